@@ -1,0 +1,15 @@
+// Package checker explores a model.System exhaustively and returns a verdict.
+// It knows no spec: it sees states only through the System's rules, copy,
+// encoding and properties.
+//
+// Exploration is breadth-first, level by level, so the first violation of a
+// property found is one with a shortest trace. The visited set (Visited)
+// maps 64-bit fingerprints of canonical encodings to state indices; a
+// separate append-only log holds, per state, its parent's index and the action
+// that reached it (TLC keeps its trace links apart the same way). A trace is
+// rebuilt by walking that log back to an initial state, then replayed
+// forwards through the spec, checking that it reaches the recorded state:
+// every trace mc prints is a real run.
+//
+// The library returns values; only cmd/mc prints.
+package checker

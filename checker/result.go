@@ -1,0 +1,78 @@
+package checker
+
+import (
+	"time"
+
+	"mc/model"
+)
+
+// Verdict is the outcome of a run or of one property. Incomplete is never a
+// pass: a limit was reached or the run was interrupted before the question
+// was settled.
+type Verdict string
+
+const (
+	Pass       Verdict = "pass"
+	Fail       Verdict = "fail"
+	Incomplete Verdict = "incomplete"
+)
+
+// Result is what a run found.
+type Result struct {
+	Spec, Variant string
+	Params        model.Params
+	Verdict       Verdict
+	// Reason says why a run is incomplete: "state limit 1000 reached",
+	// "timeout after 5s", "interrupted".
+	Reason string
+	// States is the number of distinct states stored.
+	States int64
+	// Transitions counts every enabled action taken from an explored state,
+	// including those leading to states already seen.
+	Transitions int64
+	// Terminal counts the states in which no action is enabled.
+	Terminal int64
+	// Depth is the largest number of steps from an initial state to any
+	// state explored (a breadth-first level index; initial states are 0).
+	Depth   int
+	Elapsed time.Duration
+	// MemoryBytes is the memory held by the visited set and trace links.
+	MemoryBytes int64
+	Props       []PropResult
+	// Err is set when mc itself failed, e.g. a trace that does not replay.
+	// It is an internal error, never a verdict.
+	Err error
+}
+
+// PropResult is the verdict on one property. Trace is the shortest run that
+// violates it, or, for a witness that holds, the shortest run that reaches a
+// state satisfying it.
+type PropResult struct {
+	Name, Ref, Doc string
+	Kind           model.Kind
+	Verdict        Verdict
+	Trace          *Trace
+}
+
+// Failure returns the failed property with the shortest trace, or nil.
+func (r *Result) Failure() *PropResult {
+	var best *PropResult
+	for i := range r.Props {
+		p := &r.Props[i]
+		if p.Verdict != Fail {
+			continue
+		}
+		if best == nil || (p.Trace != nil && (best.Trace == nil || len(p.Trace.Steps) < len(best.Trace.Steps))) {
+			best = p
+		}
+	}
+	return best
+}
+
+// StatesPerSecond is the exploration rate.
+func (r *Result) StatesPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.States) / r.Elapsed.Seconds()
+}

@@ -1,0 +1,165 @@
+package model
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ChanKind is the delivery discipline of a channel.
+type ChanKind int
+
+const (
+	// FIFO delivers messages in the order they were sent.
+	FIFO ChanKind = iota
+	// Bag delivers any pending message next.
+	Bag
+)
+
+func (k ChanKind) String() string {
+	if k == Bag {
+		return "bag"
+	}
+	return "fifo"
+}
+
+// ParseChanKind reads "fifo" or "bag".
+func ParseChanKind(s string) (ChanKind, error) {
+	switch s {
+	case "fifo":
+		return FIFO, nil
+	case "bag":
+		return Bag, nil
+	}
+	return FIFO, fmt.Errorf("unknown channel semantics %q (want fifo or bag)", s)
+}
+
+// Params are the parameters a spec is instantiated with.
+type Params struct {
+	// N is the ring size.
+	N int
+	// IDs[i] is process i's identifier; len(IDs) == N, all distinct, > 0.
+	IDs []int
+	// Chan is the semantics of every channel.
+	Chan ChanKind
+	// Cap bounds every channel's length; 0 means unbounded. A send that
+	// would exceed it blocks.
+	Cap int
+	// Variant selects a variant of the spec; "" means the spec's default.
+	Variant string
+	// Initiators lists the processes that may start spontaneously; nil means
+	// all of them.
+	Initiators []int
+}
+
+// DescendingIDs returns n, n-1, …, 1: the arrangement in which Chang–Roberts
+// sends the most messages, and mc's default.
+func DescendingIDs(n int) []int {
+	ids := make([]int, n)
+	for i := range ids {
+		ids[i] = n - i
+	}
+	return ids
+}
+
+// Validate checks the parameters that every ring spec shares.
+func (p *Params) Validate() error {
+	if p.N < 2 {
+		return fmt.Errorf("ring size n must be at least 2, got %d", p.N)
+	}
+	if len(p.IDs) != p.N {
+		return fmt.Errorf("got %d ids for a ring of n=%d", len(p.IDs), p.N)
+	}
+	seen := make(map[int]bool, p.N)
+	for _, id := range p.IDs {
+		if id <= 0 {
+			return fmt.Errorf("ids must be positive, got %d", id)
+		}
+		if seen[id] {
+			return fmt.Errorf("duplicate id %d", id)
+		}
+		seen[id] = true
+	}
+	if p.Cap < 0 {
+		return fmt.Errorf("channel capacity must not be negative, got %d", p.Cap)
+	}
+	if p.Initiators != nil {
+		if len(p.Initiators) == 0 {
+			return fmt.Errorf("initiators must name at least one process")
+		}
+		in := make(map[int]bool)
+		for _, q := range p.Initiators {
+			if q < 0 || q >= p.N {
+				return fmt.Errorf("initiator %d is not a process of a ring of n=%d (0..%d)", q, p.N, p.N-1)
+			}
+			if in[q] {
+				return fmt.Errorf("duplicate initiator %d", q)
+			}
+			in[q] = true
+		}
+	}
+	return nil
+}
+
+// IsInitiator reports whether process q may start spontaneously.
+func (p *Params) IsInitiator(q int) bool {
+	if p.Initiators == nil {
+		return true
+	}
+	for _, x := range p.Initiators {
+		if x == q {
+			return true
+		}
+	}
+	return false
+}
+
+// MaxID returns the largest id.
+func (p *Params) MaxID() int {
+	m := 0
+	for _, id := range p.IDs {
+		m = max(m, id)
+	}
+	return m
+}
+
+// ParseInts reads a comma-separated list of integers such as "3,1,4,2".
+func ParseInts(s string) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, fmt.Errorf("empty list")
+	}
+	parts := strings.Split(s, ",")
+	out := make([]int, len(parts))
+	for i, f := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an integer", strings.TrimSpace(f))
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// Variant is one named version of a spec. A spec's first variant is its
+// default.
+type Variant struct {
+	Name string
+	Doc  string
+}
+
+// PickVariant resolves name ("" for the default) against a spec's variants.
+func PickVariant(spec string, vs []Variant, name string) (string, error) {
+	if name == "" {
+		return vs[0].Name, nil
+	}
+	for _, v := range vs {
+		if v.Name == name {
+			return name, nil
+		}
+	}
+	names := make([]string, len(vs))
+	for i, v := range vs {
+		names[i] = v.Name
+	}
+	return "", fmt.Errorf("spec %s has no variant %q (variants: %s)", spec, name, strings.Join(names, ", "))
+}

@@ -1,0 +1,102 @@
+package model
+
+import "fmt"
+
+// System is one instantiated spec: a protocol with its parameters fixed. The
+// checker explores it; it knows nothing about the protocol beyond these
+// fields.
+type System[S any] struct {
+	// Spec and Variant name what is being checked ("changroberts", "canonical").
+	Spec, Variant string
+	// Params are the parameters the system was built from.
+	Params Params
+	// Procs is how many processes each rule is instantiated for.
+	Procs int
+	// Init lists the initial states, in a fixed order.
+	Init []S
+	// Rules are the guarded commands. Their order, then the process index,
+	// then the choice index, is the deterministic order in which actions are
+	// enumerated; a trace is (initial state index, action list) and replays.
+	Rules []Rule[S]
+	// Props are the properties the checker evaluates.
+	Props []Property[S]
+	// Copy makes dst an independent copy of src, reusing dst's storage.
+	Copy func(dst, src *S)
+	// Encode appends the canonical encoding of s to buf.
+	Encode func(buf []byte, s *S) []byte
+	// Decode is the inverse of Encode: it overwrites s, reusing its storage.
+	Decode func(data []byte, s *S) error
+	// Vars lists the state's variables for a person to read, always with the
+	// same names in the same order, e.g. "p2.decided" = "leader". Traces
+	// print the ones that change at each step.
+	Vars func(s *S) []Var
+}
+
+// Var is one named variable of a state, rendered for a person.
+type Var struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Rule is a guarded command, instantiated once per process p and, where a
+// rule has several ways to fire (which message of a bag to receive), once per
+// choice k.
+type Rule[S any] struct {
+	// Name is the paper's word for the action: "start", "recv".
+	Name string
+	// Ref is the seed section the action comes from, e.g. "002 §5.2".
+	Ref string
+	// Guard reports whether the rule is enabled at process p.
+	Guard func(s *S, p int) bool
+	// Choices, if not nil, is the number of ways the enabled rule can fire at
+	// p (at least 1 when Guard holds). Nil means one.
+	Choices func(s *S, p int) int
+	// Do applies the effect of choice k at p to s in place. It returns false
+	// when the effect cannot happen because a send would overflow a bounded
+	// channel; the action is then blocked (not enabled), as a send on a full
+	// channel blocks in Promela.
+	Do func(s *S, p, k int) bool
+	// Label describes the action in the state before it, as the paper would
+	// say it: "recv p2 ⟨elect 5⟩". Nil means "<name> p<p>".
+	Label func(s *S, p, k int) string
+}
+
+// Action names one instance of a rule: rule index, process and choice.
+type Action struct {
+	Rule, Proc, Choice int
+}
+
+// Label renders action a taken in state s.
+func (sys *System[S]) Label(s *S, a Action) string {
+	r := &sys.Rules[a.Rule]
+	if r.Label != nil {
+		return r.Label(s, a.Proc, a.Choice)
+	}
+	return fmt.Sprintf("%s p%d", r.Name, a.Proc)
+}
+
+// ChoicesAt returns how many ways rule r can fire at p in s (0 when disabled).
+func (r *Rule[S]) ChoicesAt(s *S, p int) int {
+	if !r.Guard(s, p) {
+		return 0
+	}
+	if r.Choices == nil {
+		return 1
+	}
+	return r.Choices(s, p)
+}
+
+// Apply computes the successor of s under a into dst. It returns false if the
+// action is not enabled in s (its guard fails, the choice is out of range, or
+// a send blocks).
+func (sys *System[S]) Apply(s *S, a Action, dst *S) bool {
+	if a.Rule < 0 || a.Rule >= len(sys.Rules) || a.Proc < 0 || a.Proc >= sys.Procs {
+		return false
+	}
+	r := &sys.Rules[a.Rule]
+	if a.Choice < 0 || a.Choice >= r.ChoicesAt(s, a.Proc) {
+		return false
+	}
+	sys.Copy(dst, s)
+	return r.Do(dst, a.Proc, a.Choice)
+}

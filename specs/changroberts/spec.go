@@ -1,0 +1,149 @@
+// Package changroberts is the Chang–Roberts election on a unidirectional ring
+// (seed 002 §5.2, "The Chang and Roberts algorithm [CHA 79]").
+//
+// Ring and ids: processes 0..n-1; process i sends only to (i+1) mod n, over
+// one channel per process (In[i+1]). Ids are distinct positive integers,
+// process 0's first.
+//
+// Messages: ⟨elect j⟩ (the seed's "election", a candidate id) and ⟨done j⟩
+// (the seed's "elected", announcing the winner).
+//
+// Channels: FIFO by default (--chan bag lets any pending message be received
+// next); unbounded unless --cap is given, in which case a send to a full
+// channel blocks.
+//
+// State: per process participant (initially false) and decided (undecided,
+// leader, lost), plus the channels. Nothing else: no counters, no history.
+// This is the canonical model whose state counts other model checkers
+// reproduce (75 states for ids 3,1,4,2; 489 for n=5 descending).
+//
+// One step is one action of one process:
+//
+//   - start(i) — 002 §5.2 "when decision (initiate_election)": enabled when i
+//     is an initiator, not a participant and undecided. Sets participant and
+//     sends ⟨elect id(i)⟩.
+//   - recv(i) — 002 §5.2 "when received": removes one message from In[i] and
+//     reacts in the same step:
+//     ⟨elect j⟩, j > id(i): set participant, forward ⟨elect j⟩;
+//     ⟨elect j⟩, j < id(i): if not a participant, set participant and send
+//     ⟨elect id(i)⟩, else drop it (a participant swallows smaller ids);
+//     ⟨elect j⟩, j = id(i): decide leader, send ⟨done id(i)⟩;
+//     ⟨done j⟩, j ≠ id(i): decide lost, forward ⟨done j⟩;
+//     ⟨done j⟩, j = id(i): drop it; the election is over.
+//
+// The seed's "elected" handler also resets participant and records the
+// coordinator; the canonical model keeps neither, since decided carries the
+// outcome.
+//
+// Variant raynal-literal reads the seed's slip literally: the case
+// "j < my_number and participant" sends ⟨elect id(i)⟩, and a non-participant
+// receiving a smaller id does nothing. Started by one initiator that is not
+// the maximum, the maximum swallows every message and no leader is ever
+// elected: mc reports it as a deadlock (election-complete fails).
+package changroberts
+
+import (
+	"fmt"
+
+	"mc/invariants"
+	"mc/model"
+	"mc/specs/internal/uniring"
+)
+
+// Variants of the spec; the first is the default.
+var Variants = []model.Variant{
+	{Name: "canonical", Doc: "002 §5.2 with the classic participant rule (the model other checkers count)"},
+	{Name: "raynal-literal", Doc: "002 §5.2 as printed: a participant, not a non-participant, answers a smaller id"},
+}
+
+// Ref is the seed section the spec comes from.
+const Ref = "002 §5.2"
+
+type spec struct {
+	ids     []int
+	ring    model.Ring
+	link    model.Link
+	params  model.Params
+	literal bool
+}
+
+// New builds the system for p.
+func New(p model.Params) (*model.System[uniring.State], error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	variant, err := model.PickVariant("changroberts", Variants, p.Variant)
+	if err != nil {
+		return nil, err
+	}
+	p.Variant = variant
+	sp := &spec{ids: p.IDs, ring: model.Ring{N: p.N}, link: p.Link(), params: p, literal: variant == "raynal-literal"}
+	return &model.System[uniring.State]{
+		Spec:    "changroberts",
+		Variant: variant,
+		Params:  p,
+		Procs:   p.N,
+		Init:    []uniring.State{uniring.New(p.N)},
+		Rules: []model.Rule[uniring.State]{
+			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
+			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Choices: sp.recvChoices, Do: sp.recv, Label: sp.recvLabel},
+		},
+		Props:  uniring.Properties(uniring.ArgMax(p.IDs), Ref),
+		Copy:   uniring.Copy,
+		Encode: uniring.Encode,
+		Decode: uniring.Decoder(p.N),
+		Vars:   uniring.Vars("participant"),
+	}, nil
+}
+
+func (sp *spec) canStart(s *uniring.State, i int) bool {
+	return sp.params.IsInitiator(i) && !s.Flag[i] && s.Decided[i] == invariants.Undecided
+}
+
+func (sp *spec) start(s *uniring.State, i int, _ int) bool {
+	s.Flag[i] = true
+	return sp.send(s, i, uniring.Msg{Kind: uniring.Elect, ID: sp.ids[i]})
+}
+
+func (sp *spec) startLabel(_ *uniring.State, i, _ int) string {
+	return fmt.Sprintf("start p%d (sends ⟨elect %d⟩)", i, sp.ids[i])
+}
+
+func (sp *spec) send(s *uniring.State, i int, m uniring.Msg) bool {
+	return s.In[sp.ring.Succ(i)].Send(sp.link, m)
+}
+
+func (sp *spec) hasMessage(s *uniring.State, i int) bool { return s.In[i].Len() > 0 }
+
+func (sp *spec) recvChoices(s *uniring.State, i int) int { return s.In[i].Choices(sp.link) }
+
+func (sp *spec) recvLabel(s *uniring.State, i, k int) string {
+	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.link, k))
+}
+
+func (sp *spec) recv(s *uniring.State, i, k int) bool {
+	m := s.In[i].Recv(sp.link, k)
+	me := sp.ids[i]
+	switch {
+	case m.Kind == uniring.Elect && m.ID > me:
+		s.Flag[i] = true
+		return sp.send(s, i, m)
+	case m.Kind == uniring.Elect && m.ID < me:
+		answers := !s.Flag[i] // a non-participant answers with its own id
+		if sp.literal {
+			answers = s.Flag[i] // as printed: "j < my_number and participant"
+		}
+		if !answers {
+			return true // swallowed
+		}
+		s.Flag[i] = true
+		return sp.send(s, i, uniring.Msg{Kind: uniring.Elect, ID: me})
+	case m.Kind == uniring.Elect:
+		s.Decided[i] = invariants.Leader
+		return sp.send(s, i, uniring.Msg{Kind: uniring.Done, ID: me})
+	case m.ID != me:
+		s.Decided[i] = invariants.Lost
+		return sp.send(s, i, m)
+	}
+	return true
+}
