@@ -112,18 +112,9 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result, start time.Time)
 
 	for i := range sys.Init {
 		buf = sys.Encode(buf[:0], &sys.Init[i])
-		fp := model.Fingerprint(buf)
-		id, fresh := e.visited.Insert(fp)
-		if !fresh {
-			continue
-		}
-		if int64(e.visited.Len()) > e.limit() {
-			e.stop = fmt.Sprintf("state limit %d reached", e.opt.MaxStates)
+		if !e.store(&sys.Init[i], buf, model.Fingerprint(buf), link{parent: noParent, action: uint32(i)}, frontier) {
 			return
 		}
-		e.links = append(e.links, link{parent: noParent, action: uint32(i)})
-		e.checkState(&sys.Init[i], id, fp)
-		frontier.add(buf, id)
 	}
 
 	for depth := 0; len(frontier.ids) > 0; depth++ {
@@ -162,17 +153,9 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result, start time.Time)
 						buf = sys.Encode(buf[:0], &next)
 						fp := model.Fingerprint(buf)
 						e.checkStep(&cur, a, &next, pid, fp)
-						id, fresh := e.visited.Insert(fp)
-						if !fresh {
-							continue
-						}
-						if int64(e.visited.Len()) > e.limit() {
-							e.stop = fmt.Sprintf("state limit %d reached", e.opt.MaxStates)
+						if !e.store(&next, buf, fp, link{parent: pid, action: pack(a)}, successors) {
 							return
 						}
-						e.links = append(e.links, link{parent: pid, action: pack(a)})
-						e.checkState(&next, id, fp)
-						successors.add(buf, id)
 					}
 				}
 			}
@@ -183,6 +166,24 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result, start time.Time)
 		}
 		frontier, successors = successors, frontier
 	}
+}
+
+// store records a state reached by how, if it is new: it enters the visited
+// set, the trace log and the next level, and its invariants and witnesses
+// are checked. It returns false when the state limit stops the run.
+func (e *explorer[S]) store(s *S, enc []byte, fp uint64, how link, next *level) bool {
+	id, fresh := e.visited.Insert(fp)
+	if !fresh {
+		return true
+	}
+	if int64(e.visited.Len()) > e.limit() {
+		e.stop = fmt.Sprintf("state limit %d reached", e.opt.MaxStates)
+		return false
+	}
+	e.links = append(e.links, how)
+	e.checkState(s, id, fp)
+	next.add(enc, id)
+	return true
 }
 
 // interrupted says why the run must stop now, or "" to go on.

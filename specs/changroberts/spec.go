@@ -43,8 +43,6 @@
 package changroberts
 
 import (
-	"fmt"
-
 	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/uniring"
@@ -60,10 +58,7 @@ var Variants = []model.Variant{
 const Ref = "002 §5.2"
 
 type spec struct {
-	ids     []int
-	ring    model.Ring
-	link    model.Link
-	params  model.Params
+	*uniring.Net
 	literal bool
 }
 
@@ -76,58 +71,29 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Variant = variant
-	sp := &spec{ids: p.IDs, ring: model.Ring{N: p.N}, link: p.Link(), params: p, literal: variant == "raynal-literal"}
-	return &model.System[uniring.State]{
-		Spec:    "changroberts",
-		Variant: variant,
-		Params:  p,
-		Procs:   p.N,
-		Init:    []uniring.State{uniring.New(p.N)},
-		Rules: []model.Rule[uniring.State]{
-			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
-			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Choices: sp.recvChoices, Do: sp.recv, Label: sp.recvLabel},
-		},
-		Props:  uniring.Properties(uniring.ArgMax(p.IDs), Ref),
-		Copy:   uniring.Copy,
-		Encode: uniring.Encode,
-		Decode: uniring.Decoder(p.N),
-		Vars:   uniring.Vars("participant"),
-	}, nil
+	sp := &spec{Net: uniring.NewNet(p), literal: variant == "raynal-literal"}
+	return sp.System("changroberts", variant, "participant", Ref, []model.Rule[uniring.State]{
+		{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel},
+		{Name: "recv", Ref: Ref + " when received", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel},
+	}), nil
 }
 
 func (sp *spec) canStart(s *uniring.State, i int) bool {
-	return sp.params.IsInitiator(i) && !s.Flag[i] && s.Decided[i] == invariants.Undecided
+	return sp.Params.IsInitiator(i) && !s.Flag[i] && s.Decided[i] == invariants.Undecided
 }
 
 func (sp *spec) start(s *uniring.State, i int, _ int) bool {
 	s.Flag[i] = true
-	return sp.send(s, i, uniring.Msg{Kind: uniring.Elect, ID: sp.ids[i]})
-}
-
-func (sp *spec) startLabel(_ *uniring.State, i, _ int) string {
-	return fmt.Sprintf("start p%d (sends ⟨elect %d⟩)", i, sp.ids[i])
-}
-
-func (sp *spec) send(s *uniring.State, i int, m uniring.Msg) bool {
-	return s.In[sp.ring.Succ(i)].Send(sp.link, m)
-}
-
-func (sp *spec) hasMessage(s *uniring.State, i int) bool { return s.In[i].Len() > 0 }
-
-func (sp *spec) recvChoices(s *uniring.State, i int) int { return s.In[i].Choices(sp.link) }
-
-func (sp *spec) recvLabel(s *uniring.State, i, k int) string {
-	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.link, k))
+	return sp.SendOwn(s, i)
 }
 
 func (sp *spec) recv(s *uniring.State, i, k int) bool {
-	m := s.In[i].Recv(sp.link, k)
-	me := sp.ids[i]
+	m := sp.Receive(s, i, k)
+	me := sp.IDs[i]
 	switch {
 	case m.Kind == uniring.Elect && m.ID > me:
 		s.Flag[i] = true
-		return sp.send(s, i, m)
+		return sp.Send(s, i, m)
 	case m.Kind == uniring.Elect && m.ID < me:
 		answers := !s.Flag[i] // a non-participant answers with its own id
 		if sp.literal {
@@ -137,13 +103,7 @@ func (sp *spec) recv(s *uniring.State, i, k int) bool {
 			return true // swallowed
 		}
 		s.Flag[i] = true
-		return sp.send(s, i, uniring.Msg{Kind: uniring.Elect, ID: me})
-	case m.Kind == uniring.Elect:
-		s.Decided[i] = invariants.Leader
-		return sp.send(s, i, uniring.Msg{Kind: uniring.Done, ID: me})
-	case m.ID != me:
-		s.Decided[i] = invariants.Lost
-		return sp.send(s, i, m)
+		return sp.SendOwn(s, i)
 	}
-	return true
+	return sp.Conclude(s, i, m)
 }

@@ -1,0 +1,37 @@
+package checker
+
+import (
+	"context"
+
+	"mc/model"
+)
+
+// Target is a system with its state type erased, so that a registry of
+// specs with different state types can hand any of them to the CLI.
+type Target interface {
+	// Props describes the properties that Check evaluates.
+	Props() []PropInfo
+	// Check explores the system.
+	Check(ctx context.Context, opt Options) Result
+}
+
+// PropInfo describes one property.
+type PropInfo struct {
+	Name, Ref, Doc string
+	Kind           model.Kind
+}
+
+// Of wraps sys as a Target.
+func Of[S any](sys *model.System[S]) Target { return target[S]{sys} }
+
+type target[S any] struct{ sys *model.System[S] }
+
+func (t target[S]) Props() []PropInfo {
+	out := make([]PropInfo, len(t.sys.Props))
+	for i, p := range t.sys.Props {
+		out[i] = PropInfo{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind}
+	}
+	return out
+}
+
+func (t target[S]) Check(ctx context.Context, opt Options) Result { return Run(ctx, t.sys, opt) }

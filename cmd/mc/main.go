@@ -1,0 +1,60 @@
+// Command mc is an explicit-state model checker for protocols on rings of
+// processors. See README.md.
+//
+// Exit codes: 0 pass, 1 a property failed, 2 usage error, 3 incomplete (a
+// limit was reached or the run was interrupted), 4 internal error.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const (
+	exitPass       = 0
+	exitFail       = 1
+	exitUsage      = 2
+	exitIncomplete = 3
+	exitInternal   = 4
+)
+
+const usage = `mc: an explicit-state model checker for ring protocols
+
+usage:
+  mc list                      the specs, their variants, defaults and properties
+  mc check SPEC [flags]        explore every reachable state and give a verdict
+  mc help                      this text
+
+Run 'mc check --help' for the check flags.
+exit codes: 0 pass, 1 property failed, 2 usage error, 3 incomplete, 4 internal error
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is mc with its arguments and outputs, so that tests can call it.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "list":
+		return runList(args[1:], stdout, stderr)
+	case "check":
+		return runCheck(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitPass
+	}
+	fmt.Fprintf(stderr, "mc: unknown command %q (commands: list, check, help)\n", args[0])
+	return exitUsage
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func mc(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	code := run(ctx, args, &out, &errs)
+	return code, out.String(), errs.String()
+}
+
+func TestCheckPassesAndReportsCounts(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "4", "--ids", "3,1,4,2")
+	if code != exitPass || !strings.Contains(out, "75 distinct states, 191 transitions") || !strings.Contains(out, "verdict: pass") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+}
+
+func TestDefaultRunIsDescendingFive(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts")
+	if code != exitPass || !strings.Contains(out, "n=5 ids=5,4,3,2,1") || !strings.Contains(out, "489 distinct states") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+}
+
+func TestJSONOutput(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--ids", "3,1,5,2,4", "--json")
+	var r map[string]any
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("not JSON (%v):\n%s", err, out)
+	}
+	for _, k := range []string{"spec", "variant", "n", "ids", "verdict", "states", "transitions", "depth", "elapsed_ms", "properties"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	if code != exitPass || r["verdict"] != "pass" || r["states"] != 270.0 || r["n"] != 5.0 || r["variant"] != "canonical" {
+		t.Fatalf("exit %d, JSON %v", code, r)
+	}
+	if props := r["properties"].(map[string]any); props["election-complete"] != "pass" || props["leader-elected"] != "pass" {
+		t.Fatalf("properties %v", props)
+	}
+}
+
+func TestFailureExitsOneWithATrace(t *testing.T) {
+	args := []string{"check", "changroberts", "--ids", "3,1,4,2", "--variant", "raynal-literal", "--initiators", "0"}
+	code, out, _ := mc(t, context.Background(), args...)
+	if code != exitFail || !strings.Contains(out, "deadlock: a terminal state violates end property election-complete") ||
+		!strings.Contains(out, "3. recv p2 ⟨elect 3⟩") || !strings.Contains(out, "verdict: fail") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	code, out, _ = mc(t, context.Background(), append(args, "--json")...)
+	var r struct {
+		Verdict string
+		Trace   struct {
+			Property string
+			Deadlock bool
+			Steps    []struct{ Action string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitFail {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	if r.Verdict != "fail" || r.Trace.Property != "election-complete" || !r.Trace.Deadlock || len(r.Trace.Steps) != 3 ||
+		r.Trace.Steps[0].Action != "start p0 (sends ⟨elect 3⟩)" {
+		t.Fatalf("JSON trace %+v", r)
+	}
+}
+
+func TestLimitsAndInterruptionAreIncomplete(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "6", "--max-states", "100")
+	if code != exitIncomplete || !strings.Contains(out, "incomplete (state limit 100 reached)") || strings.Contains(out, "verdict: pass") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, out, _ = mc(t, ctx, "check", "changroberts", "--n", "6")
+	if code != exitIncomplete || !strings.Contains(out, "incomplete (interrupted)") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+}
+
+func TestBadInputIsAOneLineUsageError(t *testing.T) {
+	cases := [][]string{
+		{"check"},
+		{"check", "nosuchspec"},
+		{"check", "changroberts", "--variant", "nope"},
+		{"check", "changroberts", "--ids", "1,2,2"},
+		{"check", "changroberts", "--ids", "1,x"},
+		{"check", "changroberts", "--n", "3", "--ids", "1,2"},
+		{"check", "changroberts", "--n", "1"},
+		{"check", "changroberts", "--ids", "1"},
+		{"check", "changroberts", "--max-states", "0"},
+		{"check", "changroberts", "--timeout", "-1s"},
+		{"check", "changroberts", "--chan", "lifo"},
+		{"check", "changroberts", "--cap", "0"},
+		{"check", "changroberts", "--initiators", "7"},
+		{"check", "changroberts", "--bogus"},
+		{"check", "changroberts", "lelann"},
+		{"frobnicate"},
+		{"list", "extra"},
+	}
+	for _, args := range cases {
+		code, out, errs := mc(t, context.Background(), args...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+		if strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "mc") || out != "" {
+			t.Errorf("%v: want one error line on stderr, got stderr %q stdout %q", args, errs, out)
+		}
+	}
+}
+
+func TestListNamesEverySpecOnOneLine(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "list")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitPass || len(lines) != 2 || !strings.HasPrefix(lines[0], "changroberts") || !strings.HasPrefix(lines[1], "lelann") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	if !strings.Contains(lines[0], "canonical*, raynal-literal") || !strings.Contains(lines[0], "002 §5.2") {
+		t.Fatalf("changroberts line lacks its variants or seed: %s", lines[0])
+	}
+}

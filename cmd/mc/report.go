@@ -1,0 +1,132 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"mc/checker"
+)
+
+// writeHuman prints the summary, the per-property verdicts and, on failure,
+// the shortest failing trace.
+func writeHuman(w io.Writer, r *checker.Result) {
+	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, describeParams(&r.Params))
+	fmt.Fprintf(w, "  %d distinct states, %d transitions, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
+	perState := 0.0
+	if r.States > 0 {
+		perState = float64(r.MemoryBytes) / float64(r.States)
+	}
+	fmt.Fprintf(w, "  elapsed %s, %.0f states/s; visited set and trace log %s (%.0f B/state)\n",
+		r.Elapsed.Round(time.Microsecond), r.StatesPerSecond(), bytesize(r.MemoryBytes), perState)
+	fmt.Fprintln(w, "properties:")
+	for _, p := range r.Props {
+		fmt.Fprintf(w, "  %-10s %-24s %-9s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
+	}
+	if f := r.Failure(); f != nil {
+		writeFailure(w, f)
+	}
+	switch r.Verdict {
+	case checker.Incomplete:
+		fmt.Fprintf(w, "verdict: incomplete (%s): %d states explored; this is not a pass\n", r.Reason, r.States)
+	case checker.Fail:
+		if r.Reason != "" {
+			fmt.Fprintf(w, "verdict: fail (and the run stopped early: %s)\n", r.Reason)
+		} else {
+			fmt.Fprintln(w, "verdict: fail")
+		}
+	default:
+		fmt.Fprintln(w, "verdict: pass")
+	}
+}
+
+func writeFailure(w io.Writer, f *checker.PropResult) {
+	t := f.Trace
+	if t == nil {
+		fmt.Fprintf(w, "\n%s %s failed: no reachable state satisfies it (%s)\n", f.Kind, f.Name, f.Doc)
+		return
+	}
+	what := fmt.Sprintf("%s %s violated", f.Kind, f.Name)
+	if t.Deadlock {
+		what = fmt.Sprintf("deadlock: a terminal state violates end property %s", f.Name)
+	}
+	fmt.Fprintf(w, "\n%s (%s)\ntrace, %d steps:\n", what, f.Doc, len(t.Steps))
+	fmt.Fprintf(w, "  0. initial state %d\n", t.Init)
+	for _, v := range t.Start {
+		fmt.Fprintf(w, "       %s = %s\n", v.Name, v.Value)
+	}
+	for i, s := range t.Steps {
+		fmt.Fprintf(w, "  %d. %s\n", i+1, s.Label)
+		for _, v := range s.Changes {
+			fmt.Fprintf(w, "       %s = %s\n", v.Name, v.Value)
+		}
+	}
+	if t.Deadlock {
+		fmt.Fprintln(w, "  no action is enabled in this state")
+	}
+	fmt.Fprintln(w)
+}
+
+// bytesize renders a byte count for a person.
+func bytesize(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", (b+1023)/1024)
+}
+
+// jsonResult is the machine-readable form of a run.
+type jsonResult struct {
+	Spec         string            `json:"spec"`
+	Variant      string            `json:"variant"`
+	N            int               `json:"n"`
+	IDs          []int             `json:"ids"`
+	Chan         string            `json:"chan"`
+	Cap          int               `json:"cap,omitempty"`
+	Initiators   []int             `json:"initiators,omitempty"`
+	Verdict      checker.Verdict   `json:"verdict"`
+	Reason       string            `json:"reason,omitempty"`
+	States       int64             `json:"states"`
+	Transitions  int64             `json:"transitions"`
+	Terminal     int64             `json:"terminal"`
+	Depth        int               `json:"depth"`
+	ElapsedMS    float64           `json:"elapsed_ms"`
+	StatesPerSec float64           `json:"states_per_sec"`
+	MemoryBytes  int64             `json:"memory_bytes"`
+	Properties   map[string]string `json:"properties"`
+	Details      []jsonProp        `json:"property_details"`
+	Trace        *checker.Trace    `json:"trace,omitempty"`
+}
+
+type jsonProp struct {
+	Name    string          `json:"name"`
+	Kind    string          `json:"kind"`
+	Ref     string          `json:"ref"`
+	Doc     string          `json:"doc"`
+	Verdict checker.Verdict `json:"verdict"`
+	Trace   *checker.Trace  `json:"trace,omitempty"`
+}
+
+func writeJSON(w io.Writer, r *checker.Result) error {
+	out := jsonResult{
+		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: r.Params.IDs, Chan: r.Params.Chan.String(),
+		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Verdict: r.Verdict, Reason: r.Reason,
+		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
+		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
+		MemoryBytes: r.MemoryBytes, Properties: map[string]string{},
+	}
+	for _, p := range r.Props {
+		out.Properties[p.Name] = string(p.Verdict)
+		out.Details = append(out.Details, jsonProp{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc, Verdict: p.Verdict, Trace: p.Trace})
+	}
+	if f := r.Failure(); f != nil {
+		out.Trace = f.Trace
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,184 @@
+package changroberts
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+)
+
+func check(t *testing.T, p model.Params) checker.Result {
+	t.Helper()
+	sys, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := checker.Run(context.Background(), sys, checker.Options{})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	return r
+}
+
+func prop(r *checker.Result, name string) checker.PropResult {
+	for _, p := range r.Props {
+		if p.Name == name {
+			return p
+		}
+	}
+	panic("no property " + name)
+}
+
+// The canonical model's counts, reproduced by an independent model checker
+// on the same model (issue 2; n = 5..8 descending from the speed issue).
+func TestCanonicalStateCounts(t *testing.T) {
+	cases := []struct {
+		ids           []int
+		states, trans int64
+		depth         int
+	}{
+		{[]int{3, 1, 4, 2}, 75, 191, 9},
+		{[]int{3, 1, 5, 2, 4}, 270, 840, 11},
+		{[]int{4, 3, 2, 1}, 116, 281, 10},
+		{model.DescendingIDs(5), 489, 1428, 15},
+		{model.DescendingIDs(6), 2206, 7455, 21},
+		{model.DescendingIDs(7), 10371, 39606, 28},
+		{model.DescendingIDs(8), 50152, 213101, 36},
+	}
+	for _, c := range cases {
+		r := check(t, model.Params{N: len(c.ids), IDs: c.ids})
+		if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Depth != c.depth {
+			t.Errorf("ids %v: %s, %d states %d transitions depth %d; want pass, %d %d %d",
+				c.ids, r.Verdict, r.States, r.Transitions, r.Depth, c.states, c.trans, c.depth)
+		}
+	}
+}
+
+// Every property holds for every arrangement of n ≤ 6 ids.
+func TestCanonicalPassesEveryArrangement(t *testing.T) {
+	for n := 2; n <= 6; n++ {
+		for _, ids := range model.Arrangements(n) {
+			r := check(t, model.Params{N: n, IDs: ids})
+			if r.Verdict != checker.Pass {
+				t.Fatalf("ids %v: verdict %s, failure %+v", ids, r.Verdict, r.Failure())
+			}
+		}
+	}
+}
+
+func TestBagChannelsAndInitiatorSubsets(t *testing.T) {
+	cases := []struct {
+		p      model.Params
+		states int64
+	}{
+		{model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Chan: model.Bag}, 151},
+		{model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Initiators: []int{0}}, 12},
+		{model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Cap: 1}, 52},
+	}
+	for _, c := range cases {
+		r := check(t, c.p)
+		if r.Verdict != checker.Pass || r.States != c.states {
+			t.Errorf("%+v: %s with %d states, want pass with %d", c.p, r.Verdict, r.States, c.states)
+		}
+	}
+	for _, ids := range model.Arrangements(5) {
+		for _, q := range []int{0, 2} {
+			r := check(t, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{q}})
+			if r.Verdict != checker.Pass {
+				t.Fatalf("bag, ids %v, initiator %d: %s", ids, q, r.Verdict)
+			}
+		}
+	}
+}
+
+func labels(tr *checker.Trace) string {
+	var out []string
+	for _, s := range tr.Steps {
+		out = append(out, s.Label)
+	}
+	return fmt.Sprint(out)
+}
+
+// Seed 002 §5.2 as printed: a non-participant maximum swallows the only
+// election message and no leader is ever elected. Reference: seeds README,
+// "Known slips".
+func TestRaynalLiteralDeadlocksWithOneInitiator(t *testing.T) {
+	p := model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}}
+	r := check(t, p)
+	if r.Verdict != checker.Fail {
+		t.Fatalf("verdict %s, want fail", r.Verdict)
+	}
+	end := prop(&r, "election-complete")
+	if end.Verdict != checker.Fail || !end.Trace.Deadlock {
+		t.Fatalf("election-complete %s, deadlock %v", end.Verdict, end.Trace != nil && end.Trace.Deadlock)
+	}
+	want := "[start p0 (sends ⟨elect 3⟩) recv p1 ⟨elect 3⟩ recv p2 ⟨elect 3⟩]"
+	if got := labels(end.Trace); got != want {
+		t.Fatalf("deadlock trace %s, want %s", got, want)
+	}
+	if prop(&r, "leader-elected").Verdict != checker.Fail {
+		t.Fatal("leader-elected should fail: no run elects anyone")
+	}
+	if r.Failure().Name != "election-complete" {
+		t.Fatalf("reported failure %s, want election-complete", r.Failure().Name)
+	}
+
+	// The trace replays to a terminal state with no leader and quiet channels.
+	sys, _ := New(p)
+	var actions []model.Action
+	for _, s := range end.Trace.Steps {
+		actions = append(actions, s.Action)
+	}
+	s, err := checker.Replay(sys, end.Trace.Init, actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Quiet() || s.Decided[2] != 0 || !s.Flag[0] || s.Flag[2] {
+		t.Fatalf("replayed state %+v: want quiet, p2 (the maximum) undecided and not a participant", s)
+	}
+	for _, rule := range sys.Rules {
+		for q := 0; q < sys.Procs; q++ {
+			if rule.ChoicesAt(&s, q) > 0 {
+				t.Fatalf("replayed state is not terminal: %s p%d enabled", rule.Name, q)
+			}
+		}
+	}
+}
+
+// With every process an initiator the literal reading still elects the
+// maximum in every run: the maximum starts on its own, and a participant
+// that answers a smaller id only re-sends its own. It costs more states
+// (515 against 75 for ids 3,1,4,2), and it passes for every arrangement of
+// n ≤ 5.
+func TestRaynalLiteralWithEveryInitiatorElectsTheMaximum(t *testing.T) {
+	r := check(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal"})
+	if r.Verdict != checker.Pass || r.States != 515 {
+		t.Fatalf("literal, all initiators: %s with %d states, want pass with 515", r.Verdict, r.States)
+	}
+	for n := 2; n <= 5; n++ {
+		for _, ids := range model.Arrangements(n) {
+			if r := check(t, model.Params{N: n, IDs: ids, Variant: "raynal-literal"}); r.Verdict != checker.Pass {
+				t.Fatalf("literal, ids %v: %s", ids, r.Verdict)
+			}
+		}
+	}
+}
+
+// With one initiator, the literal reading fails exactly when the initiator
+// is not the maximum.
+func TestRaynalLiteralFailsExactlyWhenTheInitiatorIsNotTheMaximum(t *testing.T) {
+	for _, ids := range model.Arrangements(4) {
+		r := check(t, model.Params{N: 4, IDs: ids, Variant: "raynal-literal", Initiators: []int{0}})
+		if want := ids[0] != 4; (r.Verdict == checker.Fail) != want {
+			t.Fatalf("ids %v: verdict %s, want fail=%v", ids, r.Verdict, want)
+		}
+	}
+}
+
+func TestUnknownVariantIsRefused(t *testing.T) {
+	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "nope"}); err == nil {
+		t.Fatal("unknown variant accepted")
+	}
+}

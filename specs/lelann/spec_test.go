@@ -1,0 +1,86 @@
+package lelann
+
+import (
+	"context"
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+	"mc/specs/internal/uniring"
+)
+
+func check(t *testing.T, p model.Params) checker.Result {
+	t.Helper()
+	sys, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := checker.Run(context.Background(), sys, checker.Options{})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	return r
+}
+
+func TestStateCounts(t *testing.T) {
+	cases := []struct {
+		ids    []int
+		states int64
+	}{
+		{[]int{3, 1, 4, 2}, 66},
+		{[]int{4, 3, 2, 1}, 80},
+		{[]int{1, 2, 3, 4, 5}, 149},
+	}
+	for _, c := range cases {
+		r := check(t, model.Params{N: len(c.ids), IDs: c.ids})
+		if r.Verdict != checker.Pass || r.States != c.states {
+			t.Errorf("ids %v: %s with %d states, want pass with %d", c.ids, r.Verdict, r.States, c.states)
+		}
+	}
+}
+
+// Every property holds for every arrangement of n ≤ 6, and with a single
+// initiator (the others wake up on their first message) for n ≤ 5 on bags.
+func TestPassesEveryArrangement(t *testing.T) {
+	for n := 2; n <= 6; n++ {
+		for _, ids := range model.Arrangements(n) {
+			if r := check(t, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
+				t.Fatalf("ids %v: %s, failure %+v", ids, r.Verdict, r.Failure())
+			}
+		}
+	}
+	for _, ids := range model.Arrangements(5) {
+		if r := check(t, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{1}}); r.Verdict != checker.Pass {
+			t.Fatalf("bag, one initiator, ids %v: %s", ids, r.Verdict)
+		}
+	}
+}
+
+// A mutant that forwards smaller ids too (drops the comparison) lets a
+// non-maximum id come back to its owner: it becomes leader (leader-is-max,
+// the shortest failure) and later so does the maximum (at-most-one-leader).
+func TestMutantWithoutTheComparisonIsCaught(t *testing.T) {
+	p := model.Params{N: 3, IDs: []int{1, 3, 2}}
+	sys, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recv := sys.Rules[1].Do
+	sys.Rules[1].Do = func(s *uniring.State, i, k int) bool {
+		m := s.In[i].Peek(sys.Params.Link(), k)
+		if m.Kind == uniring.Elect && m.ID < p.IDs[i] {
+			s.In[i].Recv(sys.Params.Link(), k)
+			return s.In[(i+1)%p.N].Send(sys.Params.Link(), m)
+		}
+		return recv(s, i, k)
+	}
+	r := checker.Run(context.Background(), sys, checker.Options{})
+	if r.Verdict != checker.Fail || r.Failure().Name != "leader-is-max" {
+		t.Fatalf("mutant: verdict %s, first failure %+v", r.Verdict, r.Failure())
+	}
+	for _, p := range r.Props {
+		if p.Name == "at-most-one-leader" && p.Verdict != checker.Fail {
+			t.Fatalf("mutant: at-most-one-leader %s, want fail", p.Verdict)
+		}
+	}
+}

@@ -1,0 +1,65 @@
+// Package specs is the registry of mc's algorithms: one entry per spec
+// package, with its seed reference, variants and defaults.
+package specs
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"mc/checker"
+	"mc/model"
+	"mc/specs/changroberts"
+	"mc/specs/lelann"
+)
+
+// Entry describes one spec.
+type Entry struct {
+	Name  string
+	Title string
+	// Ref is the seed section the spec comes from.
+	Ref      string
+	Variants []model.Variant
+	// DefaultN is the ring size when --n and --ids are not given.
+	DefaultN int
+	// Build instantiates the spec; it validates p.
+	Build func(p model.Params) (checker.Target, error)
+}
+
+func bind[S any](f func(model.Params) (*model.System[S], error)) func(model.Params) (checker.Target, error) {
+	return func(p model.Params) (checker.Target, error) {
+		sys, err := f(p)
+		if err != nil {
+			return nil, err
+		}
+		return checker.Of(sys), nil
+	}
+}
+
+var all = []Entry{
+	{Name: "changroberts", Title: "Chang–Roberts election, unidirectional ring", Ref: changroberts.Ref,
+		Variants: changroberts.Variants, DefaultN: 5, Build: bind(changroberts.New)},
+	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref,
+		Variants: lelann.Variants, DefaultN: 5, Build: bind(lelann.New)},
+}
+
+// All returns the specs sorted by name.
+func All() []Entry {
+	out := append([]Entry(nil), all...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup finds a spec by name.
+func Lookup(name string) (Entry, error) {
+	for _, e := range all {
+		if e.Name == name {
+			return e, nil
+		}
+	}
+	names := make([]string, 0, len(all))
+	for _, e := range All() {
+		names = append(names, e.Name)
+	}
+	return Entry{}, fmt.Errorf("unknown spec %q (specs: %s)", name, strings.Join(names, ", "))
+}
