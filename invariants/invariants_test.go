@@ -9,7 +9,7 @@ func (d decisions) Decision(p int) Decision { return d[p] }
 
 type cs []bool
 
-func (c cs) Procs() int       { return len(c) }
+func (c cs) Procs() int      { return len(c) }
 func (c cs) InCS(p int) bool { return c[p] }
 
 func TestElectionPredicates(t *testing.T) {
