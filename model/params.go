@@ -50,6 +50,9 @@ type Params struct {
 	// Initiators lists the processes that may start spontaneously; nil means
 	// all of them.
 	Initiators []int
+	// Claims turns on the spec's ghost variables and the properties that
+	// read them (the papers' message-count and lemma claims).
+	Claims bool
 }
 
 // DescendingIDs returns n, n-1, …, 1: the arrangement in which Chang–Roberts

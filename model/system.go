@@ -26,6 +26,9 @@ type System[S any] struct {
 	Encode func(buf []byte, s *S) []byte
 	// Decode is the inverse of Encode: it overwrites s, reusing its storage.
 	Decode func(data []byte, s *S) error
+	// Erase zeroes the ghost (history) variables of s; nil when the spec has
+	// none. See ghost.go.
+	Erase func(s *S)
 	// Vars lists the state's variables for a person to read, always with the
 	// same names in the same order, e.g. "p2.decided" = "leader". Traces
 	// print the ones that change at each step.

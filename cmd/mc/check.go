@@ -25,6 +25,7 @@ type checkFlags struct {
 	maxStates  int64
 	timeout    time.Duration
 	json       bool
+	claims     bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -38,6 +39,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
+	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mc check SPEC [flags]\n\n%s", fs.FlagUsages())
@@ -107,7 +109,7 @@ func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, erro
 	if err != nil {
 		return p, err
 	}
-	p.Chan, p.Cap, p.Variant = kind, f.capacity, f.variant
+	p.Chan, p.Cap, p.Variant, p.Claims = kind, f.capacity, f.variant, f.claims
 	if fs.Changed("cap") && f.capacity <= 0 {
 		return p, fmt.Errorf("--cap must be positive, got %d", f.capacity)
 	}
@@ -164,6 +166,9 @@ func describeParams(p *model.Params) string {
 	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
 	if p.Cap > 0 {
 		s += fmt.Sprintf(" cap=%d", p.Cap)
+	}
+	if p.Claims {
+		s += " claims=on"
 	}
 	return s
 }

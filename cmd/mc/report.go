@@ -88,6 +88,7 @@ type jsonResult struct {
 	Chan         string            `json:"chan"`
 	Cap          int               `json:"cap,omitempty"`
 	Initiators   []int             `json:"initiators,omitempty"`
+	Claims       bool              `json:"claims"`
 	Verdict      checker.Verdict   `json:"verdict"`
 	Reason       string            `json:"reason,omitempty"`
 	States       int64             `json:"states"`
@@ -114,7 +115,7 @@ type jsonProp struct {
 func writeJSON(w io.Writer, r *checker.Result) error {
 	out := jsonResult{
 		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: r.Params.IDs, Chan: r.Params.Chan.String(),
-		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Verdict: r.Verdict, Reason: r.Reason,
+		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
 		MemoryBytes: r.MemoryBytes, Properties: map[string]string{},

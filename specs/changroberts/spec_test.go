@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/specs/internal/uniring"
 )
 
 func check(t *testing.T, p model.Params) checker.Result {
@@ -180,5 +181,71 @@ func TestRaynalLiteralFailsExactlyWhenTheInitiatorIsNotTheMaximum(t *testing.T) 
 func TestUnknownVariantIsRefused(t *testing.T) {
 	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "nope"}); err == nil {
 		t.Fatal("unknown variant accepted")
+	}
+}
+
+// Chang–Roberts sends at most n(n+1)/2 ⟨elect⟩ messages in every run, for
+// every arrangement. Reference: 002 §5.2 (worst case n(n+1)/2).
+func TestClaimElectMessagesBound(t *testing.T) {
+	for n := 2; n <= 6; n++ {
+		for _, ids := range model.Arrangements(n) {
+			r := check(t, model.Params{N: n, IDs: ids, Claims: true})
+			if r.Verdict != checker.Pass || prop(&r, "elect-messages-bound").Verdict != checker.Pass {
+				t.Fatalf("ids %v with claims: %s", ids, r.Verdict)
+			}
+		}
+	}
+}
+
+// The descending arrangement reaches exactly n(n+1)/2 in some run, and the
+// witness shows that run. Reference: 002 §5.2 (ids in decreasing order).
+func TestClaimDescendingReachesTheWorstCase(t *testing.T) {
+	for n := 3; n <= 7; n++ {
+		r := check(t, model.Params{N: n, IDs: model.DescendingIDs(n), Claims: true})
+		w := prop(&r, "elect-messages-worst-case")
+		if w.Verdict != checker.Pass || w.Trace == nil {
+			t.Fatalf("n=%d: worst-case witness %s", n, w.Verdict)
+		}
+		last := w.Trace.Steps[len(w.Trace.Steps)-1].Changes
+		if got := last[len(last)-1]; got.Name != "ghost.elect_sent" || got.Value != fmt.Sprint(n*(n+1)/2) {
+			t.Fatalf("n=%d: witness run ends with %v", n, got)
+		}
+	}
+	// An arrangement that is not descending has no such witness to offer.
+	r := check(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Claims: true})
+	for _, p := range r.Props {
+		if p.Name == "elect-messages-worst-case" {
+			t.Fatal("worst-case witness offered for 3,1,4,2")
+		}
+	}
+}
+
+// Ghosts never influence behaviour: erasing them gives the plain state graph.
+func TestGhostErasure(t *testing.T) {
+	for _, p := range []model.Params{
+		{N: 4, IDs: []int{3, 1, 4, 2}},
+		{N: 5, IDs: model.DescendingIDs(5), Chan: model.Bag},
+		{N: 4, IDs: []int{2, 4, 1, 3}, Variant: "raynal-literal"},
+	} {
+		plain, _ := New(p)
+		p.Claims = true
+		ghosted, _ := New(p)
+		if err := checker.CheckErasure(context.Background(), ghosted, plain); err != nil {
+			t.Fatalf("%+v: %v", p, err)
+		}
+	}
+}
+
+// A mutant whose ghost leaks into behaviour (a process stops answering once
+// three messages were sent) is caught by the erasure check.
+func TestGhostErasureCatchesALeak(t *testing.T) {
+	p := model.Params{N: 4, IDs: model.DescendingIDs(4)}
+	plain, _ := New(p)
+	p.Claims = true
+	ghosted, _ := New(p)
+	guard := ghosted.Rules[0].Guard
+	ghosted.Rules[0].Guard = func(s *uniring.State, i int) bool { return guard(s, i) && s.Ghost.ElectSent < 3 }
+	if err := checker.CheckErasure(context.Background(), ghosted, plain); err == nil {
+		t.Fatal("a guard that reads the ghost passed the erasure check")
 	}
 }

@@ -84,3 +84,21 @@ func TestMutantWithoutTheComparisonIsCaught(t *testing.T) {
 		}
 	}
 }
+
+// Each processor's id travels at most n hops, so at most n(n+1)/2 ⟨elect⟩
+// messages in all; the descending arrangement reaches it. Ghosts erase to
+// the plain graph. Reference: 004 (each processor induces at most n messages).
+func TestClaimsAndGhostErasure(t *testing.T) {
+	for _, ids := range model.Arrangements(5) {
+		if r := check(t, model.Params{N: 5, IDs: ids, Claims: true}); r.Verdict != checker.Pass {
+			t.Fatalf("ids %v with claims: %s", ids, r.Verdict)
+		}
+	}
+	p := model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Chan: model.Bag}
+	plain, _ := New(p)
+	p.Claims = true
+	ghosted, _ := New(p)
+	if err := checker.CheckErasure(context.Background(), ghosted, plain); err != nil {
+		t.Fatal(err)
+	}
+}

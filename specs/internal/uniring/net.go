@@ -22,8 +22,15 @@ func NewNet(p model.Params) *Net {
 }
 
 // Send puts m on i's outgoing channel, to its successor; false if it blocks.
+// With claims on it counts ⟨elect⟩ messages in the ghost.
 func (n *Net) Send(s *State, i int, m Msg) bool {
-	return s.In[n.Ring.Succ(i)].Send(n.Link, m)
+	if !s.In[n.Ring.Succ(i)].Send(n.Link, m) {
+		return false
+	}
+	if n.Params.Claims && m.Kind == Elect {
+		s.Ghost.ElectSent++
+	}
+	return true
 }
 
 // SendOwn sends ⟨elect id(i)⟩.
@@ -79,10 +86,11 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 		Procs:   p.N,
 		Init:    []State{New(p.N)},
 		Rules:   rules,
-		Props:   Properties(ArgMax(p.IDs), ref),
+		Props:   Properties(&p, ref),
 		Copy:    Copy,
 		Encode:  Encode,
 		Decode:  Decoder(p.N),
-		Vars:    Vars(flag),
+		Erase:   Erase,
+		Vars:    Vars(flag, p.Claims),
 	}
 }

@@ -59,7 +59,18 @@ type State struct {
 	Flag    []bool
 	Decided []invariants.Decision
 	In      []model.Chan[Msg]
+	Ghost   Ghost
 }
+
+// Ghost is the history kept with --claims (see model/ghost.go): rules write
+// it, nothing reads it but properties.
+type Ghost struct {
+	// ElectSent counts the ⟨elect⟩ messages sent so far.
+	ElectSent int
+}
+
+// Erase zeroes the ghost variables.
+func Erase(s *State) { s.Ghost = Ghost{} }
 
 // New returns the initial state of a ring of n: no flags, undecided, empty
 // channels.
@@ -93,10 +104,11 @@ func Copy(dst, src *State) {
 	for i := range src.In {
 		dst.In[i].CopyFrom(&src.In[i])
 	}
+	dst.Ghost = src.Ghost
 }
 
 // Encode writes, per process, one byte (flag | decision<<1) and its input
-// channel.
+// channel, then the ghost counter.
 func Encode(buf []byte, s *State) []byte {
 	for i := range s.Decided {
 		b := byte(s.Decided[i]) << 1
@@ -106,7 +118,7 @@ func Encode(buf []byte, s *State) []byte {
 		buf = append(buf, b)
 		buf = s.In[i].AppendTo(buf)
 	}
-	return buf
+	return model.AppendUint(buf, uint64(s.Ghost.ElectSent))
 }
 
 // Decoder returns the inverse of Encode for a ring of n.
@@ -121,28 +133,35 @@ func Decoder(n int) func(data []byte, s *State) error {
 			s.Flag[i], s.Decided[i] = b&1 == 1, invariants.Decision(b>>1)
 			s.In[i].DecodeFrom(&d, readMsg)
 		}
+		s.Ghost.ElectSent = d.Int()
 		return d.Finish()
 	}
 }
 
 // Vars names the variables for traces; flag is the spec's word for Flag.
-func Vars(flag string) func(s *State) []model.Var {
+// The ghost counter is listed when claims are on.
+func Vars(flag string, claims bool) func(s *State) []model.Var {
 	return func(s *State) []model.Var {
-		out := make([]model.Var, 0, 3*len(s.Decided))
+		out := make([]model.Var, 0, 3*len(s.Decided)+1)
 		for i := range s.Decided {
 			out = append(out,
 				model.Var{Name: fmt.Sprintf("p%d.%s", i, flag), Value: fmt.Sprint(s.Flag[i])},
 				model.Var{Name: fmt.Sprintf("p%d.decided", i), Value: s.Decided[i].String()},
 				model.Var{Name: fmt.Sprintf("p%d.in", i), Value: s.In[i].String()})
 		}
+		if claims {
+			out = append(out, model.Var{Name: "ghost.elect_sent", Value: fmt.Sprint(s.Ghost.ElectSent)})
+		}
 		return out
 	}
 }
 
 // Properties are the election properties both specs check; winner is the
-// process with the maximum id and ref the seed section of the spec.
-func Properties(winner int, ref string) []model.Property[State] {
-	return []model.Property[State]{
+// process with the maximum id and ref the seed section of the spec. With
+// claims, the message-count claims join them.
+func Properties(p *model.Params, ref string) []model.Property[State] {
+	winner := ArgMax(p.IDs)
+	props := []model.Property[State]{
 		model.InvariantProp("at-most-one-leader", ref, "no two processes are leaders at once",
 			func(s *State) bool { return invariants.AtMostOneLeader(s) }),
 		model.InvariantProp("leader-is-max", ref, fmt.Sprintf("only the maximum-id process p%d is ever leader", winner),
@@ -154,6 +173,32 @@ func Properties(winner int, ref string) []model.Property[State] {
 		model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
 			func(s *State) bool { return invariants.SomeLeader(s) }),
 	}
+	if !p.Claims {
+		return props
+	}
+	worst := p.N * (p.N + 1) / 2
+	props = append(props, model.InvariantProp("elect-messages-bound", "002 §5.2; 004 (each processor induces at most n messages)",
+		fmt.Sprintf("at most n(n+1)/2 = %d ⟨elect⟩ messages are sent in any run", worst),
+		func(s *State) bool { return s.Ghost.ElectSent <= worst }))
+	if CyclicallyDescending(p.IDs) {
+		props = append(props, model.WitnessProp("elect-messages-worst-case", "002 §5.2 (ids in decreasing order, all initiating)",
+			fmt.Sprintf("some run sends exactly n(n+1)/2 = %d ⟨elect⟩ messages", worst),
+			func(s *State) bool { return s.Ghost.ElectSent == worst }))
+	}
+	return props
+}
+
+// CyclicallyDescending reports whether the ids decrease along the ring from
+// the maximum: each process's successor has the next smaller id. This is
+// the arrangement in which the worst case n(n+1)/2 is claimed.
+func CyclicallyDescending(ids []int) bool {
+	top, drops := ArgMax(ids), 0
+	for i := range ids {
+		if ids[(top+i+1)%len(ids)] > ids[(top+i)%len(ids)] {
+			drops++
+		}
+	}
+	return drops == 1
 }
 
 // ArgMax is the process with the largest id.
