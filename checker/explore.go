@@ -117,6 +117,11 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result, start time.Time)
 		}
 	}
 
+	every := e.opt.ProgressEvery
+	if every <= 0 {
+		every = time.Second
+	}
+	nextReport := start.Add(every)
 	for depth := 0; len(frontier.ids) > 0; depth++ {
 		res.Depth = depth
 		successors.reset()
@@ -125,6 +130,12 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result, start time.Time)
 			if j&255 == 0 {
 				if e.stop = interrupted(ctx, e.opt, start); e.stop != "" {
 					return
+				}
+				if now := time.Now(); e.opt.Progress != nil && now.After(nextReport) {
+					nextReport = now.Add(every)
+					e.opt.Progress(Progress{States: int64(e.visited.Len()), Transitions: res.Transitions, Depth: depth,
+						Frontier: len(frontier.ids) - j + len(successors.ids), Elapsed: now.Sub(start),
+						MemoryBytes: e.visited.Bytes() + int64(cap(e.links))*8 + int64(cap(frontier.data)+cap(successors.data))})
 				}
 			}
 			data := frontier.data[from:frontier.ends[j]]

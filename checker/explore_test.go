@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"mc/model"
 )
@@ -192,6 +193,20 @@ func TestActionPackingRoundTrips(t *testing.T) {
 	for _, a := range []model.Action{{}, {Rule: 255, Proc: 4095, Choice: 4095}, {Rule: 3, Proc: 17, Choice: 2}} {
 		if got := unpack(pack(a)); got != a {
 			t.Fatalf("unpack(pack(%v)) = %v", a, got)
+		}
+	}
+}
+
+func TestProgressIsReported(t *testing.T) {
+	var got []Progress
+	opt := Options{ProgressEvery: time.Nanosecond, Progress: func(p Progress) { got = append(got, p) }}
+	Run(context.Background(), countersSystem(40), opt)
+	if len(got) == 0 || got[len(got)-1].States == 0 {
+		t.Fatalf("progress reports: %+v", got)
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i].States < got[i-1].States || got[i].Depth < got[i-1].Depth {
+			t.Fatalf("progress went backwards: %+v then %+v", got[i-1], got[i])
 		}
 	}
 }

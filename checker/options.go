@@ -9,4 +9,18 @@ type Options struct {
 	MaxStates int64
 	// Timeout stops the run, incomplete, after this long; 0 means none.
 	Timeout time.Duration
+	// Progress, if not nil, is called from the exploring goroutine about
+	// every ProgressEvery (default 1s) with the run's figures so far.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+}
+
+// Progress is a snapshot of a running exploration.
+type Progress struct {
+	States, Transitions int64
+	Depth               int
+	// Frontier is the number of states queued for exploration.
+	Frontier    int
+	Elapsed     time.Duration
+	MemoryBytes int64
 }
