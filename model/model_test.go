@@ -149,3 +149,46 @@ func TestRingPortsWithoutCommonOrientation(t *testing.T) {
 		t.Fatal("PortTo disagrees with Neighbour")
 	}
 }
+
+func TestIntsRoundTripAndNilEncodesLikeEmpty(t *testing.T) {
+	enc := AppendInts(nil, []int{3, 0, 300})
+	d := NewDecoder(enc)
+	if got := d.Ints(nil); d.Finish() != nil || fmt.Sprint(got) != "[3 0 300]" {
+		t.Fatalf("decoded %v", got)
+	}
+	if string(AppendInts(nil, nil)) != string(AppendInts(nil, []int{})) {
+		t.Fatal("nil and empty lists encode differently")
+	}
+	d = NewDecoder(AppendInts(nil, nil))
+	if got := d.Ints([]int{7}); got != nil {
+		t.Fatalf("an empty list decoded as %v, want nil", got)
+	}
+	if CloneInts([]int{1}, nil) != nil || fmt.Sprint(CloneInts(nil, []int{4, 5})) != "[4 5]" {
+		t.Fatal("CloneInts does not keep nil as nil or copy a list")
+	}
+}
+
+// upTo is a one-process system that counts from 0 to k.
+func upTo(k int) *System[int] {
+	return &System[int]{
+		Procs: 1, Init: []int{0},
+		Rules: []Rule[int]{{
+			Name:  "inc",
+			Guard: func(s *int, _ int) bool { return *s < k },
+			Do:    func(s *int, _, _ int) bool { *s++; return true },
+		}},
+		Copy: func(d, s *int) { *d = *s },
+	}
+}
+
+func TestFirstRunStopsAtATerminalStateOrTheStepLimit(t *testing.T) {
+	if s, terminal := upTo(3).FirstRun(10); s != 3 || !terminal {
+		t.Fatalf("FirstRun(10) = %d, %v; want 3, terminal", s, terminal)
+	}
+	if s, terminal := upTo(3).FirstRun(3); s != 3 || !terminal {
+		t.Fatalf("FirstRun(3) = %d, %v; want 3, terminal", s, terminal)
+	}
+	if s, terminal := upTo(3).FirstRun(2); s != 2 || terminal {
+		t.Fatalf("FirstRun(2) = %d, %v; want 2, not terminal", s, terminal)
+	}
+}

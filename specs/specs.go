@@ -10,6 +10,8 @@ import (
 	"mc/checker"
 	"mc/model"
 	"mc/specs/changroberts"
+	"mc/specs/dkr"
+	"mc/specs/hp"
 	"mc/specs/lelann"
 )
 
@@ -41,6 +43,10 @@ var all = []Entry{
 		Variants: changroberts.Variants, DefaultN: 5, Build: bind(changroberts.New)},
 	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref,
 		Variants: lelann.Variants, DefaultN: 5, Build: bind(lelann.New)},
+	{Name: "dkr", Title: "Dolev–Klawe–Rodeh / Peterson election, unidirectional ring", Ref: dkr.Ref,
+		Variants: dkr.Variants, DefaultN: 5, Build: bind(dkr.New)},
+	{Name: "hp", Title: "Higham–Przytycka election (BASIC, ELECT), unidirectional ring", Ref: hp.Ref,
+		Variants: hp.Variants, DefaultN: 5, Build: bind(hp.New)},
 }
 
 // All returns the specs sorted by name.

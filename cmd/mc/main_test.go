@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"mc/specs"
 )
 
 func mc(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
@@ -120,10 +122,41 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 func TestListNamesEverySpecOnOneLine(t *testing.T) {
 	code, out, _ := mc(t, context.Background(), "list")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitPass || len(lines) != 2 || !strings.HasPrefix(lines[0], "changroberts") || !strings.HasPrefix(lines[1], "lelann") {
+	all := specs.All()
+	if code != exitPass || len(lines) != len(all) {
 		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	for i, e := range all {
+		if !strings.HasPrefix(lines[i], e.Name+" ") {
+			t.Fatalf("line %d is not %s's: %s", i, e.Name, lines[i])
+		}
+	}
+	if !strings.HasPrefix(lines[1], "dkr ") || !strings.Contains(lines[2], "elect*, basic, witness, distance, witness-literal") {
+		t.Fatalf("dkr or hp missing or without their variants:\n%s", out)
 	}
 	if !strings.Contains(lines[0], "canonical*, raynal-literal") || !strings.Contains(lines[0], "002 §5.2") {
 		t.Fatalf("changroberts line lacks its variants or seed: %s", lines[0])
+	}
+}
+
+func TestUnidirectionalElectionSpecs(t *testing.T) {
+	ctx := context.Background()
+	for _, args := range [][]string{
+		{"check", "dkr", "--ids", "3,1,4,2", "--claims"},
+		{"check", "hp", "--ids", "1,4,3,2,5", "--claims"},
+		{"check", "hp", "--variant", "basic", "--n", "5"},
+	} {
+		if code, out, _ := mc(t, ctx, args...); code != exitPass || !strings.Contains(out, "verdict: pass") {
+			t.Fatalf("%v: exit %d, output:\n%s", args, code, out)
+		}
+	}
+	code, out, _ := mc(t, ctx, "check", "hp", "--variant", "witness-literal", "--ids", "1,3,4,2,5")
+	if code != exitFail || !strings.Contains(out, "0 terminal") || !strings.Contains(out, "witness leader-elected failed") {
+		t.Fatalf("witness-literal: exit %d, output:\n%s", code, out)
+	}
+	for _, spec := range []string{"dkr", "hp"} {
+		if code, _, errs := mc(t, ctx, "check", spec, "--chan", "bag"); code != exitUsage || !strings.Contains(errs, "needs FIFO channels") {
+			t.Fatalf("%s --chan bag: exit %d, stderr %q", spec, code, errs)
+		}
 	}
 }

@@ -1,0 +1,99 @@
+// Package spectest holds what the spec packages' tests share: running a
+// system, finding a property's verdict, reading a trace, measuring a ghost
+// over the terminal states, and the ghost-erasure check.
+package spectest
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+)
+
+// Run explores sys and fails the test on an internal error.
+func Run[S any](t testing.TB, sys *model.System[S], opt checker.Options) checker.Result {
+	t.Helper()
+	r := checker.Run(context.Background(), sys, opt)
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	return r
+}
+
+// Prop returns the verdict on the named property; the test fails if there
+// is none.
+func Prop(t testing.TB, r *checker.Result, name string) checker.PropResult {
+	t.Helper()
+	for _, p := range r.Props {
+		if p.Name == name {
+			return p
+		}
+	}
+	t.Fatalf("no property %s", name)
+	return checker.PropResult{}
+}
+
+// Labels renders a trace's actions, one per line.
+func Labels(tr *checker.Trace) string {
+	out := make([]string, len(tr.Steps))
+	for i, s := range tr.Steps {
+		out[i] = s.Label
+	}
+	return strings.Join(out, "\n")
+}
+
+// TraceIs fails the test unless the trace's actions are want, one per line.
+func TraceIs(t testing.TB, tr *checker.Trace, want string) {
+	t.Helper()
+	if got := Labels(tr); got != want {
+		t.Fatalf("trace:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// Range is the least and greatest value a measure took.
+type Range struct {
+	Lo, Hi int
+	// Seen counts the states measured.
+	Seen int
+}
+
+// MeasureEnds adds to sys an end property that always holds and records
+// f over every terminal state the checker reaches.
+func MeasureEnds[S any](sys *model.System[S], f func(s *S) int) *Range {
+	r := &Range{}
+	sys.Props = append(sys.Props, model.EndProp("measure", "test", "records a measure over the terminal states",
+		func(s *S) bool {
+			v := f(s)
+			if r.Seen == 0 || v < r.Lo {
+				r.Lo = v
+			}
+			if r.Seen == 0 || v > r.Hi {
+				r.Hi = v
+			}
+			r.Seen++
+			return true
+		}))
+	return r
+}
+
+// Erasure checks, for each of ps, that the system built with claims on
+// erases onto the one built with claims off (checker.CheckErasure).
+func Erasure[S any](t *testing.T, build func(model.Params) (*model.System[S], error), ps ...model.Params) {
+	t.Helper()
+	for _, p := range ps {
+		plain, err := build(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Claims = true
+		ghosted, err := build(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checker.CheckErasure(context.Background(), ghosted, plain); err != nil {
+			t.Fatalf("%+v: %v", p, err)
+		}
+	}
+}
