@@ -17,9 +17,10 @@ func check(t *testing.T, p model.Params) checker.Result {
 	return spectest.Run(t, sys, checker.Options{})
 }
 
-// Counts that mc computes for the seed's algorithm; with claims on they are
-// the same, since every ghost is a function of the state (the run is
-// determined by the arrangement, see the package doc).
+// Counts that mc computes for the seed's algorithm. With claims on they are
+// the same: the ghosts add no states, since on a unidirectional FIFO ring
+// the history that leads to a state is determined by it (as in hp's
+// bounds.go).
 func TestStateCounts(t *testing.T) {
 	cases := []struct {
 		ids           []int

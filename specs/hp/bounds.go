@@ -4,11 +4,15 @@ package hp
 //
 // The model has no abstraction: rounds, counters and labels are kept
 // exactly. It is finite because every run is. On a unidirectional ring with
-// FIFO channels each process is deterministic and reads one channel, so by
-// Kahn's argument every run computes a prefix of one and the same history
-// per process; a run that reaches a terminal state has computed all of it,
-// so when mc finds a terminal state (election-complete, leader-elected)
-// every run is finite, and the reachable states are finitely many.
+// unbounded FIFO channels each process is deterministic and reads one
+// channel, so by Kahn's argument every run computes a prefix of one and the
+// same history per process; a run that reaches a terminal state has
+// computed all of it, so when mc finds a terminal state (election-complete,
+// leader-elected) every run is finite, and the reachable states are
+// finitely many. (A bound on the channels only adds blocking.) The same
+// argument makes the winner and every ghost count at the end a function of
+// the arrangement; in the variants that terminate the ghosts add no states
+// at all (the tests pin equal counts with claims off and on).
 //
 // Rounds are bounded as follows, and round-bound checks it in every state.
 // BASIC has n messages in round 0 and destroys at least one in every round

@@ -152,6 +152,8 @@ func never(int) bool    { return false }
 func always(int) bool   { return true }
 func even(rnd int) bool { return rnd%2 == 0 }
 func odd(rnd int) bool  { return rnd%2 == 1 }
+
+// variantRules are the improvements of variant v (a name from Variants).
 func variantRules(v string) improvements {
 	switch v {
 	case "basic":

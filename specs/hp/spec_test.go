@@ -41,9 +41,8 @@ type stateCount struct {
 	terminal      int64
 }
 
-// Counts that mc computes; with claims on they are the same, since every
-// ghost is a function of the state (bounds.go: the run is determined by
-// the arrangement).
+// Counts that mc computes. With claims on they are the same: the ghosts add
+// no states (bounds.go).
 func TestStateCounts(t *testing.T) {
 	cases := []struct {
 		variant string

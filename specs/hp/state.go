@@ -183,8 +183,8 @@ func vars(s *State) []model.Var {
 	for i := range s.Started {
 		out = append(out,
 			model.Var{Name: fmt.Sprintf("p%d.started", i), Value: fmt.Sprint(s.Started[i])},
-			model.Var{Name: fmt.Sprintf("p%d.rnd", i), Value: fmt.Sprint(s.Rnd[i])},
-			model.Var{Name: fmt.Sprintf("p%d.id", i), Value: fmt.Sprint(s.Label[i])})
+			model.Var{Name: fmt.Sprintf("p%d.node.rnd", i), Value: fmt.Sprint(s.Rnd[i])},
+			model.Var{Name: fmt.Sprintf("p%d.node.id", i), Value: fmt.Sprint(s.Label[i])})
 		out = append(out, s.Out.Vars(i)...)
 		out = append(out, s.In.Var(i))
 	}
