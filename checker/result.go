@@ -36,6 +36,8 @@ type Result struct {
 	// state explored (a breadth-first level index; initial states are 0).
 	Depth   int
 	Elapsed time.Duration
+	// Workers is the number of goroutines that explored.
+	Workers int
 	// MemoryBytes is the memory held by the visited set and trace links.
 	MemoryBytes int64
 	Props       []PropResult
