@@ -87,7 +87,7 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 	if e.workers <= 0 {
 		e.workers = runtime.NumCPU()
 	}
-	res.Workers = e.workers
+	res.Workers, res.Exact = e.workers, opt.Exact
 	for i, p := range sys.Props {
 		if p.Kind == model.Invariant || p.Kind == model.Witness {
 			e.stateProps = append(e.stateProps, i)
