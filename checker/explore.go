@@ -2,8 +2,11 @@ package checker
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -55,7 +58,7 @@ type explorer[S any] struct {
 	opt     Options
 	workers int
 	store   Store
-	links   traceLog
+	links   *traceLog
 	hits    []*hit
 	// stateProps lists the invariants and witnesses, whose bit in a
 	// candidate's mask is their position here.
@@ -67,6 +70,10 @@ type explorer[S any] struct {
 	// done counts the states of the current level expanded so far, for
 	// progress reports.
 	done atomic.Int64
+	// frontier is the level being expanded, successors the next one.
+	frontier, successors *level
+	// resumedElapsed is the time spent before the checkpoint resumed from.
+	resumedElapsed time.Duration
 }
 
 // Run explores every state of sys reachable from its initial states,
@@ -93,19 +100,66 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 			e.stateProps = append(e.stateProps, i)
 		}
 	}
-	if opt.Exact {
-		e.store = newExactStore()
-	} else {
-		e.store = newMemStore()
+	if err := e.open(); err != nil {
+		res.Err = err
+		return res
 	}
-	defer e.store.Close()
 	e.nextReport = e.start.Add(e.every())
 	e.explore(ctx, &res)
-	res.Elapsed = time.Since(e.start)
+	res.Elapsed = time.Since(e.start) + e.resumedElapsed
 	res.States = int64(e.links.len())
 	res.MemoryBytes = e.store.Bytes() + e.links.bytes()
 	e.verdicts(&res)
+	if err := e.close(); err != nil && res.Err == nil {
+		res.Err = err
+	}
 	return res
+}
+
+// open sets up the visited set, the trace log and the two levels: in memory,
+// or under opt.Disk.
+func (e *explorer[S]) open() error {
+	e.frontier, e.successors = &level{}, &level{}
+	switch {
+	case e.opt.Disk != "" && e.opt.Exact:
+		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with the disk store")
+	case e.opt.Disk != "":
+		if err := os.MkdirAll(e.opt.Disk, 0o755); err != nil {
+			return err
+		}
+		st, err := openDiskStore(filepath.Join(e.opt.Disk, "visited"))
+		if err != nil {
+			return err
+		}
+		e.store, e.links = st, &traceLog{} // a resumed log is opened once its length is known
+		if !e.opt.Resume {
+			if e.links, err = openTraceLog(filepath.Join(e.opt.Disk, "trace.log"), 0); err != nil {
+				return err
+			}
+			if err := st.clear(); err != nil { // a fresh run starts empty
+				return err
+			}
+		}
+		if e.frontier, err = spillLevel(filepath.Join(e.opt.Disk, "level.a")); err != nil {
+			return err
+		}
+		if e.successors, err = spillLevel(filepath.Join(e.opt.Disk, "level.b")); err != nil {
+			return err
+		}
+	case e.opt.Exact:
+		e.store, e.links = newExactStore(), &traceLog{}
+	default:
+		e.store, e.links = newMemStore(), &traceLog{}
+	}
+	return nil
+}
+
+func (e *explorer[S]) close() error {
+	err := errors.Join(e.frontier.close(), e.successors.close(), e.links.close())
+	if e.store != nil {
+		err = errors.Join(err, e.store.Close())
+	}
+	return err
 }
 
 func checkShape[S any](sys *model.System[S]) error {
@@ -153,36 +207,65 @@ func (e *explorer[S]) stopped() string {
 
 func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 	sys := e.sys
-	frontier, successors := &level{}, &level{}
-
-	// The initial states form level 0's candidates, committed like any
-	// other level's.
-	init := &batch{}
-	x := newExpander(e)
-	for i := range sys.Init {
-		x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
-		init.add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
+	depth := 0
+	if e.opt.Resume {
+		d, err := e.resume(res)
+		if err != nil {
+			res.Err = err
+			return
+		}
+		depth = d
+	} else {
+		// The initial states form level 0's candidates, committed like
+		// any other level's.
+		init := &batch{}
+		x := newExpander(e)
+		for i := range sys.Init {
+			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
+			init.add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
+		}
+		if !e.commit([]*batch{init}, 0, e.frontier, res) {
+			return
+		}
 	}
-	frontier.reset(0)
-	if !e.commit([]*batch{init}, frontier, res) {
-		return
-	}
-
+	lastSave := time.Now()
 	var batches []*batch
-	for depth := 0; frontier.len() > 0; depth++ {
+	for ; ; depth++ {
+		if err := e.frontier.finish(); err != nil {
+			res.Err = err
+			return
+		}
+		if e.opt.Checkpoint != "" && time.Since(lastSave) >= e.opt.CheckpointEvery {
+			if err := e.save(depth, res); err != nil {
+				res.Err = fmt.Errorf("checkpoint: %v", err)
+				return
+			}
+			lastSave = time.Now()
+		}
+		if e.frontier.len() == 0 {
+			return
+		}
 		res.Depth = depth
-		successors.reset(uint32(e.links.len()))
-		chunks := (frontier.len() + chunkSize - 1) / chunkSize
+		if err := e.successors.reset(uint32(e.links.len())); err != nil {
+			res.Err = err
+			return
+		}
+		chunks := (e.frontier.len() + chunkSize - 1) / chunkSize
 		for c := 0; c < chunks; c += roundChunks {
-			batches = e.expandRound(ctx, frontier, c, min(c+roundChunks, chunks), batches, depth, res)
+			c1 := min(c+roundChunks, chunks)
+			if err := e.frontier.window(c*chunkSize, min(c1*chunkSize, e.frontier.len())); err != nil {
+				res.Err = err
+				return
+			}
+			batches = e.expandRound(ctx, e.frontier, c, c1, batches, depth, res)
 			if e.stopped() != "" || res.Err != nil {
 				return
 			}
-			if !e.commit(batches, successors, res) {
+			if !e.commit(batches, depth+1, e.successors, res) {
 				return
 			}
 		}
-		frontier, successors = successors, frontier
+		e.frontier, e.successors = e.successors, e.frontier
 	}
 }
 
@@ -263,12 +346,12 @@ func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
 // commit adds the batches' candidates to the store, then, in order, gives
 // each new state the next index, its trace link and a place at the end of
 // next, and records the properties decided. It returns false when the run must stop.
-func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
+func (e *explorer[S]) commit(batches []*batch, depth int, next *level, res *Result) bool {
 	for _, b := range batches {
 		b.fresh = slices.Grow(b.fresh[:0], len(b.fps))[:len(b.fps)]
 		clear(b.fresh)
 	}
-	if err := e.store.Commit(batches, e.workers); err != nil {
+	if err := e.store.Commit(batches, depth, e.workers); err != nil {
 		res.Err = fmt.Errorf("visited set: %v", err)
 		return false
 	}
@@ -290,7 +373,10 @@ func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
 				return false
 			}
 			id := e.links.add(link{parent: b.parents[i], action: b.actions[i]})
-			next.add(b.enc(i))
+			if err := next.add(b.enc(i)); err != nil {
+				res.Err = err
+				return false
+			}
 			for m := b.masks[i]; m != 0; m &= m - 1 {
 				p := e.stateProps[bits.TrailingZeros64(m)]
 				if e.hits[p] == nil {
@@ -314,15 +400,19 @@ func interrupted(ctx context.Context, opt Options, start time.Time) string {
 }
 
 // path rebuilds the actions that first reached state id.
-func (e *explorer[S]) path(id uint32) (init int, actions []model.Action) {
-	for e.links.at(id).parent != noParent {
-		actions = append(actions, unpack(e.links.at(id).action))
-		id = e.links.at(id).parent
+func (e *explorer[S]) path(id uint32) (init int, actions []model.Action, err error) {
+	for {
+		l, err := e.links.at(id)
+		if err != nil {
+			return 0, nil, err
+		}
+		if l.parent == noParent {
+			slices.Reverse(actions)
+			return int(l.action), actions, nil
+		}
+		actions = append(actions, unpack(l.action))
+		id = l.parent
 	}
-	for i, j := 0, len(actions)-1; i < j; i, j = i+1, j-1 {
-		actions[i], actions[j] = actions[j], actions[i]
-	}
-	return int(e.links.at(id).action), actions
 }
 
 // verdicts turns what exploration found into per-property and overall
@@ -335,7 +425,11 @@ func (e *explorer[S]) verdicts(res *Result) {
 		p := &e.sys.Props[i]
 		pr := PropResult{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind}
 		if h := e.hits[i]; h != nil {
-			init, actions := e.path(h.id)
+			init, actions, err := e.path(h.id)
+			if err != nil {
+				res.Err = err
+				return
+			}
 			if h.extra != nil {
 				actions = append(actions, *h.extra)
 			}

@@ -17,8 +17,9 @@ type Store interface {
 	SeenAll(b *batch, seen []bool) []bool
 	// Commit adds the candidates of batches, in order, and sets fresh[i] on
 	// every candidate that was not stored before and is the first of its
-	// kind in the batches. It may use up to workers goroutines.
-	Commit(batches []*batch, workers int) error
+	// kind in the batches. The new states belong to level depth. It may use
+	// up to workers goroutines.
+	Commit(batches []*batch, depth, workers int) error
 	// Len is the number of states stored.
 	Len() int64
 	// Bytes is the memory the store holds.

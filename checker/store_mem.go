@@ -107,7 +107,7 @@ func (s *shard) grow() {
 	}
 }
 
-func (m *memStore) Commit(batches []*batch, workers int) error {
+func (m *memStore) Commit(batches []*batch, _, workers int) error {
 	if workers < 1 {
 		workers = 1
 	}

@@ -29,6 +29,11 @@ type checkFlags struct {
 	claims     bool
 	workers    int
 	exact      bool
+	store      string
+	dir        string
+	checkpoint string
+	every      time.Duration
+	resume     string
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -45,6 +50,11 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
 	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
+	fs.StringVar(&f.store, "store", "memory", "visited set: memory, or disk (a Badger database under --dir; memory stays bounded)")
+	fs.StringVar(&f.dir, "dir", "", "directory for --store disk")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
+	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
+	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mc check SPEC [flags]\n\n%s", fs.FlagUsages())
@@ -63,16 +73,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v (see mc check --help)\n", err)
 		return exitUsage
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "mc check: want exactly one spec name (see mc list)")
-		return exitUsage
-	}
-	entry, err := specs.Lookup(fs.Arg(0))
-	if err != nil {
-		fmt.Fprintf(stderr, "mc check: %v\n", err)
-		return exitUsage
-	}
-	p, err := f.params(fs, entry.DefaultN)
+	entry, p, err := f.target(fs)
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
@@ -85,7 +86,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	res := target.Check(ctx, checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact})
+	res := target.Check(ctx, f.options())
 	if res.Err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
 		return exitInternal
@@ -105,6 +106,46 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitFail
 	}
 	return exitIncomplete
+}
+
+// target resolves the spec and its parameters: from SPEC and the flags, or,
+// for --resume without SPEC, from the checkpoint.
+func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error) {
+	if f.resume != "" && fs.NArg() == 0 {
+		for _, name := range []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims"} {
+			if fs.Changed(name) {
+				return specs.Entry{}, model.Params{}, fmt.Errorf("--%s with --resume needs the SPEC too; or give --resume alone", name)
+			}
+		}
+		name, p, err := checker.CheckpointRun(f.resume)
+		if err != nil {
+			return specs.Entry{}, p, err
+		}
+		entry, err := specs.Lookup(name)
+		return entry, p, err
+	}
+	if fs.NArg() != 1 {
+		return specs.Entry{}, model.Params{}, fmt.Errorf("want exactly one spec name (see mc list)")
+	}
+	entry, err := specs.Lookup(fs.Arg(0))
+	if err != nil {
+		return entry, model.Params{}, err
+	}
+	p, err := f.params(fs, entry.DefaultN)
+	return entry, p, err
+}
+
+// options turns the flags into the checker's options.
+func (f *checkFlags) options() checker.Options {
+	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact,
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every}
+	if f.store == "disk" {
+		opt.Disk = f.dir
+	}
+	if f.resume != "" {
+		opt.Checkpoint, opt.Resume = f.resume, true
+	}
+	return opt
 }
 
 // params turns the flags into validated-later spec parameters.
@@ -147,6 +188,18 @@ func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, erro
 func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	if fs.Changed("max-states") && f.maxStates <= 0 {
 		return fmt.Errorf("--max-states must be positive, got %d", f.maxStates)
+	}
+	switch {
+	case f.store != "memory" && f.store != "disk":
+		return fmt.Errorf("--store must be memory or disk, got %q", f.store)
+	case f.store == "disk" && f.dir == "":
+		return fmt.Errorf("--store disk needs --dir")
+	case f.store == "memory" && fs.Changed("dir"):
+		return fmt.Errorf("--dir goes with --store disk")
+	case f.every < 0:
+		return fmt.Errorf("--checkpoint-every must not be negative, got %s", f.every)
+	case f.resume != "" && f.checkpoint != "" && f.checkpoint != f.resume:
+		return fmt.Errorf("--resume %s continues the checkpoint there; --checkpoint %s names another", f.resume, f.checkpoint)
 	}
 	if f.workers <= 0 {
 		return fmt.Errorf("--workers must be positive, got %d", f.workers)
