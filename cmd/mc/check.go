@@ -26,6 +26,8 @@ type checkFlags struct {
 	timeout    time.Duration
 	json       bool
 	claims     bool
+	traceOut   string
+	progress   bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -41,6 +43,8 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
+	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
+	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mc check SPEC [flags]\n\n%s", fs.FlagUsages())
 	}
@@ -71,6 +75,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
+	if err == nil && f.traceOut != "" {
+		err = checkTraceOut(f.traceOut)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
@@ -80,10 +87,24 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	res := target.Check(ctx, checker.Options{MaxStates: f.maxStates, Timeout: f.timeout})
+	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout}
+	progress, every := newProgress(stderr, f.progress, f.json)
+	if progress != nil {
+		opt.Progress, opt.ProgressEvery = progress.report, every
+	}
+	res := target.Check(ctx, opt)
+	if progress != nil {
+		progress.finish()
+	}
 	if res.Err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
 		return exitInternal
+	}
+	if f.traceOut != "" {
+		if err := writeTraceOut(target, &res, f.traceOut, stderr); err != nil {
+			fmt.Fprintf(stderr, "mc check: --trace-out: %v\n", err)
+			return exitUsage
+		}
 	}
 	if f.json {
 		if err := writeJSON(stdout, &res); err != nil {

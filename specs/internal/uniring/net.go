@@ -92,5 +92,24 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 		Decode:  Decoder(p.N),
 		Erase:   Erase,
 		Vars:    Vars(flag, p.Claims),
+		View:    n.View,
 	}
+}
+
+// View pictures s for mc's drawings: each process with its id and decision,
+// and the channel In[i] as the link from i's predecessor to i.
+func (n *Net) View(s *State) model.View {
+	v := model.View{Procs: make([]model.ProcView, len(s.Decided)), Links: make([]model.LinkView, len(s.In))}
+	for i := range s.Decided {
+		v.Procs[i] = model.ProcView{Name: fmt.Sprintf("p%d", i), Label: fmt.Sprintf("id %d", n.IDs[i])}
+		if s.Decided[i] != invariants.Undecided {
+			v.Procs[i].Status = s.Decided[i].String()
+		}
+		msgs := make([]string, 0, s.In[i].Len())
+		for _, m := range s.In[i].Messages() {
+			msgs = append(msgs, m.String())
+		}
+		v.Links[i] = model.LinkView{From: n.Ring.Pred(i), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
+	}
+	return v
 }
