@@ -17,7 +17,7 @@ func Build(t checker.Stepper, pr *checker.PropResult, mcVersion string) (*File, 
 	info := t.Info()
 	f := &File{
 		Format: Format, Version: Version, MCVersion: mcVersion,
-		Spec: info.Spec, Variant: info.Variant, Params: paramsOf(info.Params),
+		Spec: info.Spec, Variant: info.Variant, Params: ParamsOf(info.Params),
 		Property: Property{Name: pr.Name, Kind: pr.Kind.String(), Ref: pr.Ref, Doc: pr.Doc, Verdict: string(pr.Verdict)},
 		Deadlock: tr.Deadlock, Init: tr.Init, LoopStart: tr.LoopStart,
 	}

@@ -105,8 +105,8 @@ func (p Params) Model(variant string) (model.Params, error) {
 	return model.Params{N: p.N, IDs: p.IDs, Chan: kind, Cap: p.Cap, Variant: variant, Initiators: p.Initiators, Claims: p.Claims}, nil
 }
 
-// paramsOf records model parameters.
-func paramsOf(p model.Params) Params {
+// ParamsOf records model parameters as a trace file does.
+func ParamsOf(p model.Params) Params {
 	return Params{N: p.N, IDs: p.IDs, Chan: p.Chan.String(), Cap: p.Cap, Initiators: p.Initiators, Claims: p.Claims}
 }
 

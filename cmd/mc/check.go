@@ -4,14 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"mc/checker"
 	"mc/model"
-	"mc/specs"
 )
 
 // checkFlags are the flags of mc check.
@@ -33,15 +31,9 @@ type checkFlags struct {
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("mc check", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported in one line by runCheck
-	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
-	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1)")
-	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first, see mc list)")
-	fs.StringVar(&f.chanKind, "chan", "fifo", "channel semantics: fifo or bag")
-	fs.IntVar(&f.capacity, "cap", 0, "channel capacity; a send to a full channel blocks (default unbounded)")
-	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
+	f.addParamFlags(fs)
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
-	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
@@ -49,6 +41,20 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 		fmt.Fprintf(stderr, "usage: mc check SPEC [flags]\n\n%s", fs.FlagUsages())
 	}
 	return fs
+}
+
+// paramFlags are the flags that choose a spec's parameters, shared by
+// mc check and mc explore.
+var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims"}
+
+func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
+	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
+	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1)")
+	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first, see mc list)")
+	fs.StringVar(&f.chanKind, "chan", "fifo", "channel semantics: fifo or bag")
+	fs.IntVar(&f.capacity, "cap", 0, "channel capacity; a send to a full channel blocks (default unbounded)")
+	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
+	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -66,23 +72,13 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "mc check: want exactly one spec name (see mc list)")
 		return exitUsage
 	}
-	entry, err := specs.Lookup(fs.Arg(0))
-	if err != nil {
-		fmt.Fprintf(stderr, "mc check: %v\n", err)
-		return exitUsage
-	}
-	p, err := f.params(fs, entry.DefaultN)
+	target, err := buildTarget(fs, &f, fs.Arg(0))
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
 	if err == nil && f.traceOut != "" {
 		err = checkTraceOut(f.traceOut)
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "mc check: %v\n", err)
-		return exitUsage
-	}
-	target, err := entry.Build(p)
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
@@ -168,28 +164,4 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 		return fmt.Errorf("--timeout must be positive, got %s", f.timeout)
 	}
 	return nil
-}
-
-// describeParams renders the parameters of a run on one line.
-func describeParams(p *model.Params) string {
-	ids := make([]string, len(p.IDs))
-	for i, id := range p.IDs {
-		ids[i] = fmt.Sprint(id)
-	}
-	init := "all"
-	if p.Initiators != nil {
-		xs := make([]string, len(p.Initiators))
-		for i, x := range p.Initiators {
-			xs[i] = fmt.Sprint(x)
-		}
-		init = strings.Join(xs, ",")
-	}
-	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
-	if p.Cap > 0 {
-		s += fmt.Sprintf(" cap=%d", p.Cap)
-	}
-	if p.Claims {
-		s += " claims=on"
-	}
-	return s
 }

@@ -115,7 +115,7 @@ func describeRecorded(tr *tracefile.File) string {
 	if err != nil {
 		return fmt.Sprintf("(parameters unreadable: %v)", err)
 	}
-	return describeParams(&p)
+	return p.String()
 }
 
 // ANSI styles for the text format.
