@@ -1,3 +1,5 @@
+//go:build unix
+
 package explorer
 
 import (
@@ -125,7 +127,13 @@ func TestExplorerInChromium(t *testing.T) {
 			t.Fatalf("step %d: %q with messages %v, want %q", i+1, where, msgs, s.where)
 		}
 	}
-	// The end: a terminal state where election-complete fails.
+	// The end: p2 swallowed ⟨elect 3⟩, shown by the link it came on, and
+	// the state is terminal with election-complete failing.
+	var swallowed string
+	must(t, b.eval(`document.querySelector('#ring .link[data-from="1"][data-to="2"] .recv').textContent`, &swallowed))
+	if swallowed != "⟨elect 3⟩ received" {
+		t.Fatalf("the ring shows %q by the link p1 → p2", swallowed)
+	}
 	var props map[string]string
 	must(t, b.eval(jsProps, &props))
 	must(t, b.eval(jsMoves, &moves))

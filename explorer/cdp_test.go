@@ -1,3 +1,5 @@
+//go:build unix
+
 package explorer
 
 // A minimal client of the Chrome DevTools Protocol, enough to drive a real
@@ -24,6 +26,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -37,10 +40,11 @@ var chromiumFlags = []string{
 
 // browser is a running Chromium with one page attached.
 type browser struct {
-	cmd  *exec.Cmd
-	conn net.Conn
-	rd   *bufio.Reader
-	next int
+	cmd     *exec.Cmd
+	profile string
+	conn    net.Conn
+	rd      *bufio.Reader
+	next    int
 }
 
 // startBrowser starts Chromium on about:blank and connects to its page. The
@@ -54,8 +58,15 @@ func startBrowser(t *testing.T, ctx context.Context) *browser {
 	if err != nil {
 		t.Fatal("chromium is not installed: apt-get install -y chromium (or set MC_SKIP_BROWSER=1 to skip this test)")
 	}
-	args := append(append([]string{}, chromiumFlags...), "--user-data-dir="+t.TempDir(), "about:blank")
+	profile, err := os.MkdirTemp("", "mc-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append(append([]string{}, chromiumFlags...), "--user-data-dir="+profile, "about:blank")
 	cmd := exec.CommandContext(ctx, bin, args...)
+	// Chromium's helpers share its process group, so that close ends them
+	// all, and nothing writes to the profile while it is removed.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +74,7 @@ func startBrowser(t *testing.T, ctx context.Context) *browser {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	b := &browser{cmd: cmd}
+	b := &browser{cmd: cmd, profile: profile}
 	t.Cleanup(b.close)
 	// Chromium prints "DevTools listening on ws://127.0.0.1:PORT/…" on stderr.
 	found := make(chan string, 1)
@@ -94,12 +105,17 @@ func startBrowser(t *testing.T, ctx context.Context) *browser {
 	return b
 }
 
+// close ends the browser's process group (the one it started) and removes
+// its profile.
 func (b *browser) close() {
 	if b.conn != nil {
 		b.conn.Close()
 	}
-	b.cmd.Process.Kill()
+	syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
 	b.cmd.Wait()
+	for i := 0; i < 20 && os.RemoveAll(b.profile) != nil; i++ {
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // pageSocket finds the WebSocket address of the browser's page target.

@@ -319,11 +319,12 @@ type traceJSON struct {
 }
 
 type traceStep struct {
-	Label  string            `json:"label"`
-	Proc   int               `json:"proc"`
-	Sent   []checker.Message `json:"sent"`
-	Broken []string          `json:"broken"`
-	To     string            `json:"to"`
+	Label    string            `json:"label"`
+	Proc     int               `json:"proc"`
+	Sent     []checker.Message `json:"sent"`
+	Received []checker.Message `json:"received"`
+	Broken   []string          `json:"broken"`
+	To       string            `json:"to"`
 }
 
 type replayJSON struct {
@@ -355,7 +356,7 @@ func (se *session) replay(f *tracefile.File) (*traceJSON, error) {
 		if err != nil {
 			return nil, err
 		}
-		tr.Steps = append(tr.Steps, traceStep{Label: m.Label, Proc: m.Action.Proc, Sent: m.Sent, Broken: m.Broken, To: id})
+		tr.Steps = append(tr.Steps, traceStep{Label: m.Label, Proc: m.Action.Proc, Sent: m.Sent, Received: m.Received, Broken: m.Broken, To: id})
 		cur = m.To
 	}
 	return tr, nil

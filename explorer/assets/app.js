@@ -104,7 +104,9 @@ function renderWhere(via) {
 }
 
 // renderRing draws the processes clockwise from the top, p0 first, and on
-// each link the messages waiting there, oldest nearest its sender.
+// each link the messages waiting there; the process that took the last step
+// is outlined, the messages it sent are highlighted and the one it received
+// is shown faded by the link's end.
 function renderRing(st, via) {
   const svg = $("ring");
   svg.replaceChildren();
@@ -146,6 +148,14 @@ function renderRing(st, via) {
         "text-anchor": Math.abs(nx) < 0.3 ? "middle" : nx > 0 ? "start" : "end"
       }, m);
       g.appendChild(t);
+    });
+    // the message the last step took off this link, faded, by its receiver
+    ((via && via.received) || []).filter((m) => m.from === l.from && m.to === l.to).forEach((m, k) => {
+      const px = x1 + (x2 - x1) * 0.75 + ox, py = y1 + (y2 - y1) * 0.75 + oy;
+      g.appendChild(el("svg:text", {
+        class: "recv", x: px + nx * (16 + 16 * k), y: py + ny * (16 + 16 * k) + 4,
+        "text-anchor": Math.abs(nx) < 0.3 ? "middle" : nx > 0 ? "start" : "end"
+      }, `${m.message} received`));
     });
     svg.appendChild(g);
   }
