@@ -2,7 +2,6 @@ package chart
 
 import (
 	"bytes"
-	"context"
 	"encoding/xml"
 	"io"
 	"sort"
@@ -12,32 +11,12 @@ import (
 
 	"mc/checker"
 	"mc/model"
-	"mc/specs"
 	"mc/tracefile"
+	"mc/tracefile/tracefiletest"
 )
 
 func traceOf(t *testing.T, p model.Params, name string) (checker.Target, *tracefile.File) {
-	t.Helper()
-	e, err := specs.Lookup("changroberts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	target, err := e.Build(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := target.Check(context.Background(), checker.Options{})
-	for i := range r.Props {
-		if r.Props[i].Name == name {
-			f, err := tracefile.Build(target, &r.Props[i], "test")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return target, f
-		}
-	}
-	t.Fatalf("no property %s", name)
-	return nil, nil
+	return tracefiletest.Record(t, "changroberts", p, name)
 }
 
 var readme = model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}}

@@ -2,7 +2,6 @@ package explorer
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -15,7 +14,7 @@ import (
 	"mc/checker"
 	"mc/model"
 	"mc/specs"
-	"mc/tracefile"
+	"mc/tracefile/tracefiletest"
 )
 
 // The README's example: the seed's literal rule, one initiator, deadlock.
@@ -34,26 +33,10 @@ func build(t *testing.T, p model.Params) checker.Target {
 	return target
 }
 
-// traceJSONOf checks p and returns the trace file of property name.
+// traceFileOf returns the trace file of property name of changroberts
+// with parameters p.
 func traceFileOf(t *testing.T, p model.Params, name string) []byte {
-	t.Helper()
-	target := build(t, p)
-	r := target.Check(context.Background(), checker.Options{})
-	for i := range r.Props {
-		if r.Props[i].Name == name {
-			f, err := tracefile.Build(target, &r.Props[i], "test")
-			if err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			if err := tracefile.Write(&buf, f); err != nil {
-				t.Fatal(err)
-			}
-			return buf.Bytes()
-		}
-	}
-	t.Fatalf("no property %s", name)
-	return nil
+	return tracefiletest.JSON(t, "changroberts", p, name)
 }
 
 func get(t *testing.T, url string, out any) int {

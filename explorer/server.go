@@ -294,14 +294,23 @@ func (se *session) state(id string, st checker.State) (*stateJSON, error) {
 		out.Props = append(out.Props, ps)
 	}
 	for _, m := range moves {
-		to, err := se.register(m.To)
+		mj, err := se.move(m)
 		if err != nil {
 			return nil, err
 		}
-		out.Moves = append(out.Moves, moveJSON{Label: m.Label, Rule: m.Rule, Proc: m.Action.Proc, Choice: m.Action.Choice,
-			Sent: m.Sent, Received: m.Received, Broken: m.Broken, To: to})
+		out.Moves = append(out.Moves, mj)
 	}
 	return out, nil
+}
+
+// move describes m for the page, registering the state it leads to.
+func (se *session) move(m checker.Move) (moveJSON, error) {
+	to, err := se.register(m.To)
+	if err != nil {
+		return moveJSON{}, err
+	}
+	return moveJSON{Label: m.Label, Rule: m.Rule, Proc: m.Action.Proc, Choice: m.Action.Choice,
+		Sent: m.Sent, Received: m.Received, Broken: m.Broken, To: to}, nil
 }
 
 type traceJSON struct {
@@ -312,19 +321,10 @@ type traceJSON struct {
 	// Start is the initial state's id and Steps the replayed steps, each
 	// with the id of the state it leads to: all of them when the trace
 	// still replays, up to where it diverges otherwise.
-	Start    string      `json:"start"`
-	Steps    []traceStep `json:"steps"`
-	Recorded int         `json:"recorded_steps"`
-	Replay   replayJSON  `json:"replay"`
-}
-
-type traceStep struct {
-	Label    string            `json:"label"`
-	Proc     int               `json:"proc"`
-	Sent     []checker.Message `json:"sent"`
-	Received []checker.Message `json:"received"`
-	Broken   []string          `json:"broken"`
-	To       string            `json:"to"`
+	Start    string     `json:"start"`
+	Steps    []moveJSON `json:"steps"`
+	Recorded int        `json:"recorded_steps"`
+	Replay   replayJSON `json:"replay"`
 }
 
 type replayJSON struct {
@@ -337,7 +337,7 @@ type replayJSON struct {
 func (se *session) replay(f *tracefile.File) (*traceJSON, error) {
 	out := tracefile.Replay(f, se.target)
 	tr := &traceJSON{Property: f.Property, Headline: chart.Headline(f), Deadlock: f.Deadlock, LoopStart: f.LoopStart,
-		Recorded: len(f.Steps), Steps: []traceStep{}, Replay: replayJSON{Reached: out.Reached, Step: out.Step, Why: out.Why}}
+		Recorded: len(f.Steps), Steps: []moveJSON{}, Replay: replayJSON{Reached: out.Reached, Step: out.Step, Why: out.Why}}
 	init := se.target.Initial()
 	if f.Init < 0 || f.Init >= len(init) {
 		return tr, nil
@@ -352,11 +352,11 @@ func (se *session) replay(f *tracefile.File) (*traceJSON, error) {
 		if err != nil {
 			break
 		}
-		id, err := se.register(m.To)
+		mj, err := se.move(m)
 		if err != nil {
 			return nil, err
 		}
-		tr.Steps = append(tr.Steps, traceStep{Label: m.Label, Proc: m.Action.Proc, Sent: m.Sent, Received: m.Received, Broken: m.Broken, To: id})
+		tr.Steps = append(tr.Steps, mj)
 		cur = m.To
 	}
 	return tr, nil

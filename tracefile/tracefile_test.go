@@ -1,8 +1,7 @@
-package tracefile
+package tracefile_test
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -13,48 +12,24 @@ import (
 	"mc/checker"
 	"mc/model"
 	"mc/specs"
+	"mc/tracefile"
+	"mc/tracefile/tracefiletest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.json from the current code")
 
-// counterexample checks spec with params and returns its target and the
-// trace file of property name.
-func counterexample(t *testing.T, spec string, p model.Params, name string) (checker.Target, *File) {
-	t.Helper()
-	e, err := specs.Lookup(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	target, err := e.Build(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := target.Check(context.Background(), checker.Options{})
-	for i := range r.Props {
-		if r.Props[i].Name == name {
-			f, err := Build(target, &r.Props[i], "test")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return target, f
-		}
-	}
-	t.Fatalf("no property %s", name)
-	return nil, nil
-}
-
 // literal is the README's example: the seed's slip deadlocks the election.
-func literal(t *testing.T) (checker.Target, *File) {
-	return counterexample(t, "changroberts", model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}}, "election-complete")
+func literal(t *testing.T) (checker.Target, *tracefile.File) {
+	return tracefiletest.Record(t, "changroberts", model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}}, "election-complete")
 }
 
-func roundTrip(t *testing.T, f *File) *File {
+func roundTrip(t *testing.T, f *tracefile.File) *tracefile.File {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := Write(&buf, f); err != nil {
+	if err := tracefile.Write(&buf, f); err != nil {
 		t.Fatal(err)
 	}
-	g, err := Read(&buf)
+	g, err := tracefile.Read(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +41,7 @@ func TestRoundTrip(t *testing.T) {
 	if g := roundTrip(t, f); !reflect.DeepEqual(f, g) {
 		t.Fatalf("read back differs:\n%+v\n%+v", f, g)
 	}
-	_, w := counterexample(t, "lelann", model.Params{N: 3, IDs: []int{1, 3, 2}, Chan: model.Bag, Cap: 2}, "leader-elected")
+	_, w := tracefiletest.Record(t, "lelann", model.Params{N: 3, IDs: []int{1, 3, 2}, Chan: model.Bag, Cap: 2}, "leader-elected")
 	if g := roundTrip(t, w); !reflect.DeepEqual(w, g) || g.Property.Verdict != "pass" || g.Params.Chan != "bag" || g.Params.Cap != 2 {
 		t.Fatalf("witness run read back as %+v", g)
 	}
@@ -77,7 +52,7 @@ func TestRoundTrip(t *testing.T) {
 func TestSchemaIsPinned(t *testing.T) {
 	_, f := literal(t)
 	var buf bytes.Buffer
-	if err := Write(&buf, f); err != nil {
+	if err := tracefile.Write(&buf, f); err != nil {
 		t.Fatal(err)
 	}
 	const golden = "testdata/changroberts-raynal-literal.json"
@@ -106,7 +81,7 @@ func TestSchemaIsPinned(t *testing.T) {
 func TestReadRejectsWhatIsNotAValidTrace(t *testing.T) {
 	_, f := literal(t)
 	var good bytes.Buffer
-	if err := Write(&good, f); err != nil {
+	if err := tracefile.Write(&good, f); err != nil {
 		t.Fatal(err)
 	}
 	edit := func(old, new string) string { return strings.Replace(good.String(), old, new, 1) }
@@ -120,7 +95,7 @@ func TestReadRejectsWhatIsNotAValidTrace(t *testing.T) {
 		"wrong type":      edit(`"init": 0`, `"init": "zero"`),
 	}
 	for name, text := range cases {
-		if _, err := Read(strings.NewReader(text)); err == nil {
+		if _, err := tracefile.Read(strings.NewReader(text)); err == nil {
 			t.Errorf("%s: read without error", name)
 		}
 	}
@@ -128,14 +103,14 @@ func TestReadRejectsWhatIsNotAValidTrace(t *testing.T) {
 
 func TestReplayReachesTheRecordedFailure(t *testing.T) {
 	target, f := literal(t)
-	if out := Replay(f, target); !out.Reached || out.Step != 3 || !strings.Contains(out.Why, "deadlock") {
+	if out := tracefile.Replay(f, target); !out.Reached || out.Step != 3 || !strings.Contains(out.Why, "deadlock") {
 		t.Fatalf("replay: %+v", out)
 	}
-	rebuilt, err := Target(f)
+	rebuilt, err := tracefile.Target(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out := Replay(f, rebuilt); !out.Reached {
+	if out := tracefile.Replay(f, rebuilt); !out.Reached {
 		t.Fatalf("replay against the rebuilt target: %+v", out)
 	}
 }
@@ -153,7 +128,7 @@ func TestReplayDetectsASpecThatChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := Replay(f, canonical)
+	out := tracefile.Replay(f, canonical)
 	if out.Reached || out.Step != 3 || !strings.Contains(out.Why, "p2.participant = true on replay, false in the trace") {
 		t.Fatalf("replay against canonical: %+v", out)
 	}
@@ -163,22 +138,22 @@ func TestReplayDetectsATraceThatNoLongerMatches(t *testing.T) {
 	target, f := literal(t)
 	cases := []struct {
 		name string
-		edit func(f *File)
+		edit func(f *tracefile.File)
 		step int
 		why  string
 	}{
-		{"action not enabled", func(f *File) { f.Steps[1].Process = 3 }, 2, "is not enabled"},
-		{"no such rule", func(f *File) { f.Steps[0].Rule = "wake" }, 1, `no rule "wake"`},
-		{"state differs", func(f *File) { f.States[2].Vars[3].Value = "false" }, 2, "p1.participant = true on replay, false in the trace"},
-		{"variable gone", func(f *File) { f.States[0].Vars[0].Name = "p0.colour" }, 0, "p0.participant that the trace does not record"},
-		{"property renamed", func(f *File) { f.Property.Name = "election-finishes" }, 3, "no longer has property"},
-		{"invariant now holds", func(f *File) { f.Property.Name, f.Property.Kind = "at-most-one-leader", "invariant" }, 3, "now holds"},
-		{"initial state out of range", func(f *File) { f.Init = 1 }, 0, "initial state 1"},
+		{"action not enabled", func(f *tracefile.File) { f.Steps[1].Process = 3 }, 2, "is not enabled"},
+		{"no such rule", func(f *tracefile.File) { f.Steps[0].Rule = "wake" }, 1, `no rule "wake"`},
+		{"state differs", func(f *tracefile.File) { f.States[2].Vars[3].Value = "false" }, 2, "p1.participant = true on replay, false in the trace"},
+		{"variable gone", func(f *tracefile.File) { f.States[0].Vars[0].Name = "p0.colour" }, 0, "p0.participant that the trace does not record"},
+		{"property renamed", func(f *tracefile.File) { f.Property.Name = "election-finishes" }, 3, "no longer has property"},
+		{"invariant now holds", func(f *tracefile.File) { f.Property.Name, f.Property.Kind = "at-most-one-leader", "invariant" }, 3, "now holds"},
+		{"initial state out of range", func(f *tracefile.File) { f.Init = 1 }, 0, "initial state 1"},
 	}
 	for _, c := range cases {
 		g := roundTrip(t, f)
 		c.edit(g)
-		out := Replay(g, target)
+		out := tracefile.Replay(g, target)
 		if out.Reached || out.Step != c.step || !strings.Contains(out.Why, c.why) {
 			t.Errorf("%s: %+v, want step %d and %q", c.name, out, c.step, c.why)
 		}
@@ -186,8 +161,8 @@ func TestReplayDetectsATraceThatNoLongerMatches(t *testing.T) {
 }
 
 func TestWitnessRunReplays(t *testing.T) {
-	target, f := counterexample(t, "changroberts", model.Params{N: 3, IDs: []int{1, 3, 2}}, "leader-elected")
-	if out := Replay(f, target); !out.Reached || !strings.Contains(out.Why, "witness leader-elected") {
+	target, f := tracefiletest.Record(t, "changroberts", model.Params{N: 3, IDs: []int{1, 3, 2}}, "leader-elected")
+	if out := tracefile.Replay(f, target); !out.Reached || !strings.Contains(out.Why, "witness leader-elected") {
 		t.Fatalf("witness replay: %+v", out)
 	}
 }
@@ -219,7 +194,7 @@ func TestLassoReplaysOnlyIfItsLoopCloses(t *testing.T) {
 	zero := 0
 	pr := &checker.PropResult{Name: "never-at-1", Kind: model.Invariant, Verdict: checker.Fail,
 		Trace: &checker.Trace{Steps: []checker.Step{{Action: pass}, {Action: back}}, LoopStart: &zero}}
-	f, err := Build(target, pr, "test")
+	f, err := tracefile.Build(target, pr, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,12 +202,12 @@ func TestLassoReplaysOnlyIfItsLoopCloses(t *testing.T) {
 	if g.LoopStart == nil || *g.LoopStart != 0 {
 		t.Fatalf("loop_start read back as %v", g.LoopStart)
 	}
-	if out := Replay(g, target); !out.Reached || !strings.Contains(out.Why, "closes its loop") {
+	if out := tracefile.Replay(g, target); !out.Reached || !strings.Contains(out.Why, "closes its loop") {
 		t.Fatalf("lasso replay: %+v", out)
 	}
 	one := 1
 	g.LoopStart = &one
-	if out := Replay(g, target); out.Reached {
+	if out := tracefile.Replay(g, target); out.Reached {
 		t.Fatalf("a loop back to the wrong state replayed: %+v", out)
 	}
 }

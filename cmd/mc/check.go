@@ -29,17 +29,13 @@ type checkFlags struct {
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("mc check", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported in one line by runCheck
+	fs := newFlagSet("check", "SPEC [flags]", stderr)
 	f.addParamFlags(fs)
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: mc check SPEC [flags]\n\n%s", fs.FlagUsages())
-	}
 	return fs
 }
 
@@ -60,13 +56,8 @@ func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := newCheckFlagSet(&f, stderr)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			fs.Usage()
-			return exitPass
-		}
-		fmt.Fprintf(stderr, "mc check: %v (see mc check --help)\n", err)
-		return exitUsage
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "mc check: want exactly one spec name (see mc list)")

@@ -24,19 +24,12 @@ const defaultExploreAddr = "127.0.0.1:8377"
 func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	var addr, tracePath string
-	fs := pflag.NewFlagSet("mc explore", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("explore", "[SPEC] [flags]", stderr)
 	f.addParamFlags(fs)
 	fs.StringVar(&addr, "addr", defaultExploreAddr, "address to serve the page on (host:port; port 0 picks a free one)")
 	fs.StringVar(&tracePath, "trace", "", "a trace file (mc check --trace-out) to open; it fixes the spec and its parameters")
-	fs.Usage = func() { fmt.Fprintf(stderr, "usage: mc explore [SPEC] [flags]\n\n%s", fs.FlagUsages()) }
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			fs.Usage()
-			return exitPass
-		}
-		fmt.Fprintf(stderr, "mc explore: %v (see mc explore --help)\n", err)
-		return exitUsage
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	srv, err := exploreServer(fs, &f, tracePath)
 	if err != nil {

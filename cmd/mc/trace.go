@@ -6,8 +6,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"mc/chart"
 	"mc/checker"
 	"mc/tracefile"
@@ -21,19 +19,12 @@ type traceFlags struct {
 
 func runTrace(args []string, stdout, stderr io.Writer) int {
 	var f traceFlags
-	fs := pflag.NewFlagSet("mc trace", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("trace", "FILE [flags]", stderr)
 	fs.StringVar(&f.format, "format", "text", "text, svg (a message-sequence chart) or dot (the state graph of a small system, the run in red)")
 	fs.BoolVar(&f.replay, "replay", false, "re-execute the trace against the current spec; exit 0 if it still reaches the failing state, 1 if not")
 	fs.StringVar(&f.color, "color", "auto", "highlight the text format: auto (when stdout is a terminal and NO_COLOR is unset), always or never")
-	fs.Usage = func() { fmt.Fprintf(stderr, "usage: mc trace FILE [flags]\n\n%s", fs.FlagUsages()) }
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			fs.Usage()
-			return exitPass
-		}
-		fmt.Fprintf(stderr, "mc trace: %v (see mc trace --help)\n", err)
-		return exitUsage
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "mc trace: want exactly one trace file (written by mc check --trace-out)")
