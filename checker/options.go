@@ -9,8 +9,14 @@ type Options struct {
 	MaxStates int64
 	// Timeout stops the run, incomplete, after this long; 0 means none.
 	Timeout time.Duration
-	// Progress, if not nil, is called from the exploring goroutine about
-	// every ProgressEvery (default 1s) with the run's figures so far.
+	// Workers is the number of goroutines that expand a level; 0 means one
+	// per CPU. Every figure and trace is the same for any number.
+	Workers int
+	// Exact stores full state encodings instead of 64-bit fingerprints, so
+	// that no collision can hide a state; for validating small runs.
+	Exact bool
+	// Progress, if not nil, is called about every ProgressEvery (default
+	// 1s) with the run's figures so far, from one goroutine at a time.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 }

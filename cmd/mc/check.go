@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -26,6 +27,8 @@ type checkFlags struct {
 	claims     bool
 	traceOut   string
 	progress   bool
+	workers    int
+	exact      bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -33,6 +36,8 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	f.addParamFlags(fs)
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
+	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
@@ -74,7 +79,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout}
+	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact}
 	progress, every := newProgress(stderr, f.progress, f.json)
 	if progress != nil {
 		opt.Progress, opt.ProgressEvery = progress.report, every
@@ -150,6 +155,9 @@ func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, erro
 func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	if fs.Changed("max-states") && f.maxStates <= 0 {
 		return fmt.Errorf("--max-states must be positive, got %d", f.maxStates)
+	}
+	if f.workers <= 0 {
+		return fmt.Errorf("--workers must be positive, got %d", f.workers)
 	}
 	if fs.Changed("timeout") && f.timeout <= 0 {
 		return fmt.Errorf("--timeout must be positive, got %s", f.timeout)

@@ -136,7 +136,7 @@ func TestRaynalLiteralDeadlocksWithOneInitiator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !s.Quiet() || s.Decided[2] != 0 || !s.Flag[0] || s.Flag[2] {
+	if !s.Quiet() || s.Decision(2) != 0 || !s.Flag(0) || s.Flag(2) {
 		t.Fatalf("replayed state %+v: want quiet, p2 (the maximum) undecided and not a participant", s)
 	}
 	for _, rule := range sys.Rules {
@@ -244,7 +244,7 @@ func TestGhostErasureCatchesALeak(t *testing.T) {
 	p.Claims = true
 	ghosted, _ := New(p)
 	guard := ghosted.Rules[0].Guard
-	ghosted.Rules[0].Guard = func(s *uniring.State, i int) bool { return guard(s, i) && s.Ghost.ElectSent < 3 }
+	ghosted.Rules[0].Guard = func(s *uniring.State, i int) bool { return guard(s, i) && s.ElectSent() < 3 }
 	if err := checker.CheckErasure(context.Background(), ghosted, plain); err == nil {
 		t.Fatal("a guard that reads the ghost passed the erasure check")
 	}

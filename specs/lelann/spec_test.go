@@ -65,12 +65,12 @@ func TestMutantWithoutTheComparisonIsCaught(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	net, _ := uniring.NewNet(p)
 	recv := sys.Rules[1].Do
 	sys.Rules[1].Do = func(s *uniring.State, i, k int) bool {
-		m := s.In[i].Peek(sys.Params.Link(), k)
-		if m.Kind == uniring.Elect && m.ID < p.IDs[i] {
-			s.In[i].Recv(sys.Params.Link(), k)
-			return s.In[(i+1)%p.N].Send(sys.Params.Link(), m)
+		if m := net.Peek(s, i, k); m.Kind == uniring.Elect && m.ID < p.IDs[i] {
+			net.Receive(s, i, k)
+			return net.Send(s, i, m)
 		}
 		return recv(s, i, k)
 	}
