@@ -11,7 +11,9 @@ import (
 
 // Progress on long runs. On a terminal, mc check shows a status line on
 // stderr once a run has lasted liveAfter, rewritten in place and erased at
-// the end. With --json, or when stderr is not a terminal, it stays quiet
+// the end. The line gives states, states/s since the last report, depth,
+// frontier, the memory the checker holds and the process's peak RSS. With
+// --json, or when stderr is not a terminal, it stays quiet
 // unless --progress asks for it; --progress shows it from the first report,
 // as one line per report when stderr is not a terminal (a log file).
 const (
@@ -32,6 +34,8 @@ type progressLine struct {
 	after time.Duration
 	shown bool
 	last  checker.Progress
+	// rss reports the process's peak resident memory.
+	rss func() int64
 }
 
 // newProgress returns the progress printer for mc check's flags, or nil
@@ -40,11 +44,11 @@ func newProgress(stderr io.Writer, asked, json bool) (*progressLine, time.Durati
 	terminal := isTerminal(stderr)
 	switch {
 	case asked && terminal:
-		return &progressLine{w: stderr, live: true}, liveEvery
+		return &progressLine{w: stderr, live: true, rss: peakRSS}, liveEvery
 	case asked:
-		return &progressLine{w: stderr}, loggedEvery
+		return &progressLine{w: stderr, rss: peakRSS}, loggedEvery
 	case terminal && !json:
-		return &progressLine{w: stderr, live: true, after: liveAfter}, liveEvery
+		return &progressLine{w: stderr, live: true, after: liveAfter, rss: peakRSS}, liveEvery
 	}
 	return nil, 0
 }
@@ -59,8 +63,8 @@ func (pl *progressLine) report(p checker.Progress) {
 		rate = float64(p.States-pl.last.States) / dt
 	}
 	pl.last = p
-	line := fmt.Sprintf("%s%s states, %s states/s, depth %d, frontier %s, %s, %s",
-		progressLabel, count(float64(p.States)), count(rate), p.Depth, count(float64(p.Frontier)), bytesize(p.MemoryBytes), p.Elapsed.Round(time.Second))
+	line := fmt.Sprintf("%s%s states, %s states/s, depth %d, frontier %s, %s held (peak RSS %s), %s",
+		progressLabel, count(float64(p.States)), count(rate), p.Depth, count(float64(p.Frontier)), bytesize(p.MemoryBytes), bytesize(pl.rss()), p.Elapsed.Round(time.Second))
 	if pl.live {
 		fmt.Fprint(pl.w, eraseLine+line)
 	} else {

@@ -120,22 +120,23 @@ func TestProgressIsQuietUnlessAskedOffATerminal(t *testing.T) {
 	if pl == nil || pl.live || every != loggedEvery {
 		t.Fatalf("--progress on a non-terminal: %+v every %s", pl, every)
 	}
+	pl.rss = func() int64 { return 60 << 20 }
 	pl.report(checker.Progress{States: 2_500_000, Depth: 31, Frontier: 120_000, Elapsed: 3 * time.Second, MemoryBytes: 45 << 20})
-	if got := buf.String(); got != "mc check: 2.50M states, 833.3k states/s, depth 31, frontier 120.0k, 45.0 MiB, 3s\n" {
+	if got := buf.String(); got != "mc check: 2.50M states, 833.3k states/s, depth 31, frontier 120.0k, 45.0 MiB held (peak RSS 60.0 MiB), 3s\n" {
 		t.Fatalf("progress line %q", got)
 	}
 }
 
 func TestLiveProgressWaitsTwoSecondsAndIsErased(t *testing.T) {
 	var buf bytes.Buffer
-	pl := &progressLine{w: &buf, live: true, after: liveAfter}
+	pl := &progressLine{w: &buf, live: true, after: liveAfter, rss: func() int64 { return 0 }}
 	pl.report(checker.Progress{States: 1000, Elapsed: time.Second})
 	if buf.Len() != 0 {
 		t.Fatalf("shown before two seconds: %q", buf.String())
 	}
 	pl.report(checker.Progress{States: 3000, Elapsed: 2 * time.Second})
 	pl.finish()
-	if got := buf.String(); got != eraseLine+"mc check: 3000 states, 2000 states/s, depth 0, frontier 0, 0 KiB, 2s"+eraseLine {
+	if got := buf.String(); got != eraseLine+"mc check: 3000 states, 2000 states/s, depth 0, frontier 0, 0 KiB held (peak RSS 0 KiB), 2s"+eraseLine {
 		t.Fatalf("live line %q", got)
 	}
 }
