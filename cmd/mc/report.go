@@ -12,7 +12,7 @@ import (
 // writeHuman prints the summary, the per-property verdicts and, on failure,
 // the shortest failing trace.
 func writeHuman(w io.Writer, r *checker.Result) {
-	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, describeParams(&r.Params))
+	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, r.Params.String())
 	fmt.Fprintf(w, "  %d distinct states, %d transitions, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
 	perState := 0.0
 	if r.States > 0 {
