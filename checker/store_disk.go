@@ -18,9 +18,19 @@ import (
 // detection, one pass per round instead of one lookup per state. Each key's
 // value is the level that stored it, so a resumed run can drop what was
 // stored after its checkpoint.
+//
+// Most repeats in a breadth-first search are states of the level being
+// built or of the one before, so the fingerprints of those two levels are
+// also kept in memory (recent): Seen answers from them during expansion,
+// and Commit asks Badger only about the rest. That memory is bounded by the
+// size of two levels, not of the state space.
 type diskStore struct {
 	db *badger.DB
 	n  int64
+	// recent[0] holds the fingerprints of level depth, recent[1] those of
+	// level depth-1.
+	recent [2]*memStore
+	depth  int
 	// scratch for Commit
 	order []candRef
 }
@@ -39,20 +49,20 @@ func openDiskStore(dir string) (*diskStore, error) {
 		WithSyncWrites(false).
 		WithDetectConflicts(false).
 		WithCompression(options.None).
-		WithMemTableSize(16 << 20).
+		WithMemTableSize(8 << 20).
 		WithNumMemtables(2).
-		WithBaseTableSize(8 << 20).
+		WithBaseTableSize(4 << 20).
 		WithNumLevelZeroTables(4).
 		WithNumLevelZeroTablesStall(8).
-		WithBlockCacheSize(8 << 20).
-		WithIndexCacheSize(8 << 20).
+		WithBlockCacheSize(4 << 20).
+		WithIndexCacheSize(4 << 20).
 		WithValueLogFileSize(64 << 20).
 		WithNumCompactors(2)
 	db, err := badger.Open(opts)
 	if err != nil {
 		return nil, fmt.Errorf("opening the disk store in %s: %v", dir, err)
 	}
-	d := &diskStore{db: db}
+	d := &diskStore{db: db, recent: [2]*memStore{newMemStore(), newMemStore()}, depth: -1}
 	err = db.View(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{})
 		defer it.Close()
@@ -68,21 +78,31 @@ func openDiskStore(dir string) (*diskStore, error) {
 	return d, nil
 }
 
-func (d *diskStore) Seen(uint64, []byte) bool { return false }
+func (d *diskStore) Seen(fp uint64, _ []byte) bool {
+	return d.recent[0].Seen(fp, nil) || d.recent[1].Seen(fp, nil)
+}
 
 func (d *diskStore) SeenAll(b *batch, seen []bool) []bool {
-	seen = slices.Grow(seen[:0], len(b.fps))[:len(b.fps)]
-	clear(seen)
+	seen = seen[:0]
+	for _, fp := range b.fps {
+		seen = append(seen, d.Seen(fp, nil))
+	}
 	return seen
 }
 
 func key(fp uint64) []byte { return binary.BigEndian.AppendUint64(nil, fp) }
 
 func (d *diskStore) Commit(batches []*batch, depth, _ int) error {
+	if depth != d.depth {
+		d.recent[0], d.recent[1] = newMemStore(), d.recent[0]
+		d.depth = depth
+	}
 	d.order = d.order[:0]
 	for bi, b := range batches {
 		for i, fp := range b.fps {
-			d.order = append(d.order, candRef{fp: fp, b: bi, i: i})
+			if !d.Seen(fp, nil) {
+				d.order = append(d.order, candRef{fp: fp, b: bi, i: i})
+			}
 		}
 	}
 	// Sorting by fingerprint, then by position, puts each fingerprint's
@@ -116,6 +136,11 @@ func (d *diskStore) Commit(batches []*batch, depth, _ int) error {
 			}
 			batches[c.b].fresh[c.i] = true
 			d.n++
+			fp := c.fp
+			if fp == 0 {
+				fp = 1
+			}
+			d.recent[0].shards[shardOf(fp)].insert(fp)
 		}
 		return nil
 	})
@@ -135,6 +160,7 @@ func cmpU64(a, b uint64) int {
 // clear empties the store.
 func (d *diskStore) clear() error {
 	d.n = 0
+	d.recent = [2]*memStore{newMemStore(), newMemStore()}
 	return d.db.DropAll()
 }
 
@@ -170,15 +196,16 @@ func (d *diskStore) dropAfter(level int) error {
 		}
 	}
 	d.n -= int64(len(stale))
+	d.recent, d.depth = [2]*memStore{newMemStore(), newMemStore()}, -1
 	return wb.Flush()
 }
 
 func (d *diskStore) Len() int64 { return d.n }
 
 // Bytes is what the store holds in memory: Badger's memtables and caches,
-// bounded by the options above, plus Commit's scratch.
+// bounded by the options above, the two recent levels and Commit's scratch.
 func (d *diskStore) Bytes() int64 {
-	return 2*(16<<20) + 16<<20 + int64(cap(d.order))*24
+	return 2*(8<<20) + 8<<20 + d.recent[0].Bytes() + d.recent[1].Bytes() + int64(cap(d.order))*24
 }
 
 func (d *diskStore) Close() error { return d.db.Close() }

@@ -35,6 +35,7 @@ type checkFlags struct {
 	checkpoint string
 	every      time.Duration
 	resume     string
+	allIDs     bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -49,6 +50,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
+	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
@@ -74,6 +76,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newCheckFlagSet(&f, stderr)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
+	}
+	if f.allIDs {
+		return runAllIDs(ctx, fs, &f, stdout, stderr)
 	}
 	entry, p, err := f.target(fs)
 	if err == nil {
