@@ -276,7 +276,7 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 // filtered out when the next round is expanded.
 const (
 	chunkSize   = 1024
-	roundChunks = 64
+	roundChunks = 16
 )
 
 // expandRound expands chunks c0..c1-1 of frontier with e.workers goroutines
