@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"math"
 	"time"
 
 	"mc/model"
@@ -36,6 +37,10 @@ type Result struct {
 	// state explored (a breadth-first level index; initial states are 0).
 	Depth   int
 	Elapsed time.Duration
+	// Workers is the number of goroutines that explored.
+	Workers int
+	// Exact is set when full states, not fingerprints, were stored.
+	Exact bool
 	// MemoryBytes is the memory held by the visited set and trace links.
 	MemoryBytes int64
 	Props       []PropResult
@@ -67,6 +72,18 @@ func (r *Result) Failure() *PropResult {
 		}
 	}
 	return best
+}
+
+// CollisionBound bounds the probability that two distinct states shared a
+// fingerprint, so that one was never explored: each of the Transitions
+// fingerprint lookups can collide with at most States stored fingerprints,
+// each with probability 2^-64 (TLC prints the same kind of estimate). It is
+// 0 for an exact run, which stores full states.
+func (r *Result) CollisionBound() float64 {
+	if r.Exact {
+		return 0
+	}
+	return float64(r.States) * float64(r.Transitions+r.States) / math.Exp2(64)
 }
 
 // StatesPerSecond is the exploration rate.

@@ -18,6 +18,10 @@ type Trace struct {
 	Init  int         `json:"init"`
 	Start []model.Var `json:"start"`
 	Steps []Step      `json:"steps"`
+	// LoopStart is set only for a lasso, a liveness counterexample: the
+	// state after the last step is the state after step *LoopStart (0: the
+	// initial state), and the steps from there on repeat forever.
+	LoopStart *int `json:"loop_start,omitempty"`
 }
 
 // Step is one action of a trace.

@@ -192,3 +192,26 @@ func TestFirstRunStopsAtATerminalStateOrTheStepLimit(t *testing.T) {
 		t.Fatalf("FirstRun(2) = %d, %v; want 2, not terminal", s, terminal)
 	}
 }
+
+func TestArrangementClasses(t *testing.T) {
+	for _, c := range []struct {
+		n       int
+		sym     Symmetry
+		classes int
+	}{
+		{4, Rotation, 6}, {5, Rotation, 24}, {6, Rotation, 120},
+		{4, RotationReflection, 3}, {5, RotationReflection, 12}, {6, RotationReflection, 60},
+	} {
+		cls := ArrangementClasses(c.n, c.sym)
+		total := 0
+		for _, cl := range cls {
+			total += cl.Size
+			if fmt.Sprint(canonical(cl.Rep, c.sym)) != fmt.Sprint(cl.Rep) {
+				t.Fatalf("representative %v is not canonical", cl.Rep)
+			}
+		}
+		if len(cls) != c.classes || total != len(Arrangements(c.n)) {
+			t.Fatalf("n=%d %s: %d classes covering %d, want %d covering %d", c.n, c.sym, len(cls), total, c.classes, len(Arrangements(c.n)))
+		}
+	}
+}

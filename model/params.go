@@ -166,3 +166,28 @@ func PickVariant(spec string, vs []Variant, name string) (string, error) {
 	}
 	return "", fmt.Errorf("spec %s has no variant %q (variants: %s)", spec, name, strings.Join(names, ", "))
 }
+
+// String renders the parameters on one line, as mc prints them:
+// "n=4 ids=3,1,4,2 chan=fifo initiators=0".
+func (p *Params) String() string {
+	ids := make([]string, len(p.IDs))
+	for i, id := range p.IDs {
+		ids[i] = fmt.Sprint(id)
+	}
+	init := "all"
+	if p.Initiators != nil {
+		xs := make([]string, len(p.Initiators))
+		for i, x := range p.Initiators {
+			xs[i] = fmt.Sprint(x)
+		}
+		init = strings.Join(xs, ",")
+	}
+	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
+	if p.Cap > 0 {
+		s += fmt.Sprintf(" cap=%d", p.Cap)
+	}
+	if p.Claims {
+		s += " claims=on"
+	}
+	return s
+}

@@ -33,6 +33,9 @@ type System[S any] struct {
 	// same names in the same order, e.g. "p2.decided" = "leader". Traces
 	// print the ones that change at each step.
 	Vars func(s *S) []Var
+	// View, if not nil, pictures the state for mc's drawings: process
+	// statuses and the messages pending on each channel (view.go).
+	View func(s *S) View
 }
 
 // Var is one named variable of a state, rendered for a person.

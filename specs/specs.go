@@ -24,6 +24,10 @@ type Entry struct {
 	Variants []model.Variant
 	// DefaultN is the ring size when --n and --ids are not given.
 	DefaultN int
+	// Symmetry is the group of ring symmetries the spec's behaviour is
+	// invariant under, with every process an initiator; --all-ids checks
+	// one arrangement per class. The zero value is rotation.
+	Symmetry model.Symmetry
 	// Build instantiates the spec; it validates p.
 	Build func(p model.Params) (checker.Target, error)
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
+	"runtime"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -26,64 +26,93 @@ type checkFlags struct {
 	timeout    time.Duration
 	json       bool
 	claims     bool
+	traceOut   string
+	progress   bool
+	workers    int
+	exact      bool
+	store      string
+	dir        string
+	checkpoint string
+	every      time.Duration
+	resume     string
+	allIDs     bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("mc check", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported in one line by runCheck
+	fs := newFlagSet("check", "SPEC [flags]", stderr)
+	f.addParamFlags(fs)
+	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
+	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
+	fs.StringVar(&f.store, "store", "memory", "visited set: memory, or disk (a Badger database under --dir; memory stays bounded)")
+	fs.StringVar(&f.dir, "dir", "", "directory for --store disk")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
+	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
+	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
+	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
+	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
+	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
+	return fs
+}
+
+// paramFlags are the flags that choose a spec's parameters, shared by
+// mc check and mc explore.
+var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims"}
+
+func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
 	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1)")
 	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first, see mc list)")
 	fs.StringVar(&f.chanKind, "chan", "fifo", "channel semantics: fifo or bag")
 	fs.IntVar(&f.capacity, "cap", 0, "channel capacity; a send to a full channel blocks (default unbounded)")
 	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
-	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: mc check SPEC [flags]\n\n%s", fs.FlagUsages())
-	}
-	return fs
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := newCheckFlagSet(&f, stderr)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			fs.Usage()
-			return exitPass
-		}
-		fmt.Fprintf(stderr, "mc check: %v (see mc check --help)\n", err)
-		return exitUsage
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "mc check: want exactly one spec name (see mc list)")
-		return exitUsage
+	if f.allIDs {
+		return runAllIDs(ctx, fs, &f, stdout, stderr)
 	}
-	entry, err := specs.Lookup(fs.Arg(0))
-	if err != nil {
-		fmt.Fprintf(stderr, "mc check: %v\n", err)
-		return exitUsage
-	}
-	p, err := f.params(fs, entry.DefaultN)
+	entry, p, err := f.target(fs)
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
+	if err == nil && f.traceOut != "" {
+		err = checkTraceOut(f.traceOut)
+	}
+	var target checker.Target
+	if err == nil {
+		target, err = entry.Build(p)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	target, err := entry.Build(p)
-	if err != nil {
-		fmt.Fprintf(stderr, "mc check: %v\n", err)
-		return exitUsage
+	opt := f.options()
+	progress, every := newProgress(stderr, f.progress, f.json)
+	if progress != nil {
+		opt.Progress, opt.ProgressEvery = progress.report, every
 	}
-	res := target.Check(ctx, checker.Options{MaxStates: f.maxStates, Timeout: f.timeout})
+	res := target.Check(ctx, opt)
+	if progress != nil {
+		progress.finish()
+	}
 	if res.Err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
 		return exitInternal
+	}
+	if f.traceOut != "" {
+		if err := writeTraceOut(target, &res, f.traceOut, stderr); err != nil {
+			fmt.Fprintf(stderr, "mc check: --trace-out: %v\n", err)
+			return exitUsage
+		}
 	}
 	if f.json {
 		if err := writeJSON(stdout, &res); err != nil {
@@ -100,6 +129,51 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitFail
 	}
 	return exitIncomplete
+}
+
+// target resolves the spec and its parameters: from SPEC and the flags, or,
+// for --resume without SPEC, from the checkpoint.
+func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error) {
+	if f.resume != "" && fs.NArg() == 0 {
+		for _, name := range paramFlags {
+			if fs.Changed(name) {
+				return specs.Entry{}, model.Params{}, fmt.Errorf("--%s with --resume needs the SPEC too; or give --resume alone", name)
+			}
+		}
+		name, p, err := checker.CheckpointRun(f.resume)
+		if err != nil {
+			return specs.Entry{}, p, err
+		}
+		entry, err := specs.Lookup(name)
+		return entry, p, err
+	}
+	if fs.NArg() != 1 {
+		return specs.Entry{}, model.Params{}, fmt.Errorf("want exactly one spec name (see mc list)")
+	}
+	return f.specParams(fs, fs.Arg(0))
+}
+
+// specParams looks spec up and reads its parameters from the flags.
+func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, model.Params, error) {
+	entry, err := specs.Lookup(spec)
+	if err != nil {
+		return entry, model.Params{}, err
+	}
+	p, err := f.params(fs, entry.DefaultN)
+	return entry, p, err
+}
+
+// options turns the flags into the checker's options.
+func (f *checkFlags) options() checker.Options {
+	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact,
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every}
+	if f.store == "disk" {
+		opt.Disk = f.dir
+	}
+	if f.resume != "" {
+		opt.Checkpoint, opt.Resume = f.resume, true
+	}
+	return opt
 }
 
 // params turns the flags into validated-later spec parameters.
@@ -143,32 +217,23 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	if fs.Changed("max-states") && f.maxStates <= 0 {
 		return fmt.Errorf("--max-states must be positive, got %d", f.maxStates)
 	}
+	switch {
+	case f.store != "memory" && f.store != "disk":
+		return fmt.Errorf("--store must be memory or disk, got %q", f.store)
+	case f.store == "disk" && f.dir == "":
+		return fmt.Errorf("--store disk needs --dir")
+	case f.store == "memory" && fs.Changed("dir"):
+		return fmt.Errorf("--dir goes with --store disk")
+	case f.every < 0:
+		return fmt.Errorf("--checkpoint-every must not be negative, got %s", f.every)
+	case f.resume != "" && f.checkpoint != "" && f.checkpoint != f.resume:
+		return fmt.Errorf("--resume %s continues the checkpoint there; --checkpoint %s names another", f.resume, f.checkpoint)
+	}
+	if f.workers <= 0 {
+		return fmt.Errorf("--workers must be positive, got %d", f.workers)
+	}
 	if fs.Changed("timeout") && f.timeout <= 0 {
 		return fmt.Errorf("--timeout must be positive, got %s", f.timeout)
 	}
 	return nil
-}
-
-// describeParams renders the parameters of a run on one line.
-func describeParams(p *model.Params) string {
-	ids := make([]string, len(p.IDs))
-	for i, id := range p.IDs {
-		ids[i] = fmt.Sprint(id)
-	}
-	init := "all"
-	if p.Initiators != nil {
-		xs := make([]string, len(p.Initiators))
-		for i, x := range p.Initiators {
-			xs[i] = fmt.Sprint(x)
-		}
-		init = strings.Join(xs, ",")
-	}
-	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
-	if p.Cap > 0 {
-		s += fmt.Sprintf(" cap=%d", p.Cap)
-	}
-	if p.Claims {
-		s += " claims=on"
-	}
-	return s
 }

@@ -160,3 +160,14 @@ func TestUnidirectionalElectionSpecs(t *testing.T) {
 		}
 	}
 }
+
+func TestAllIDsChecksOneArrangementPerClass(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "5", "--all-ids")
+	if code != exitPass || !strings.Contains(out, "24 classes under rotation, covering 120 of 120 arrangements") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	code, _, errs := mc(t, context.Background(), "check", "changroberts", "--n", "5", "--all-ids", "--initiators", "0")
+	if code != exitUsage || !strings.Contains(errs, "cannot be combined with --initiators") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+}

@@ -12,14 +12,19 @@ import (
 // writeHuman prints the summary, the per-property verdicts and, on failure,
 // the shortest failing trace.
 func writeHuman(w io.Writer, r *checker.Result) {
-	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, describeParams(&r.Params))
+	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, r.Params.String())
 	fmt.Fprintf(w, "  %d distinct states, %d transitions, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
 	perState := 0.0
 	if r.States > 0 {
 		perState = float64(r.MemoryBytes) / float64(r.States)
 	}
-	fmt.Fprintf(w, "  elapsed %s, %.0f states/s; visited set and trace log %s (%.0f B/state)\n",
-		r.Elapsed.Round(time.Microsecond), r.StatesPerSecond(), bytesize(r.MemoryBytes), perState)
+	fmt.Fprintf(w, "  elapsed %s, %.0f states/s with %d workers; visited set and trace log %s (%.0f B/state), peak memory %s\n",
+		r.Elapsed.Round(time.Microsecond), r.StatesPerSecond(), r.Workers, bytesize(r.MemoryBytes), perState, bytesize(peakRSS()))
+	if r.Exact {
+		fmt.Fprintln(w, "  exact: full states stored, no fingerprint collision possible")
+	} else {
+		fmt.Fprintf(w, "  fingerprint collision probability ≤ %.1e (states × lookups / 2^64)\n", r.CollisionBound())
+	}
 	fmt.Fprintln(w, "properties:")
 	for _, p := range r.Props {
 		fmt.Fprintf(w, "  %-10s %-24s %-9s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
@@ -98,6 +103,9 @@ type jsonResult struct {
 	ElapsedMS    float64           `json:"elapsed_ms"`
 	StatesPerSec float64           `json:"states_per_sec"`
 	MemoryBytes  int64             `json:"memory_bytes"`
+	PeakRSS      int64             `json:"peak_rss_bytes"`
+	Workers      int               `json:"workers"`
+	Collision    float64           `json:"collision_probability"`
 	Properties   map[string]string `json:"properties"`
 	Details      []jsonProp        `json:"property_details"`
 	Trace        *checker.Trace    `json:"trace,omitempty"`
@@ -118,7 +126,8 @@ func writeJSON(w io.Writer, r *checker.Result) error {
 		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
-		MemoryBytes: r.MemoryBytes, Properties: map[string]string{},
+		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), Workers: r.Workers, Collision: r.CollisionBound(),
+		Properties: map[string]string{},
 	}
 	for _, p := range r.Props {
 		out.Properties[p.Name] = string(p.Verdict)

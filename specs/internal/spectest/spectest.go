@@ -1,6 +1,6 @@
-// Package spectest holds what the spec packages' tests share: running a
-// system, finding a property's verdict, reading a trace, measuring a ghost
-// over the terminal states, and the ghost-erasure check.
+// Package spectest holds what the spec packages' tests share: build a
+// system and explore it, look up a property's result, read a trace, measure
+// a ghost over the terminal states, and check ghost erasure.
 package spectest
 
 import (
@@ -12,7 +12,18 @@ import (
 	"mc/model"
 )
 
-// Run explores sys and fails the test on an internal error.
+// Check builds the system for p with build and explores it fully; a build
+// error or an internal error fails the test.
+func Check[S any](t testing.TB, build func(model.Params) (*model.System[S], error), p model.Params) checker.Result {
+	t.Helper()
+	sys, err := build(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Run(t, sys, checker.Options{})
+}
+
+// Run explores sys within opt; an internal error fails the test.
 func Run[S any](t testing.TB, sys *model.System[S], opt checker.Options) checker.Result {
 	t.Helper()
 	r := checker.Run(context.Background(), sys, opt)
@@ -22,8 +33,8 @@ func Run[S any](t testing.TB, sys *model.System[S], opt checker.Options) checker
 	return r
 }
 
-// Prop returns the verdict on the named property; the test fails if there
-// is none.
+// Prop is the result of the property called name; a missing one fails the
+// test.
 func Prop(t testing.TB, r *checker.Result, name string) checker.PropResult {
 	t.Helper()
 	for _, p := range r.Props {
@@ -31,7 +42,7 @@ func Prop(t testing.TB, r *checker.Result, name string) checker.PropResult {
 			return p
 		}
 	}
-	t.Fatalf("no property %s", name)
+	t.Fatalf("%s has no property %s", r.Spec, name)
 	return checker.PropResult{}
 }
 
