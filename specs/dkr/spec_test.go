@@ -8,15 +8,6 @@ import (
 	"mc/specs/internal/spectest"
 )
 
-func check(t *testing.T, p model.Params) checker.Result {
-	t.Helper()
-	sys, err := New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return spectest.Run(t, sys, checker.Options{})
-}
-
 // Counts that mc computes for the seed's algorithm. With claims on they are
 // the same: the ghosts add no states, since on a unidirectional FIFO ring
 // the history that leads to a state is determined by it (as in hp's
@@ -35,7 +26,7 @@ func TestStateCounts(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, claims := range []bool{false, true} {
-			r := check(t, model.Params{N: len(c.ids), IDs: c.ids, Claims: claims})
+			r := spectest.Check(t, New, model.Params{N: len(c.ids), IDs: c.ids, Claims: claims})
 			if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Depth != c.depth || r.Terminal != 1 {
 				t.Errorf("ids %v claims %v: %s, %d states %d transitions depth %d, %d terminal; want pass, %d %d %d, 1",
 					c.ids, claims, r.Verdict, r.States, r.Transitions, r.Depth, r.Terminal, c.states, c.trans, c.depth)
@@ -53,7 +44,7 @@ func TestEveryArrangementAndTheWorstMessageCount(t *testing.T) {
 	for n := 2; n <= 6; n++ {
 		worst := 0
 		for _, ids := range model.Arrangements(n) {
-			if r := check(t, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
+			if r := spectest.Check(t, New, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", ids, r.Verdict, r.Failure())
 			}
 			sys, _ := New(model.Params{N: n, IDs: ids, Claims: true})
@@ -81,13 +72,13 @@ func TestInitiatorsAndCapacity(t *testing.T) {
 		for _, ini := range [][]int{nil, {0}, {1, 3}} {
 			for _, c := range []int{0, 2} {
 				p := model.Params{N: 5, IDs: ids, Initiators: ini, Cap: c, Claims: true}
-				if r := check(t, p); r.Verdict != checker.Pass {
+				if r := spectest.Check(t, New, p); r.Verdict != checker.Pass {
 					t.Fatalf("%+v: %s, failure %+v", p, r.Verdict, r.Failure())
 				}
 			}
 		}
 	}
-	r := check(t, model.Params{N: 3, IDs: []int{1, 2, 3}, Cap: 1})
+	r := spectest.Check(t, New, model.Params{N: 3, IDs: []int{1, 2, 3}, Cap: 1})
 	f := r.Failure()
 	if r.Verdict != checker.Fail || f.Name != "election-complete" || !f.Trace.Deadlock {
 		t.Fatalf("cap 1: %s, failure %+v", r.Verdict, f)

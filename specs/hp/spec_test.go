@@ -24,11 +24,6 @@ func build(t *testing.T, p model.Params) *model.System[State] {
 	return sys
 }
 
-func check(t *testing.T, p model.Params) checker.Result {
-	t.Helper()
-	return spectest.Run(t, build(t, p), checker.Options{})
-}
-
 func ids(xs ...int) model.Params { return model.Params{N: len(xs), IDs: xs} }
 
 func (c stateCount) String() string {
@@ -62,7 +57,7 @@ func TestStateCounts(t *testing.T) {
 		for _, claims := range []bool{false, true} {
 			p := c.p
 			p.Variant, p.Claims = c.variant, claims
-			r := check(t, p)
+			r := spectest.Check(t, New, p)
 			got := stateCount{r.States, r.Transitions, r.Depth, r.Terminal}
 			if r.Verdict != checker.Pass || got != c.want {
 				t.Errorf("%s %v claims %v: %s, %s; want pass, %s", c.variant, p.IDs, claims, r.Verdict, got, c.want)
@@ -88,7 +83,7 @@ func TestEveryArrangementAndTheWorstEdgeCounts(t *testing.T) {
 			most := 0
 			for _, a := range model.Arrangements(n) {
 				p := model.Params{N: n, IDs: a, Variant: v}
-				if r := check(t, p); r.Verdict != checker.Pass {
+				if r := spectest.Check(t, New, p); r.Verdict != checker.Pass {
 					t.Fatalf("%s %v: %s, failure %+v", v, a, r.Verdict, r.Failure())
 				}
 				p.Claims = true
@@ -216,12 +211,12 @@ func TestWhichIDWins(t *testing.T) {
 // so. Reference: 003 Promotion by witness; Improvements.
 func TestWitnessLiteralNeverTerminates(t *testing.T) {
 	p := model.Params{N: 5, IDs: []int{1, 3, 4, 2, 5}, Variant: "witness-literal"}
-	r := check(t, p)
+	r := spectest.Check(t, New, p)
 	if r.Verdict != checker.Fail || r.Terminal != 0 || spectest.Prop(t, &r, "leader-elected").Verdict != checker.Fail {
 		t.Fatalf("%s, %d terminal states, leader-elected %s", r.Verdict, r.Terminal, spectest.Prop(t, &r, "leader-elected").Verdict)
 	}
 	p.Claims = true
-	r = check(t, p)
+	r = spectest.Check(t, New, p)
 	f := spectest.Prop(t, &r, "round-within-one-turn")
 	if f.Verdict != checker.Fail {
 		t.Fatalf("round-within-one-turn %s", f.Verdict)
@@ -253,7 +248,7 @@ recv p2 ⟨rnd 3, id 2⟩`
 	failing := 0
 	for n := 2; n <= 6; n++ {
 		for _, a := range model.Arrangements(n) {
-			if r := check(t, model.Params{N: n, IDs: a, Variant: "witness-literal"}); r.Verdict != checker.Pass {
+			if r := spectest.Check(t, New, model.Params{N: n, IDs: a, Variant: "witness-literal"}); r.Verdict != checker.Pass {
 				if r.Terminal != 0 {
 					t.Fatalf("%v: fails with %d terminal states", a, r.Terminal)
 				}
@@ -346,7 +341,7 @@ func TestInitiatorsAndCapacity(t *testing.T) {
 			for _, ini := range [][]int{nil, {0}, {1, 3}} {
 				for _, c := range []int{0, 1} {
 					p := model.Params{N: 5, IDs: a, Variant: v, Initiators: ini, Cap: c, Claims: true}
-					if r := check(t, p); r.Verdict != checker.Pass {
+					if r := spectest.Check(t, New, p); r.Verdict != checker.Pass {
 						t.Fatalf("%+v: %s, failure %+v", p, r.Verdict, r.Failure())
 					}
 				}
