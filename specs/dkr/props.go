@@ -16,15 +16,7 @@ func (sp *spec) messageBound() int {
 // properties are the election properties, with the maximum id as the
 // winner, and with claims on the seed's claims over the ghosts.
 func (sp *spec) properties() []model.Property[State] {
-	top := 0
-	for i, id := range sp.p.IDs {
-		if id > sp.p.IDs[top] {
-			top = i
-		}
-	}
-	w := outcome.Winner{Proc: top, ID: sp.p.IDs[top], Name: "leader-is-max",
-		Ref: Ref + " (the maximum value that P_i has found remains in the election)",
-		Doc: fmt.Sprintf("only the maximum-id process p%d (id %d) is ever leader", top, sp.p.IDs[top])}
+	w := outcome.MaxWinner(sp.p.IDs, Ref+" (the maximum value that P_i has found remains in the election)")
 	props := outcome.Properties(Ref, w,
 		func(s *State) *outcome.Outcome { return &s.Out },
 		func(s *State) bool { return s.In.Quiet() })

@@ -97,6 +97,23 @@ type Winner struct {
 	Proc, ID int
 	// Name, Ref and Doc describe the property "only Proc is ever leader".
 	Name, Ref, Doc string
+	// Unnamed says that the processes learn only that they lost, not who
+	// won (004's ⟨terminate⟩ carries no id): election-complete then asks
+	// every process to have decided instead of to know ID.
+	Unnamed bool
+}
+
+// MaxWinner is the winner of a spec that elects the maximum id, with its
+// property leader-is-max; ref cites the seed's claim.
+func MaxWinner(ids []int, ref string) Winner {
+	top := 0
+	for i, id := range ids {
+		if id > ids[top] {
+			top = i
+		}
+	}
+	return Winner{Proc: top, ID: ids[top], Name: "leader-is-max", Ref: ref,
+		Doc: fmt.Sprintf("only the maximum-id process p%d (id %d) is ever leader", top, ids[top])}
 }
 
 // Properties are the election properties of a spec whose processes learn
@@ -106,7 +123,10 @@ type Winner struct {
 // run elects a leader. ref is the spec's seed section.
 func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(s *S) bool) []model.Property[S] {
 	who := "none is the winner"
-	if w.Proc >= 0 {
+	switch {
+	case w.Proc >= 0 && w.Unnamed:
+		who = fmt.Sprintf("p%d", w.Proc)
+	case w.Proc >= 0:
 		who = fmt.Sprintf("p%d, whose id %d every process knows", w.Proc, w.ID)
 	}
 	return []model.Property[S]{
@@ -118,7 +138,10 @@ func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(
 			func(b *S, _ model.Action, a *S) bool { return invariants.DecisionStable(of(b), of(a)) }),
 		model.EndProp("election-complete", ref,
 			fmt.Sprintf("every terminal state has exactly one leader (%s), all others lost, and no message in transit", who),
-			func(s *S) bool { o := of(s); return invariants.Agreement(o) && o.AllKnow(w.ID) && quiet(s) }),
+			func(s *S) bool {
+				o := of(s)
+				return invariants.Agreement(o) && (w.Unnamed || o.AllKnow(w.ID)) && quiet(s)
+			}),
 		model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
 			func(s *S) bool { return invariants.SomeLeader(of(s)) }),
 	}
@@ -129,12 +152,18 @@ func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(
 // exactly n (once round the ring) by the end. ref cites the seed's remark
 // that the round stands in for.
 func AnnouncementProps[S any](ref string, n int, sent func(s *S) int) []model.Property[S] {
+	return AnnouncementPropsOf(ref, "⟨leader⟩", n, sent)
+}
+
+// AnnouncementPropsOf is AnnouncementProps for a spec whose announcement is
+// another message, msg ("⟨ended⟩", "⟨terminate⟩").
+func AnnouncementPropsOf[S any](ref, msg string, n int, sent func(s *S) int) []model.Property[S] {
 	return []model.Property[S]{
 		model.InvariantProp("announcement-messages-bound", ref,
-			fmt.Sprintf("at most n = %d ⟨leader⟩ messages are sent", n),
+			fmt.Sprintf("at most n = %d %s messages are sent", n, msg),
 			func(s *S) bool { return sent(s) <= n }),
 		model.EndProp("announcement-messages", ref,
-			fmt.Sprintf("every terminal state was reached with exactly n = %d ⟨leader⟩ messages", n),
+			fmt.Sprintf("every terminal state was reached with exactly n = %d %s messages", n, msg),
 			func(s *S) bool { return sent(s) == n }),
 	}
 }
