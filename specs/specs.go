@@ -11,7 +11,9 @@ import (
 	"mc/model"
 	"mc/specs/changroberts"
 	"mc/specs/dkr"
+	"mc/specs/franklin"
 	"mc/specs/hp"
+	"mc/specs/hs"
 	"mc/specs/lelann"
 )
 
@@ -45,6 +47,10 @@ func bind[S any](f func(model.Params) (*model.System[S], error)) func(model.Para
 var all = []Entry{
 	{Name: "changroberts", Title: "Chang–Roberts election, unidirectional ring", Ref: changroberts.Ref,
 		Variants: changroberts.Variants, DefaultN: 5, Build: bind(changroberts.New)},
+	{Name: "franklin", Title: "Franklin election, bidirectional ring: compare with both nearest active neighbours", Ref: franklin.Ref,
+		Variants: franklin.Variants, DefaultN: 5, Build: bind(franklin.New)},
+	{Name: "hs", Title: "Hirschberg–Sinclair election, bidirectional ring: candidatures over doubling distances", Ref: hs.Ref,
+		Variants: hs.Variants, DefaultN: 5, Build: hs.Build},
 	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref,
 		Variants: lelann.Variants, DefaultN: 5, Build: bind(lelann.New)},
 	{Name: "dkr", Title: "Dolev–Klawe–Rodeh / Peterson election, unidirectional ring", Ref: dkr.Ref,

@@ -33,12 +33,23 @@ func TestEverySpecPassesOnItsDefaults(t *testing.T) {
 	}
 }
 
+// symmetryMaxN is the largest ring on which TestDeclaredSymmetriesHold
+// checks a spec, when it is not 5: hs's default variant (raynal) has about
+// 150,000 states per arrangement at n = 5, and 120 arrangements of them
+// would take minutes.
+var symmetryMaxN = map[string]int{"hs": 4}
+
 // Every spec's declared symmetry is a real one: each arrangement of n ≤ 5
-// has the same verdict, state count and transition count as its class's
-// representative, which is what mc check --all-ids checks instead of it.
+// (n ≤ symmetryMaxN) has the same verdict, state count and transition count
+// as its class's representative, which is what mc check --all-ids checks
+// instead of it.
 func TestDeclaredSymmetriesHold(t *testing.T) {
 	for _, e := range All() {
-		for n := 3; n <= 5; n++ {
+		top := 5
+		if m, ok := symmetryMaxN[e.Name]; ok {
+			top = m
+		}
+		for n := 3; n <= top; n++ {
 			reps := map[string]checker.Result{}
 			for _, cl := range model.ArrangementClasses(n, e.Symmetry) {
 				reps[fmt.Sprint(cl.Rep)] = run(t, e, n, cl.Rep)
