@@ -76,6 +76,7 @@ import (
 	"mc/model"
 	"mc/specs/internal/biring"
 	"mc/specs/internal/outcome"
+	"mc/specs/internal/ringnet"
 )
 
 // Variants of the spec; the first is the default.
@@ -89,7 +90,6 @@ const Ref = "002 §5.5.1"
 type spec struct {
 	net    biring.Net[Msg]
 	params model.Params
-	caps   biring.Caps
 	// judge decides a stage; it is always compare, and tests replace it to
 	// build mutants.
 	judge func(me, left, right int) verdict
@@ -129,41 +129,22 @@ func New(p model.Params) (*model.System[State], error) {
 // build returns the system and the spec behind its rules, which tests use
 // to build mutants.
 func build(p model.Params) (*spec, *model.System[State], error) {
-	if err := p.Validate(); err != nil {
-		return nil, nil, err
-	}
-	variant, err := model.PickVariant("franklin", Variants, p.Variant)
+	p, err := ringnet.Params("franklin", Variants, p, "002 §5.5.1: stages are kept apart by FIFO order, see go doc mc/specs/franklin")
 	if err != nil {
 		return nil, nil, err
 	}
-	if p.Chan != model.FIFO {
-		return nil, nil, fmt.Errorf("franklin needs fifo channels: its stages are kept apart by FIFO order (go doc mc/specs/franklin)")
-	}
-	p.Variant = variant
-	sp := &spec{net: biring.NewNet[Msg](&p), params: p, caps: claimCaps(p.N), judge: compare}
-	return sp, &model.System[State]{
-		Spec:    "franklin",
-		Variant: variant,
-		Params:  p,
-		Procs:   p.N,
-		Init:    []State{newState(p.N)},
-		Rules: []model.Rule[State]{
+	sp := &spec{net: biring.NewNet[Msg](&p, claimCaps(p.N)), params: p, judge: compare}
+	winner := outcome.MaxWinner(p.IDs, Ref+" (the process whose identifier is greater than its neighbours' stays active)")
+	return sp, biring.System[Proc](biring.Spec[Proc, Msg]{Name: "franklin", Variant: p.Variant, Params: p,
+		Read: readMsg, Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages"},
+		[]model.Rule[State]{
 			{Name: "start", Ref: "002 §5.4 (a), §5.5.1", Guard: sp.canStart, Do: sp.start,
 				Label: func(_ *State, i, _ int) string {
 					return fmt.Sprintf("start p%d (sends ⟨id %d⟩ both ways)", i, p.IDs[i])
 				}},
 			{Name: "recv", Ref: Ref, Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv,
-				Label: func(s *State, i, k int) string { return sp.net.Label(&s.Links, i, k, open(s, i)) }},
-		},
-		Props: append(outcome.Properties(Ref, outcome.MaxWinner(p.IDs, Ref+" (the process whose identifier is greater than its neighbours' stays active)"),
-			func(s *State) *outcome.Outcome { return &s.Out }, func(s *State) bool { return s.Links.Quiet() }),
-			claims(&p)...),
-		Copy:   copyState,
-		Encode: encode,
-		Decode: decoder(p.N),
-		Erase:  func(s *State) { s.Ghost.Erase() },
-		Vars:   vars(p.Claims),
-	}, nil
+				Label: func(s *State, i, k int) string { return sp.net.Label(&s.Wire, i, k, open(s, i)) }},
+		}), nil
 }
 
 // open is the set of ports through which i receives now: an active process
@@ -190,45 +171,26 @@ func (sp *spec) canStart(s *State, i int) bool {
 
 func (sp *spec) start(s *State, i, _ int) bool {
 	s.P[i].Status = Active
-	if sp.params.Claims {
-		s.Ghost.Enter(sp.caps, i, 1)
-	}
+	sp.net.Enter(&s.Wire, i, 1)
 	return sp.sendID(s, i)
 }
 
 // sendID sends ⟨id id(i)⟩ through both ports: i enters a stage.
 func (sp *spec) sendID(s *State, i int) bool {
-	if sp.params.Claims {
-		s.Ghost.Count(sp.caps, 2)
-	}
-	return sp.net.SendBoth(&s.Links, i, Msg{Kind: ID, V: sp.params.IDs[i]})
+	return sp.net.SendBoth(&s.Wire, i, Msg{Kind: ID, V: sp.params.IDs[i]})
 }
 
 // relay passes m on through the port opposite the one it came by.
 func (sp *spec) relay(s *State, i int, port model.Port, m Msg) bool {
-	if m.Kind == Leader {
-		return sp.announce(s, i, port.Opposite(), m)
-	}
-	if sp.params.Claims {
-		s.Ghost.Count(sp.caps, 1)
-	}
-	return sp.net.Send(&s.Links, i, port.Opposite(), m)
-}
-
-// announce sends ⟨leader v⟩ through port.
-func (sp *spec) announce(s *State, i int, port model.Port, m Msg) bool {
-	if sp.params.Claims {
-		s.Ghost.Announce(sp.caps)
-	}
-	return sp.net.Send(&s.Links, i, port, m)
+	return sp.net.Send(&s.Wire, i, port.Opposite(), m)
 }
 
 func (sp *spec) canRecv(s *State, i int) bool { return sp.recvChoices(s, i) > 0 }
 
-func (sp *spec) recvChoices(s *State, i int) int { return sp.net.Choices(&s.Links, i, open(s, i)) }
+func (sp *spec) recvChoices(s *State, i int) int { return sp.net.Choices(&s.Wire, i, open(s, i)) }
 
 func (sp *spec) recv(s *State, i, k int) bool {
-	port, m := sp.net.Recv(&s.Links, i, k, open(s, i))
+	port, m := sp.net.Recv(&s.Wire, i, k, open(s, i))
 	if s.P[i].Status == Asleep && !sp.start(s, i, 0) {
 		return false
 	}
@@ -253,11 +215,9 @@ func (sp *spec) recv(s *State, i, k int) bool {
 	case wins:
 		p.Status = Won
 		s.Out.Learn(i, me, me)
-		return sp.announce(s, i, model.Right, Msg{Kind: Leader, V: me})
+		return sp.net.Send(&s.Wire, i, model.Right, Msg{Kind: Leader, V: me})
 	case survives:
-		if sp.params.Claims {
-			s.Ghost.Advance(sp.caps, i)
-		}
+		sp.net.Advance(&s.Wire, i)
 		return sp.sendID(s, i)
 	}
 	p.Status = Passive

@@ -15,8 +15,8 @@ func check(t *testing.T, p model.Params) checker.Result { return spectest.Check(
 // worst measures, over the terminal states of sys, the most stages a
 // process entered and the most ⟨id⟩ messages sent (both only grow).
 func worst(sys *model.System[State]) (stages, sent *spectest.Range) {
-	return spectest.MeasureEnds(sys, func(s *State) int { return s.Ghost.Most() }),
-		spectest.MeasureEnds(sys, func(s *State) int { return s.Ghost.Sent })
+	return spectest.MeasureEnds(sys, func(s *State) int { return s.Wire.Ghost.Most() }),
+		spectest.MeasureEnds(sys, func(s *State) int { return s.Wire.Ghost.Sent })
 }
 
 func TestStateCounts(t *testing.T) {
@@ -199,8 +199,8 @@ func wrapRecv(sp *spec, sys *model.System[State], f func(s *State, i, k int, por
 	orig := sys.Rules[1].Do
 	sys.Rules[1].Do = func(s *State, i, k int) bool {
 		var c State
-		copyState(&c, s)
-		port, m := sp.net.Recv(&c.Links, i, k, open(s, i))
+		sys.Copy(&c, s)
+		port, m := sp.net.Recv(&c.Wire, i, k, open(s, i))
 		return f(s, i, k, port, m, orig)
 	}
 }
@@ -246,7 +246,7 @@ func TestElectionCompleteCatchesAMutant(t *testing.T) {
 			t.Fatalf("p%d does not know the winner in the deadlock state", i)
 		}
 	}
-	if !pr.Trace.Deadlock || end.Links.In[2*0+int(model.Left)].String() != "[⟨leader 4⟩]" {
-		t.Fatalf("deadlock %v, channels %v; want ⟨leader 4⟩ stuck at p0", pr.Trace.Deadlock, end.Links.In)
+	if !pr.Trace.Deadlock || end.Wire.In[2*0+int(model.Left)].String() != "[⟨leader 4⟩]" {
+		t.Fatalf("deadlock %v, channels %v; want ⟨leader 4⟩ stuck at p0", pr.Trace.Deadlock, end.Wire.In)
 	}
 }

@@ -38,6 +38,9 @@ func (m Msg) AppendTo(buf []byte) []byte {
 	return model.AppendUint(append(buf, byte(m.Kind)), uint64(m.V))
 }
 
+// Announcement holds for ⟨leader v⟩.
+func (m Msg) Announcement() bool { return m.Kind == Leader }
+
 func (m Msg) String() string {
 	if m.Kind == Leader {
 		return fmt.Sprintf("⟨leader %d⟩", m.V)
@@ -76,53 +79,29 @@ type Proc struct {
 	Heard [2]int
 }
 
-// State is the global state: the processes' variables, what each knows of
-// the outcome, the channels and the ghost.
-type State struct {
-	P     []Proc
-	Out   outcome.Outcome
-	Links biring.Links[Msg]
-	Ghost biring.Ghost
+// State is the global state: each process's variables, what it knows of
+// the outcome, and the channels with the ghost (package biring).
+type State = biring.State[Proc, Msg]
+
+// AppendTo writes the process's canonical bytes.
+func (p *Proc) AppendTo(buf []byte) []byte {
+	buf = append(buf, byte(p.Status))
+	buf = model.AppendUint(buf, uint64(p.Heard[model.Left]))
+	return model.AppendUint(buf, uint64(p.Heard[model.Right]))
 }
 
-func newState(n int) State {
-	return State{P: make([]Proc, n), Out: outcome.New(n), Links: biring.NewLinks[Msg](n), Ghost: biring.NewGhost(n)}
+// DecodeFrom reads what AppendTo wrote.
+func (p *Proc) DecodeFrom(d *model.Decoder) {
+	p.Status = Status(d.Int())
+	p.Heard[model.Left], p.Heard[model.Right] = d.Int(), d.Int()
 }
 
-func copyState(dst, src *State) {
-	dst.P = append(dst.P[:0], src.P...)
-	dst.Out.CopyFrom(&src.Out)
-	dst.Links.CopyFrom(&src.Links)
-	dst.Ghost.CopyFrom(&src.Ghost)
-}
-
-func encode(buf []byte, s *State) []byte {
-	for i, p := range s.P {
-		buf = append(buf, byte(p.Status))
-		buf = model.AppendUint(buf, uint64(p.Heard[model.Left]))
-		buf = model.AppendUint(buf, uint64(p.Heard[model.Right]))
-		buf = s.Out.AppendTo(buf, i)
-	}
-	buf = s.Links.AppendTo(buf)
-	return s.Ghost.AppendTo(buf)
-}
-
-func decoder(n int) func(data []byte, s *State) error {
-	return func(data []byte, s *State) error {
-		if len(s.P) != n {
-			*s = newState(n)
-		}
-		d := model.NewDecoder(data)
-		for i := range s.P {
-			p := &s.P[i]
-			p.Status = Status(d.Int())
-			p.Heard[model.Left], p.Heard[model.Right] = d.Int(), d.Int()
-			s.Out.DecodeFrom(&d, i)
-		}
-		s.Links.DecodeFrom(&d, readMsg)
-		s.Ghost.DecodeFrom(&d)
-		return d.Finish()
-	}
+// Vars renders process i for traces, with what it knows of the outcome.
+func (p *Proc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var {
+	out = append(out,
+		model.Var{Name: fmt.Sprintf("p%d.status", i), Value: p.Status.String()},
+		model.Var{Name: fmt.Sprintf("p%d.heard", i), Value: fmt.Sprintf("left %s right %s", heard(p.Heard[model.Left]), heard(p.Heard[model.Right]))})
+	return append(out, o.Vars(i)...)
 }
 
 func heard(v int) string {
@@ -130,21 +109,4 @@ func heard(v int) string {
 		return "-"
 	}
 	return fmt.Sprint(v)
-}
-
-func vars(claims bool) func(s *State) []model.Var {
-	return func(s *State) []model.Var {
-		out := make([]model.Var, 0, 5*len(s.P)+len(s.P)+1)
-		for i, p := range s.P {
-			out = append(out,
-				model.Var{Name: fmt.Sprintf("p%d.status", i), Value: p.Status.String()},
-				model.Var{Name: fmt.Sprintf("p%d.heard", i), Value: fmt.Sprintf("left %s right %s", heard(p.Heard[model.Left]), heard(p.Heard[model.Right]))})
-			out = append(out, s.Out.Vars(i)...)
-			out = s.Links.Vars(out, i)
-		}
-		if claims {
-			out = s.Ghost.Vars(out, "stages")
-		}
-		return out
-	}
 }

@@ -38,26 +38,21 @@ func claimCaps(n int) biring.Caps {
 	return biring.Caps{Reach: phaseCap(n) + 1, Sent: messageBound(n) + 1, Announced: n + 1}
 }
 
-// ghosted is a state with the biring ghost.
-type ghosted interface{ history() *biring.Ghost }
-
 // claims are the properties that read the ghost, on with --claims;
 // announcement cites the seed's announcement round and msg names its
 // message.
-func claims[S any, PS interface {
-	*S
-	ghosted
-}](p *model.Params, announcement, msg string) []model.Property[S] {
+func claims[P any](p *model.Params, announcement, msg string) []model.Property[biring.State[P, Msg]] {
+	type S = biring.State[P, Msg]
 	if !p.Claims {
 		return nil
 	}
 	n, last, bound := p.N, lastPhase(p.N), messageBound(p.N)
-	props := outcome.AnnouncementPropsOf(announcement, msg, n, func(s *S) int { return PS(s).history().Announced })
+	props := outcome.AnnouncementPropsOf(announcement, msg, n, func(s *S) int { return s.Wire.Ghost.Announced })
 	return append(props,
 		model.InvariantProp("phase-entrants-bound", "004 Lemma 13.9; 002 §5.3",
 			"for every phase i ≥ 1, at most ⌊n / (2^{i−1} + 1)⌋ processes enter phase i",
 			func(s *S) bool {
-				g := PS(s).history()
+				g := &s.Wire.Ghost
 				for i := 1; i <= int(phaseCap(n)); i++ {
 					if g.AtLeast(i+1) > entrantBound(n, i) {
 						return false
@@ -67,9 +62,9 @@ func claims[S any, PS interface {
 			}),
 		model.InvariantProp("phases-bounded", "004 Theorem 13.10 (no phase beyond log n)",
 			fmt.Sprintf("no process enters a phase after ⌈log₂ n⌉ = %d: phases do not grow without bound", last),
-			func(s *S) bool { return PS(s).history().Most() <= last+1 }),
+			func(s *S) bool { return s.Wire.Ghost.Most() <= last+1 }),
 		model.InvariantProp("election-messages-bound", "002 §5.3 (8n(1 + log n) messages)",
 			fmt.Sprintf("at most ⌊8n(1 + log₂ n)⌋ = %d election messages are sent in any run (the announcement's n not counted)", bound),
-			func(s *S) bool { return PS(s).history().Sent <= bound }),
+			func(s *S) bool { return s.Wire.Ghost.Sent <= bound }),
 	)
 }

@@ -72,6 +72,10 @@ func readMsg(d *model.Decoder) Msg {
 	return m
 }
 
+// Announcement holds for ⟨ended⟩ and ⟨terminate⟩, which tell the others
+// that the election is over.
+func (m Msg) Announcement() bool { return m.Kind == Ended || m.Kind == Terminate }
+
 func (m Msg) String() string {
 	switch m.Kind {
 	case Candidature:

@@ -20,89 +20,43 @@ type ProbeProc struct {
 // ProbeState is the global state of variant probe. 004's leader variable
 // (NIL, TRUE, FALSE) is Out.Decided (undecided, leader, lost); Out.Leader
 // stays 0, since ⟨terminate⟩ tells a processor that it lost but not who won.
-type ProbeState struct {
-	P     []ProbeProc
-	Out   outcome.Outcome
-	Links biring.Links[Msg]
-	Ghost biring.Ghost
-}
+type ProbeState = biring.State[ProbeProc, Msg]
 
-func newProbeState(n int) ProbeState {
-	s := ProbeState{P: make([]ProbeProc, n), Out: outcome.New(n), Links: biring.NewLinks[Msg](n), Ghost: biring.NewGhost(n)}
-	for i := range s.P {
-		s.P[i].Asleep = true
+// AppendTo writes the processor's canonical byte.
+func (p *ProbeProc) AppendTo(buf []byte) []byte {
+	var b byte
+	if p.Asleep {
+		b |= 1
 	}
-	return s
-}
-
-func (s *ProbeState) history() *biring.Ghost { return &s.Ghost }
-
-func copyProbe(dst, src *ProbeState) {
-	dst.P = append(dst.P[:0], src.P...)
-	dst.Out.CopyFrom(&src.Out)
-	dst.Links.CopyFrom(&src.Links)
-	dst.Ghost.CopyFrom(&src.Ghost)
-}
-
-func encodeProbe(buf []byte, s *ProbeState) []byte {
-	for i, p := range s.P {
-		b := byte(s.Out.Decided[i]) << 3
-		if p.Asleep {
-			b |= 1
-		}
-		if p.Replied[model.Left] {
-			b |= 2
-		}
-		if p.Replied[model.Right] {
-			b |= 4
-		}
-		buf = append(buf, b)
+	if p.Replied[model.Left] {
+		b |= 2
 	}
-	buf = s.Links.AppendTo(buf)
-	return s.Ghost.AppendTo(buf)
-}
-
-func decodeProbe(n int) func(data []byte, s *ProbeState) error {
-	return func(data []byte, s *ProbeState) error {
-		if len(s.P) != n {
-			*s = newProbeState(n)
-		}
-		d := model.NewDecoder(data)
-		for i := range s.P {
-			b := d.Int()
-			s.P[i] = ProbeProc{Asleep: b&1 != 0, Replied: [2]bool{b&2 != 0, b&4 != 0}}
-			s.Out.Decided[i] = invariants.Decision(b >> 3)
-		}
-		s.Links.DecodeFrom(&d, readMsg)
-		s.Ghost.DecodeFrom(&d)
-		return d.Finish()
+	if p.Replied[model.Right] {
+		b |= 4
 	}
+	return append(buf, b)
 }
 
-func probeVars(claims bool) func(s *ProbeState) []model.Var {
+// DecodeFrom reads what AppendTo wrote.
+func (p *ProbeProc) DecodeFrom(d *model.Decoder) {
+	b := d.Int()
+	*p = ProbeProc{Asleep: b&1 != 0, Replied: [2]bool{b&2 != 0, b&4 != 0}}
+}
+
+// Vars renders processor i for traces, with 004's leader variable.
+func (p *ProbeProc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var {
 	leader := [...]string{"NIL", "TRUE", "FALSE"}
-	return func(s *ProbeState) []model.Var {
-		out := make([]model.Var, 0, 6*len(s.P)+1)
-		for i, p := range s.P {
-			out = append(out,
-				model.Var{Name: fmt.Sprintf("p%d.asleep", i), Value: tf(p.Asleep)},
-				model.Var{Name: fmt.Sprintf("p%d.CWreplied", i), Value: tf(p.Replied[model.Right])},
-				model.Var{Name: fmt.Sprintf("p%d.CCWreplied", i), Value: tf(p.Replied[model.Left])},
-				model.Var{Name: fmt.Sprintf("p%d.leader", i), Value: leader[s.Out.Decided[i]]})
-			out = s.Links.Vars(out, i)
-		}
-		if claims {
-			out = s.Ghost.Vars(out, "phases")
-		}
-		return out
-	}
+	return append(out,
+		model.Var{Name: fmt.Sprintf("p%d.asleep", i), Value: tf(p.Asleep)},
+		model.Var{Name: fmt.Sprintf("p%d.CWreplied", i), Value: tf(p.Replied[model.Right])},
+		model.Var{Name: fmt.Sprintf("p%d.CCWreplied", i), Value: tf(p.Replied[model.Left])},
+		model.Var{Name: fmt.Sprintf("p%d.leader", i), Value: leader[o.Decided[i]]})
 }
 
 // probe is the spec of variant probe.
 type probe struct {
 	net    biring.Net[Msg]
 	params model.Params
-	caps   biring.Caps
 }
 
 // NewProbe builds variant probe; p.Variant must be "probe" or empty.
@@ -121,30 +75,18 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 		return nil, nil, fmt.Errorf("hs variant %q is not 004's probe", p.Variant)
 	}
 	p.Variant = "probe"
-	sp := &probe{net: biring.NewNet[Msg](&p), params: p, caps: claimCaps(p.N)}
-	return sp, &model.System[ProbeState]{
-		Spec:    "hs",
-		Variant: p.Variant,
-		Params:  p,
-		Procs:   p.N,
-		Init:    []ProbeState{newProbeState(p.N)},
-		Rules: []model.Rule[ProbeState]{
+	sp := &probe{net: biring.NewNet[Msg](&p, claimCaps(p.N)), params: p}
+	return sp, biring.System[ProbeProc](biring.Spec[ProbeProc, Msg]{Name: "hs", Variant: p.Variant, Params: p,
+		Init: ProbeProc{Asleep: true}, Read: readMsg, Ref: RefProbe, Winner: sp.winner(), Word: "phases",
+		Claims: claims[ProbeProc](&p, RefProbe+" lines 27–31 (the terminate message … eventually reaches a processor that has already decided)", "⟨terminate⟩")},
+		[]model.Rule[ProbeState]{
 			{Name: "wake", Ref: RefProbe + " lines 6–8", Guard: sp.canWake, Do: sp.wake,
 				Label: func(_ *ProbeState, i, _ int) string {
 					return fmt.Sprintf("wake p%d (sends ⟨probe %d phase 0 ttl 0⟩ to CW and CCW)", i, p.IDs[i])
 				}},
 			{Name: "recv", Ref: RefProbe + " lines 9–31", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv,
-				Label: func(s *ProbeState, i, k int) string { return sp.net.Label(&s.Links, i, k, biring.BothPorts) }},
-		},
-		Props: append(outcome.Properties(RefProbe, sp.winner(), func(s *ProbeState) *outcome.Outcome { return &s.Out },
-			func(s *ProbeState) bool { return s.Links.Quiet() }),
-			claims[ProbeState](&p, RefProbe+" lines 27–31 (the terminate message … eventually reaches a processor that has already decided)", "⟨terminate⟩")...),
-		Copy:   copyProbe,
-		Encode: encodeProbe,
-		Decode: decodeProbe(p.N),
-		Erase:  func(s *ProbeState) { s.Ghost.Erase() },
-		Vars:   probeVars(p.Claims),
-	}, nil
+				Label: func(s *ProbeState, i, k int) string { return sp.net.Label(&s.Wire, i, k, biring.BothPorts) }},
+		}), nil
 }
 
 // winner is the maximum id; the others learn only that they lost.
@@ -165,32 +107,18 @@ func (sp *probe) wake(s *ProbeState, i, _ int) bool {
 // sendProbes enters phase i: ⟨probe, id, i, 2^i − 1⟩ to CW and CCW, so
 // that the probe travels 2^i hops out (the ttl formula is lost in the scan).
 func (sp *probe) sendProbes(s *ProbeState, i int, phase uint8) bool {
-	if sp.params.Claims {
-		s.Ghost.Enter(sp.caps, i, int(phase)+1)
-		s.Ghost.Count(sp.caps, 2)
-	}
-	return sp.net.SendBoth(&s.Links, i, Msg{Kind: Probe, ID: sp.params.IDs[i], Phase: phase, Hops: 1<<phase - 1})
+	sp.net.Enter(&s.Wire, i, int(phase)+1)
+	return sp.net.SendBoth(&s.Wire, i, Msg{Kind: Probe, ID: sp.params.IDs[i], Phase: phase, Hops: 1<<phase - 1})
 }
 
 func (sp *probe) canRecv(s *ProbeState, i int) bool { return sp.recvChoices(s, i) > 0 }
 
 func (sp *probe) recvChoices(s *ProbeState, i int) int {
-	return sp.net.Choices(&s.Links, i, biring.BothPorts)
-}
-
-// send sends m through port, counting election and announcement messages.
-func (sp *probe) send(s *ProbeState, i int, port model.Port, m Msg) bool {
-	switch {
-	case sp.params.Claims && m.Kind == Terminate:
-		s.Ghost.Announce(sp.caps)
-	case sp.params.Claims:
-		s.Ghost.Count(sp.caps, 1)
-	}
-	return sp.net.Send(&s.Links, i, port, m)
+	return sp.net.Choices(&s.Wire, i, biring.BothPorts)
 }
 
 func (sp *probe) recv(s *ProbeState, i, k int) bool {
-	port, m := sp.net.Recv(&s.Links, i, k, biring.BothPorts)
+	port, m := sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
 	p := &s.P[i]
 	if p.Asleep && !sp.wake(s, i, 0) {
 		return false // a processor wakes at the latest on its first message (package doc)
@@ -202,9 +130,9 @@ func (sp *probe) recv(s *ProbeState, i, k int) bool {
 			return true
 		}
 		s.Out.Decided[i] = invariants.Lost
-		return sp.send(s, i, model.Left, m)
+		return sp.net.Send(&s.Wire, i, model.Left, m)
 	case m.Kind == Reply && m.ID != me: // lines 19–20
-		return sp.send(s, i, port.Opposite(), m)
+		return sp.net.Send(&s.Wire, i, port.Opposite(), m)
 	case m.Kind == Reply: // lines 21–26
 		p.Replied[port] = true
 		if !p.Replied[model.Left] || !p.Replied[model.Right] {
@@ -214,11 +142,11 @@ func (sp *probe) recv(s *ProbeState, i, k int) bool {
 		return sp.sendProbes(s, i, next(sp.params.N, m.Phase))
 	case m.ID == me && s.Out.Decided[i] == invariants.Undecided: // lines 10–13
 		s.Out.Decided[i] = invariants.Leader
-		return sp.send(s, i, model.Left, Msg{Kind: Terminate})
+		return sp.net.Send(&s.Wire, i, model.Left, Msg{Kind: Terminate})
 	case m.ID > me && m.Hops > 0: // lines 14–15
-		return sp.send(s, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
+		return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
 	case m.ID > me: // lines 16–17
-		return sp.send(s, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
+		return sp.net.Send(&s.Wire, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
 	}
 	return true // swallowed: a smaller id, or the leader's own second probe
 }

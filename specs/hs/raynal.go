@@ -36,24 +36,31 @@ type RaynalProc struct {
 
 // RaynalState is the global state of variants raynal and raynal-literal.
 // Out holds 002's winner (Out.Leader) and each process's decision.
-type RaynalState struct {
-	P     []RaynalProc
-	Out   outcome.Outcome
-	Links biring.Links[Msg]
-	Ghost biring.Ghost
+type RaynalState = biring.State[RaynalProc, Msg]
+
+// AppendTo writes the process's canonical bytes.
+func (p *RaynalProc) AppendTo(buf []byte) []byte {
+	buf = append(buf, byte(p.State), p.Phase, p.NResp)
+	buf = model.AppendBool(buf, p.Waiting)
+	return model.AppendBool(buf, p.RespOK)
 }
 
-// newRaynalState is the initial state: not_involved, nresp 0, respOK T,
-// winner unknown, empty channels.
-func newRaynalState(n int) RaynalState {
-	s := RaynalState{P: make([]RaynalProc, n), Out: outcome.New(n), Links: biring.NewLinks[Msg](n), Ghost: biring.NewGhost(n)}
-	for i := range s.P {
-		s.P[i].RespOK = true
-	}
-	return s
+// DecodeFrom reads what AppendTo wrote.
+func (p *RaynalProc) DecodeFrom(d *model.Decoder) {
+	p.State, p.Phase, p.NResp = Position(d.Int()), uint8(d.Int()), uint8(d.Int())
+	p.Waiting, p.RespOK = d.Bool(), d.Bool()
 }
 
-func (s *RaynalState) history() *biring.Ghost { return &s.Ghost }
+// Vars renders process i for traces; winner is the outcome's leader.
+func (p *RaynalProc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var {
+	out = append(out,
+		model.Var{Name: fmt.Sprintf("p%d.state", i), Value: p.State.String()},
+		model.Var{Name: fmt.Sprintf("p%d.lgmax", i), Value: fmt.Sprint(1 << p.Phase)},
+		model.Var{Name: fmt.Sprintf("p%d.waiting", i), Value: fmt.Sprint(p.Waiting)},
+		model.Var{Name: fmt.Sprintf("p%d.nresp", i), Value: fmt.Sprint(p.NResp)},
+		model.Var{Name: fmt.Sprintf("p%d.respOK", i), Value: tf(p.RespOK)})
+	return append(out, o.Vars(i)...)
+}
 
 // become sets p's state to a position other than candidate. lgmax is read
 // only by the candidate loop, and initiate resets it, so once p is no longer
@@ -61,67 +68,10 @@ func (s *RaynalState) history() *biring.Ghost { return &s.Ghost }
 // values").
 func (p *RaynalProc) become(pos Position) { p.State, p.Phase = pos, 0 }
 
-func copyRaynal(dst, src *RaynalState) {
-	dst.P = append(dst.P[:0], src.P...)
-	dst.Out.CopyFrom(&src.Out)
-	dst.Links.CopyFrom(&src.Links)
-	dst.Ghost.CopyFrom(&src.Ghost)
-}
-
-func encodeRaynal(buf []byte, s *RaynalState) []byte {
-	for i, p := range s.P {
-		buf = append(buf, byte(p.State), p.Phase, p.NResp)
-		buf = model.AppendBool(buf, p.Waiting)
-		buf = model.AppendBool(buf, p.RespOK)
-		buf = s.Out.AppendTo(buf, i)
-	}
-	buf = s.Links.AppendTo(buf)
-	return s.Ghost.AppendTo(buf)
-}
-
-func decodeRaynal(n int) func(data []byte, s *RaynalState) error {
-	return func(data []byte, s *RaynalState) error {
-		if len(s.P) != n {
-			*s = newRaynalState(n)
-		}
-		d := model.NewDecoder(data)
-		for i := range s.P {
-			p := &s.P[i]
-			p.State, p.Phase, p.NResp = Position(d.Int()), uint8(d.Int()), uint8(d.Int())
-			p.Waiting, p.RespOK = d.Bool(), d.Bool()
-			s.Out.DecodeFrom(&d, i)
-		}
-		s.Links.DecodeFrom(&d, readMsg)
-		s.Ghost.DecodeFrom(&d)
-		return d.Finish()
-	}
-}
-
-func raynalVars(claims bool) func(s *RaynalState) []model.Var {
-	return func(s *RaynalState) []model.Var {
-		out := make([]model.Var, 0, 8*len(s.P)+1)
-		for i, p := range s.P {
-			out = append(out,
-				model.Var{Name: fmt.Sprintf("p%d.state", i), Value: p.State.String()},
-				model.Var{Name: fmt.Sprintf("p%d.lgmax", i), Value: fmt.Sprint(1 << p.Phase)},
-				model.Var{Name: fmt.Sprintf("p%d.waiting", i), Value: fmt.Sprint(p.Waiting)},
-				model.Var{Name: fmt.Sprintf("p%d.nresp", i), Value: fmt.Sprint(p.NResp)},
-				model.Var{Name: fmt.Sprintf("p%d.respOK", i), Value: tf(p.RespOK)})
-			out = append(out, s.Out.Vars(i)...)
-			out = s.Links.Vars(out, i)
-		}
-		if claims {
-			out = s.Ghost.Vars(out, "phases")
-		}
-		return out
-	}
-}
-
 // raynal is the spec of variants raynal and raynal-literal.
 type raynal struct {
 	net     biring.Net[Msg]
 	params  model.Params
-	caps    biring.Caps
 	literal bool
 }
 
@@ -145,14 +95,12 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 		return nil, nil, fmt.Errorf("hs variant %s is not one of 002 §5.3's", variant)
 	}
 	p.Variant = variant
-	sp := &raynal{net: biring.NewNet[Msg](&p), params: p, caps: claimCaps(p.N), literal: variant == "raynal-literal"}
-	return sp, &model.System[RaynalState]{
-		Spec:    "hs",
-		Variant: variant,
-		Params:  p,
-		Procs:   p.N,
-		Init:    []RaynalState{newRaynalState(p.N)},
-		Rules: []model.Rule[RaynalState]{
+	sp := &raynal{net: biring.NewNet[Msg](&p, claimCaps(p.N)), params: p, literal: variant == "raynal-literal"}
+	winner := outcome.MaxWinner(p.IDs, RefRaynal+" (candidates are tested against ever larger sets until all are consulted)")
+	return sp, biring.System[RaynalProc](biring.Spec[RaynalProc, Msg]{Name: "hs", Variant: variant, Params: p,
+		Init: RaynalProc{RespOK: true}, Read: readMsg, Ref: RefRaynal, Winner: winner, Word: "phases",
+		Claims: claims[RaynalProc](&p, RefRaynal+" (pass (ended, my_number))", "⟨ended⟩")},
+		[]model.Rule[RaynalState]{
 			{Name: "initiate", Ref: RefRaynal + " when decision (initiate_election)", Guard: sp.canInitiate, Do: sp.initiate,
 				Label: func(_ *RaynalState, i, _ int) string {
 					return fmt.Sprintf("initiate p%d (sendLR ⟨candidature %d lg 0 lgmax 1⟩)", i, p.IDs[i])
@@ -162,17 +110,8 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 					return fmt.Sprintf("resume p%d (nresp = 2, respOK = %s)", i, tf(s.P[i].RespOK))
 				}},
 			{Name: "recv", Ref: RefRaynal + " when received", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv,
-				Label: func(s *RaynalState, i, k int) string { return sp.net.Label(&s.Links, i, k, biring.BothPorts) }},
-		},
-		Props: append(outcome.Properties(RefRaynal, outcome.MaxWinner(p.IDs, RefRaynal+" (candidates are tested against ever larger sets until all are consulted)"),
-			func(s *RaynalState) *outcome.Outcome { return &s.Out }, func(s *RaynalState) bool { return s.Links.Quiet() }),
-			claims[RaynalState](&p, RefRaynal+" (pass (ended, my_number))", "⟨ended⟩")...),
-		Copy:   copyRaynal,
-		Encode: encodeRaynal,
-		Decode: decodeRaynal(p.N),
-		Erase:  func(s *RaynalState) { s.Ghost.Erase() },
-		Vars:   raynalVars(p.Claims),
-	}, nil
+				Label: func(s *RaynalState, i, k int) string { return sp.net.Label(&s.Wire, i, k, biring.BothPorts) }},
+		}), nil
 }
 
 // canInitiate: an initiator decides to start an election while it has
@@ -195,11 +134,8 @@ func (sp *raynal) initiate(s *RaynalState, i, _ int) bool {
 func (sp *raynal) round(s *RaynalState, i int) bool {
 	p := &s.P[i]
 	p.NResp, p.RespOK, p.Waiting = 0, true, true
-	if sp.params.Claims {
-		s.Ghost.Enter(sp.caps, i, int(p.Phase)+1)
-		s.Ghost.Count(sp.caps, 2)
-	}
-	return sp.net.SendBoth(&s.Links, i, Msg{Kind: Candidature, ID: sp.params.IDs[i], Phase: p.Phase})
+	sp.net.Enter(&s.Wire, i, int(p.Phase)+1)
+	return sp.net.SendBoth(&s.Wire, i, Msg{Kind: Candidature, ID: sp.params.IDs[i], Phase: p.Phase})
 }
 
 func (sp *raynal) canResume(s *RaynalState, i int) bool { return s.P[i].Waiting && s.P[i].NResp == 2 }
@@ -224,28 +160,17 @@ func (sp *raynal) resume(s *RaynalState, i, _ int) bool {
 func (sp *raynal) canRecv(s *RaynalState, i int) bool { return sp.recvChoices(s, i) > 0 }
 
 func (sp *raynal) recvChoices(s *RaynalState, i int) int {
-	return sp.net.Choices(&s.Links, i, biring.BothPorts)
-}
-
-// send sends m through port, counting election and announcement messages.
-func (sp *raynal) send(s *RaynalState, i int, port model.Port, m Msg) bool {
-	switch {
-	case sp.params.Claims && m.Kind == Ended:
-		s.Ghost.Announce(sp.caps)
-	case sp.params.Claims:
-		s.Ghost.Count(sp.caps, 1)
-	}
-	return sp.net.Send(&s.Links, i, port, m)
+	return sp.net.Choices(&s.Wire, i, biring.BothPorts)
 }
 
 func (sp *raynal) recv(s *RaynalState, i, k int) bool {
-	port, m := sp.net.Recv(&s.Links, i, k, biring.BothPorts)
+	port, m := sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
 	p := &s.P[i]
 	me := sp.params.IDs[i]
 	switch m.Kind {
 	case Response:
 		if m.ID != me {
-			return sp.send(s, i, port.Opposite(), m) // pass
+			return sp.net.Send(&s.Wire, i, port.Opposite(), m) // pass
 		}
 		if p.Waiting { // else nresp and respOK are dead until the next round resets them
 			p.NResp++
@@ -257,11 +182,11 @@ func (sp *raynal) recv(s *RaynalState, i, k int) bool {
 			return true // back at the winner
 		}
 		p.become(NotInvolved)
-		return sp.send(s, i, port.Opposite(), m) // pass
+		return sp.net.Send(&s.Wire, i, port.Opposite(), m) // pass
 	}
 	switch {
 	case m.ID < me:
-		if !sp.send(s, i, port, Msg{Kind: Response, ID: m.ID}) { // respond (response, F, number)
+		if !sp.net.Send(&s.Wire, i, port, Msg{Kind: Response, ID: m.ID}) { // respond (response, F, number)
 			return false
 		}
 		if p.State == NotInvolved {
@@ -271,14 +196,14 @@ func (sp *raynal) recv(s *RaynalState, i, k int) bool {
 	case m.ID > me:
 		p.become(Lost)
 		if lg := m.Hops + 1; lg < 1<<m.Phase {
-			return sp.send(s, i, port.Opposite(), Msg{Kind: Candidature, ID: m.ID, Phase: m.Phase, Hops: lg}) // pass
+			return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Candidature, ID: m.ID, Phase: m.Phase, Hops: lg}) // pass
 		}
-		return sp.send(s, i, port, Msg{Kind: Response, ID: m.ID, OK: true}) // respond (response, T, number)
+		return sp.net.Send(&s.Wire, i, port, Msg{Kind: Response, ID: m.ID, OK: true}) // respond (response, T, number)
 	}
 	if p.State == Elected {
 		return true
 	}
 	p.become(Elected)
 	s.Out.Learn(i, me, me)
-	return sp.send(s, i, port.Opposite(), Msg{Kind: Ended, ID: me}) // pass (ended, my_number)
+	return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Ended, ID: me}) // pass (ended, my_number)
 }

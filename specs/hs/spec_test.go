@@ -33,12 +33,9 @@ func probeSys(t *testing.T, p model.Params) *model.System[ProbeState] {
 // worst measures, over the terminal states of sys, the most phases a
 // process entered (counting phase 0) and the most election messages sent;
 // both only grow along a run.
-func worst[S any, PS interface {
-	*S
-	ghosted
-}](sys *model.System[S]) (phases, sent *spectest.Range) {
-	return spectest.MeasureEnds(sys, func(s *S) int { return PS(s).history().Most() }),
-		spectest.MeasureEnds(sys, func(s *S) int { return PS(s).history().Sent })
+func worst[P any](sys *model.System[biring.State[P, Msg]]) (phases, sent *spectest.Range) {
+	return spectest.MeasureEnds(sys, func(s *biring.State[P, Msg]) int { return s.Wire.Ghost.Most() }),
+		spectest.MeasureEnds(sys, func(s *biring.State[P, Msg]) int { return s.Wire.Ghost.Sent })
 }
 
 func TestStateCounts(t *testing.T) {
@@ -321,10 +318,10 @@ func raynalMutant(t *testing.T, ids []int,
 		recv := sys.Rules[2].Do
 		sys.Rules[2].Do = func(s *RaynalState, i, k int) bool {
 			var c RaynalState
-			copyRaynal(&c, s)
-			port, m := sp.net.Recv(&c.Links, i, k, biring.BothPorts)
+			sys.Copy(&c, s)
+			port, m := sp.net.Recv(&c.Wire, i, k, biring.BothPorts)
 			if handled, ok := f(sp, s, i, port, m); handled {
-				sp.net.Recv(&s.Links, i, k, biring.BothPorts)
+				sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
 				return ok
 			}
 			return recv(s, i, k)
@@ -343,7 +340,7 @@ func TestClaimPhaseEntrantsBoundCatchesAMutant(t *testing.T) {
 		if m.Kind != Candidature || m.ID >= sp.params.IDs[i] || m.Hops+1 < 1<<m.Phase {
 			return false, false
 		}
-		ok := sp.send(s, i, port, Msg{Kind: Response, ID: m.ID, OK: true})
+		ok := sp.net.Send(&s.Wire, i, port, Msg{Kind: Response, ID: m.ID, OK: true})
 		if ok && s.P[i].State == NotInvolved {
 			ok = sp.initiate(s, i, 0)
 		}
@@ -400,7 +397,7 @@ func TestLeaderIsMaxCatchesAMutant(t *testing.T) {
 	}
 	sys := raynalSys(t, model.Params{N: 4, IDs: flipped})
 	sys.Props = outcome.Properties(RefRaynal, outcome.MaxWinner(ids, RefRaynal),
-		func(s *RaynalState) *outcome.Outcome { return &s.Out }, func(s *RaynalState) bool { return s.Links.Quiet() })
+		func(s *RaynalState) *outcome.Outcome { return &s.Out }, func(s *RaynalState) bool { return s.Wire.Quiet() })
 	mustFail(t, sys, "leader-is-max")
 	r := spectest.Run(t, sys, checker.Options{})
 	if spectest.Prop(t, &r, "at-most-one-leader").Verdict != checker.Pass {
@@ -449,12 +446,12 @@ func probeMutant(t *testing.T, ids []int, f func(sp *probe, s *ProbeState, i int
 	recv := sys.Rules[1].Do
 	sys.Rules[1].Do = func(s *ProbeState, i, k int) bool {
 		var c ProbeState
-		copyProbe(&c, s)
-		port, m := sp.net.Recv(&c.Links, i, k, biring.BothPorts)
+		sys.Copy(&c, s)
+		port, m := sp.net.Recv(&c.Wire, i, k, biring.BothPorts)
 		if m.Kind != Probe || m.ID != sp.params.IDs[i] || s.P[i].Asleep {
 			return recv(s, i, k)
 		}
-		sp.net.Recv(&s.Links, i, k, biring.BothPorts)
+		sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
 		return f(sp, s, i, port, m)
 	}
 	return sys
@@ -474,9 +471,9 @@ func TestLeaderElectedCatchesAMutant(t *testing.T) {
 func TestClaimPhasesBoundedCatchesAMutant(t *testing.T) {
 	sys := probeMutant(t, []int{3, 1, 2}, func(sp *probe, s *ProbeState, i int, port model.Port, m Msg) bool {
 		if m.Hops > 0 {
-			return sp.send(s, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
+			return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
 		}
-		return sp.send(s, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
+		return sp.net.Send(&s.Wire, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
 	})
 	mustFail(t, sys, "phases-bounded")
 }
@@ -489,7 +486,7 @@ func TestClaimAnnouncementCatchesAMutant(t *testing.T) {
 			return true
 		}
 		s.Out.Decided[i] = invariants.Leader
-		return sp.send(s, i, model.Left, Msg{Kind: Terminate}) && sp.send(s, i, model.Right, Msg{Kind: Terminate})
+		return sp.net.Send(&s.Wire, i, model.Left, Msg{Kind: Terminate}) && sp.net.Send(&s.Wire, i, model.Right, Msg{Kind: Terminate})
 	})
 	mustFail(t, sys, "announcement-messages-bound")
 }
