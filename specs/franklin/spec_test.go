@@ -250,3 +250,26 @@ func TestElectionCompleteCatchesAMutant(t *testing.T) {
 		t.Fatalf("deadlock %v, channels %v; want ⟨leader 4⟩ stuck at p0", pr.Trace.Deadlock, end.Wire.In)
 	}
 }
+
+// The picture for mc's drawings: each process's two input channels are
+// links from its neighbours, and a start puts ⟨id⟩ on both of p0's.
+func TestView(t *testing.T) {
+	sys, _ := New(model.Params{N: 3, IDs: []int{2, 3, 1}})
+	var s State
+	if !sys.Apply(&sys.Init[0], model.Action{Rule: 0, Proc: 0}, &s) {
+		t.Fatal("start p0 is not enabled")
+	}
+	v := sys.View(&s)
+	if len(v.Procs) != 3 || len(v.Links) != 6 || v.Procs[0].Label != "id 2" {
+		t.Fatalf("view %+v", v)
+	}
+	for _, l := range v.Links {
+		want := 0
+		if (l.From == 0 && l.To == 1 && l.Name == "p1.in.left") || (l.From == 0 && l.To == 2 && l.Name == "p2.in.right") {
+			want = 1
+		}
+		if len(l.Msgs) != want || (want == 1 && l.Msgs[0] != "⟨id 2⟩") {
+			t.Fatalf("link %+v", l)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package biring
 
 import (
+	"fmt"
+
+	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/outcome"
 )
@@ -46,7 +49,7 @@ type Spec[P any, M Message[M]] struct {
 
 // System assembles the system of sp with rules: the initial state, the
 // election properties (package outcome) and the claims, and the state's
-// copy, encoding, decoding, erasure and rendering.
+// copy, encoding, decoding, erasure, rendering and picture.
 func System[P any, PP Proc[P], M Message[M]](sp Spec[P, M], rules []model.Rule[State[P, M]]) *model.System[State[P, M]] {
 	type S = State[P, M]
 	n := sp.Params.N
@@ -102,5 +105,30 @@ func System[P any, PP Proc[P], M Message[M]](sp Spec[P, M], rules []model.Rule[S
 			}
 			return out
 		},
+		View: func(s *S) model.View { return view(&sp.Params, &s.Out, &s.Wire) },
 	}
+}
+
+// view pictures a state for mc's drawings: each process with its id and
+// decision, and each of its two input channels as a link from the
+// neighbour on that side.
+func view[M Message[M]](p *model.Params, o *outcome.Outcome, w *Wire[M]) model.View {
+	ring := model.Ring{N: p.N, Bidirectional: true}
+	v := model.View{Procs: make([]model.ProcView, p.N)}
+	for i := range v.Procs {
+		v.Procs[i] = model.ProcView{Name: fmt.Sprintf("p%d", i), Label: fmt.Sprintf("id %d", p.IDs[i])}
+		if d := o.Decision(i); d != invariants.Undecided {
+			v.Procs[i].Status = d.String()
+		}
+		for _, port := range []model.Port{model.Left, model.Right} {
+			c := &w.In[2*i+int(port)]
+			msgs := make([]string, 0, c.Len())
+			for _, m := range c.Messages() {
+				msgs = append(msgs, m.String())
+			}
+			v.Links = append(v.Links, model.LinkView{From: ring.Neighbour(i, port), To: i,
+				Name: fmt.Sprintf("p%d.in.%s", i, port), Msgs: msgs})
+		}
+	}
+	return v
 }
