@@ -63,7 +63,15 @@ type explorer[S any] struct {
 	visited Visited
 	links   []link
 	hits    []*hit
+	peaks   []peak
 	stop    string
+}
+
+// peak is the largest value of one measure seen so far and the first state
+// that reached it.
+type peak struct {
+	value int
+	at    *hit
 }
 
 // Run explores every state of sys reachable from its initial states,
@@ -75,7 +83,7 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 		res.Err = err
 		return res
 	}
-	e := &explorer[S]{sys: sys, opt: opt, visited: newMemTable(), hits: make([]*hit, len(sys.Props))}
+	e := &explorer[S]{sys: sys, opt: opt, visited: newMemTable(), hits: make([]*hit, len(sys.Props)), peaks: make([]peak, len(sys.Measures))}
 	start := time.Now()
 	e.explore(ctx, &res, start)
 	res.Elapsed = time.Since(start)
@@ -193,6 +201,7 @@ func (e *explorer[S]) store(s *S, enc []byte, fp uint64, how link, next *level) 
 	}
 	e.links = append(e.links, how)
 	e.checkState(s, id, fp)
+	e.measure(s, id, fp)
 	next.add(enc, id)
 	return true
 }
@@ -224,6 +233,17 @@ func (e *explorer[S]) checkState(s *S, id uint32, fp uint64) {
 			if p.State(s) {
 				e.hits[i] = &hit{id: id, fp: fp}
 			}
+		}
+	}
+}
+
+// measure updates the measures' peaks with a newly found state. States are
+// found breadth-first, so the first state to reach a peak value is one with a
+// shortest run to it.
+func (e *explorer[S]) measure(s *S, id uint32, fp uint64) {
+	for i := range e.sys.Measures {
+		if v := e.sys.Measures[i].Value(s); e.peaks[i].at == nil || v > e.peaks[i].value {
+			e.peaks[i] = peak{value: v, at: &hit{id: id, fp: fp}}
 		}
 	}
 }
@@ -296,6 +316,21 @@ func (e *explorer[S]) verdicts(res *Result) {
 		}
 		anyFail = anyFail || pr.Verdict == Fail
 		res.Props = append(res.Props, pr)
+	}
+	for i := range e.sys.Measures {
+		m := &e.sys.Measures[i]
+		mr := MeasureResult{Name: m.Name, Ref: m.Ref, Doc: m.Doc, Max: e.peaks[i].value, Complete: complete}
+		if h := e.peaks[i].at; h != nil {
+			init, actions := e.path(h.id)
+			tr, err := render(e.sys, init, actions, h.fp)
+			if err != nil {
+				res.Err = err
+				return
+			}
+			tr.Property, tr.Kind = m.Name, "measure"
+			mr.Trace = tr
+		}
+		res.Measures = append(res.Measures, mr)
 	}
 	switch {
 	case anyFail:

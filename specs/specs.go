@@ -11,6 +11,7 @@ import (
 	"mc/model"
 	"mc/specs/changroberts"
 	"mc/specs/lelann"
+	"mc/specs/vitanyi"
 )
 
 // Entry describes one spec.
@@ -22,6 +23,9 @@ type Entry struct {
 	Variants []model.Variant
 	// DefaultN is the ring size when --n and --ids are not given.
 	DefaultN int
+	// Clocked says the spec has local clocks and reads Params.Drift
+	// (--drift); the CLI refuses the flag for the others.
+	Clocked bool
 	// Build instantiates the spec; it validates p.
 	Build func(p model.Params) (checker.Target, error)
 }
@@ -41,6 +45,8 @@ var all = []Entry{
 		Variants: changroberts.Variants, DefaultN: 5, Build: bind(changroberts.New)},
 	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref,
 		Variants: lelann.Variants, DefaultN: 5, Build: bind(lelann.New)},
+	{Name: "vitanyi", Title: "Vitányi's clock-based election, lowest id wins", Ref: vitanyi.Ref,
+		Variants: vitanyi.Variants, DefaultN: 4, Clocked: true, Build: bind(vitanyi.New)},
 }
 
 // All returns the specs sorted by name.

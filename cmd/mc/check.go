@@ -26,6 +26,7 @@ type checkFlags struct {
 	timeout    time.Duration
 	json       bool
 	claims     bool
+	drift      int
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -39,6 +40,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
+	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: no processor completes more than K ticks while another completes none (default 0: unbounded)")
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.Usage = func() {
@@ -70,6 +72,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	p, err := f.params(fs, entry.DefaultN)
 	if err == nil {
 		err = f.checkLimits(fs)
+	}
+	if err == nil && fs.Changed("drift") && !entry.Clocked {
+		err = fmt.Errorf("--drift bounds local clocks, and spec %s has none", entry.Name)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
@@ -109,7 +114,10 @@ func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, erro
 	if err != nil {
 		return p, err
 	}
-	p.Chan, p.Cap, p.Variant, p.Claims = kind, f.capacity, f.variant, f.claims
+	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift = kind, f.capacity, f.variant, f.claims, f.drift
+	if f.drift < 0 {
+		return p, fmt.Errorf("--drift must be 0 (unbounded) or positive, got %d", f.drift)
+	}
 	if fs.Changed("cap") && f.capacity <= 0 {
 		return p, fmt.Errorf("--cap must be positive, got %d", f.capacity)
 	}
@@ -166,6 +174,9 @@ func describeParams(p *model.Params) string {
 	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
 	if p.Cap > 0 {
 		s += fmt.Sprintf(" cap=%d", p.Cap)
+	}
+	if p.Drift > 0 {
+		s += fmt.Sprintf(" drift=%d", p.Drift)
 	}
 	if p.Claims {
 		s += " claims=on"
