@@ -1,7 +1,6 @@
 package vitanyi
 
 import (
-	"fmt"
 	"math/bits"
 
 	"mc/model"
@@ -19,42 +18,19 @@ const (
 	Sleepwell
 )
 
+var kindNames = [...]string{"wakeup", "M", "sleepwell"}
+
+func (k Kind) String() string { return kindNames[k] }
+
 // Msg is ⟨wakeup⟩, ⟨M j⟩ or ⟨sleepwell⟩. ID is 0 except in ⟨M j⟩.
-type Msg struct {
-	Kind Kind
-	ID   int
-}
+type Msg = model.Tagged[Kind]
 
-// Compare orders messages by kind, then id. Links are FIFO, so it only
-// serves the model.Message interface.
-func (m Msg) Compare(o Msg) int {
-	if m.Kind != o.Kind {
-		return int(m.Kind) - int(o.Kind)
-	}
-	return m.ID - o.ID
-}
-
-// AppendTo writes the message's canonical bytes.
-func (m Msg) AppendTo(buf []byte) []byte {
-	return model.AppendUint(append(buf, byte(m.Kind)), uint64(m.ID))
-}
-
-func (m Msg) String() string {
-	switch m.Kind {
-	case Wakeup:
-		return "⟨wakeup⟩"
-	case Sleepwell:
-		return "⟨sleepwell⟩"
-	}
-	return fmt.Sprintf("⟨M %d⟩", m.ID)
-}
-
-// Bits is the message's length in bits as §2 counts them: a wakeup "can
+// msgBits is the message's length in bits as §2 counts them: a wakeup "can
 // consist of a single bit" and the sleepwell "of but a few bits" (one each,
 // as the 2N term of the paper's bit bound charges them), and M_j carries j
 // in dyadic notation, one bit per dyadic digit. Like the paper, we do not
 // charge for telling the three kinds apart.
-func (m Msg) Bits() int {
+func msgBits(m Msg) int {
 	if m.Kind == Elect {
 		return DyadicLen(m.ID)
 	}
@@ -66,8 +42,3 @@ func (m Msg) Bits() int {
 // 11, 21, 12, 22). The dyadic numerals of length d are the 2^d numbers
 // 2^d − 1 … 2^(d+1) − 2, so the length is ⌊log2(i+1)⌋.
 func DyadicLen(i int) int { return bits.Len(uint(i+1)) - 1 }
-
-func readMsg(d *model.Decoder) Msg {
-	k := Kind(d.Int())
-	return Msg{Kind: k, ID: d.Int()}
-}

@@ -12,7 +12,7 @@
 // timer above 4096).
 //
 // Messages (§2): ⟨wakeup⟩, ⟨M j⟩ (the election message M_j) and ⟨sleepwell⟩
-// (it carries no id). Msg.Bits gives their lengths: 1, the dyadic length of
+// (it carries no id). msgBits gives their lengths: 1, the dyadic length of
 // j, 1.
 //
 // Links: unbounded FIFO queues. FIFO is what makes a wakeup reach a
@@ -241,7 +241,7 @@ func (sp *spec) send(s *State, i int, m Msg) {
 	s.In[(i+1)%sp.n].Send(model.Link{}, m)
 	if sp.p.Claims {
 		s.Ghost.Messages++
-		s.Ghost.Bits += m.Bits()
+		s.Ghost.Bits += msgBits(m)
 	}
 }
 

@@ -64,7 +64,7 @@ type State struct {
 type Ghost struct {
 	// Messages counts the messages sent so far, of every kind.
 	Messages int
-	// Bits counts their bits (Msg.Bits).
+	// Bits counts their bits (see msgBits).
 	Bits int
 }
 
@@ -162,7 +162,7 @@ func decoder(n int, drift bool) func(data []byte, s *State) error {
 			s.Phase[i] = Phase(d.Int())
 			s.K[i] = d.Int()
 			s.Timer[i] = d.Int()
-			s.In[i].DecodeFrom(&d, readMsg)
+			s.In[i].DecodeFrom(&d, model.ReadTagged[Kind])
 			s.Passed[i] = d.Int()
 		}
 		for i := range s.Ahead {

@@ -21,36 +21,15 @@ const (
 	Done
 )
 
+func (k Kind) String() string {
+	if k == Done {
+		return "done"
+	}
+	return "elect"
+}
+
 // Msg is ⟨elect j⟩ or ⟨done j⟩.
-type Msg struct {
-	Kind Kind
-	ID   int
-}
-
-// Compare orders messages by kind, then id (a bag's canonical order).
-func (m Msg) Compare(o Msg) int {
-	if m.Kind != o.Kind {
-		return int(m.Kind) - int(o.Kind)
-	}
-	return m.ID - o.ID
-}
-
-// AppendTo writes the message's canonical bytes.
-func (m Msg) AppendTo(buf []byte) []byte {
-	return model.AppendUint(append(buf, byte(m.Kind)), uint64(m.ID))
-}
-
-func (m Msg) String() string {
-	if m.Kind == Done {
-		return fmt.Sprintf("⟨done %d⟩", m.ID)
-	}
-	return fmt.Sprintf("⟨elect %d⟩", m.ID)
-}
-
-func readMsg(d *model.Decoder) Msg {
-	k := Kind(d.Int())
-	return Msg{Kind: k, ID: d.Int()}
-}
+type Msg = model.Tagged[Kind]
 
 // State is the global state: Flag[i] is "participant" (Chang–Roberts) or
 // "started" (LeLann), Decided[i] is i's decision, and In[i] is the channel
@@ -131,7 +110,7 @@ func Decoder(n int) func(data []byte, s *State) error {
 		for i := 0; i < n; i++ {
 			b := d.Int()
 			s.Flag[i], s.Decided[i] = b&1 == 1, invariants.Decision(b>>1)
-			s.In[i].DecodeFrom(&d, readMsg)
+			s.In[i].DecodeFrom(&d, model.ReadTagged[Kind])
 		}
 		s.Ghost.ElectSent = d.Int()
 		return d.Finish()
