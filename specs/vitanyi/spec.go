@@ -138,12 +138,16 @@
 //     length. With log2 i as printed the bound fails (ids 1,2,3,4, K = 1:
 //     17 bits against 14.88).
 //   - §3's "2N + 2N(1 + 1/f(l)) < 5N" for f(i) = u2^i/m does not follow from
-//     (2), which gives 2N + 2N·u/m + N·2^(1−l) for that f; the checker tests
-//     the 5N claim itself.
+//     (2): for that f, (2) only gives 2N + 2N·u/m + N·2^(1−l), which grows
+//     with u/m. The checker tests the 5N claim itself (messages-below-5n).
 //
-// Feasible sizes (mc check, one core): n = 3 for K ≤ 3, n = 4 for K ≤ 2
-// (about 1.7 million states for K = 2) and K = 3 in about a minute, n = 5
-// for K ≤ 1 (about 0.9 million states for K = 0).
+// Feasible sizes. The drift counters multiply the states: with the ids
+// ascending (descending), mc check explores n = 3 with K = 3 in 89,782
+// (55,678) states; n = 4 with K = 0, 1, 2 in 19,009 (3,001), 3,206 (2,250)
+// and 1,698,978 (597,570) states, seconds at most; n = 4 with K = 3 in
+// 14,212,802 states descending, but more than 36 million ascending; n = 5
+// with K = 0 and 1 in 877,364 (20,140) and 49,980 (30,392) states. n = 5
+// with K = 2 is out of reach: 10 million states do not get past depth 9.
 package vitanyi
 
 import (
@@ -201,11 +205,11 @@ func New(p model.Params) (*model.System[State], error) {
 		}
 		scale = p.Drift
 	}
+	if top := p.MaxID(); top > 30 || scale<<top > maxHold {
+		return nil, fmt.Errorf("vitanyi: M_%d would be held f(%d) > %d local time units; keep the ids small (1..n)", top, top, maxHold)
+	}
 	sp := &spec{p: p, n: p.N, ids: p.IDs, drift: p.Drift, hold: make([]int, p.MaxID()+1)}
 	for i, id := range p.IDs {
-		if id > 30 || scale<<id > maxHold {
-			return nil, fmt.Errorf("vitanyi: id %d would be held f(%d) > %d local time units; keep ids small (1..n)", id, id, maxHold)
-		}
 		sp.hold[id] = scale << id
 		if id < p.IDs[sp.leader] {
 			sp.leader = i

@@ -441,6 +441,7 @@ func TestBadParametersAreRefused(t *testing.T) {
 		{N: 3, IDs: []int{1, 2, 3}, Cap: 2},
 		{N: 3, IDs: []int{1, 2, 13}},
 		{N: 3, IDs: []int{1, 2, 99}},
+		{N: 3, IDs: []int{1, 2, 1 << 40}},
 		{N: 3, IDs: []int{1, 2, 3}, Variant: "scaled"},
 		{N: 3, IDs: []int{1, 2, 3}, Variant: "nope"},
 		{N: 3, IDs: []int{1, 2, 3}, Drift: -1},
