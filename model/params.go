@@ -53,6 +53,11 @@ type Params struct {
 	// Claims turns on the spec's ghost variables and the properties that
 	// read them (the papers' message-count and lemma claims).
 	Claims bool
+	// Drift bounds how far the local clocks of a clock-based spec (vitanyi)
+	// may run apart: no processor completes more than Drift ticks while
+	// another completes none. 0 means unbounded (pure asynchrony). Specs
+	// without clocks ignore it; the CLI refuses it for them.
+	Drift int
 }
 
 // DescendingIDs returns n, n-1, …, 1: the arrangement in which Chang–Roberts
@@ -82,6 +87,9 @@ func (p *Params) Validate() error {
 			return fmt.Errorf("duplicate id %d", id)
 		}
 		seen[id] = true
+	}
+	if p.Drift < 0 {
+		return fmt.Errorf("drift must be 0 (unbounded) or positive, got %d", p.Drift)
 	}
 	if p.Cap < 0 {
 		return fmt.Errorf("channel capacity must not be negative, got %d", p.Cap)
@@ -185,6 +193,9 @@ func (p *Params) String() string {
 	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
 	if p.Cap > 0 {
 		s += fmt.Sprintf(" cap=%d", p.Cap)
+	}
+	if p.Drift > 0 {
+		s += fmt.Sprintf(" drift=%d", p.Drift)
 	}
 	if p.Claims {
 		s += " claims=on"

@@ -13,6 +13,7 @@ import (
 	"mc/specs/dkr"
 	"mc/specs/hp"
 	"mc/specs/lelann"
+	"mc/specs/vitanyi"
 )
 
 // Entry describes one spec.
@@ -28,6 +29,9 @@ type Entry struct {
 	// invariant under, with every process an initiator; --all-ids checks
 	// one arrangement per class. The zero value is rotation.
 	Symmetry model.Symmetry
+	// Clocked says the spec has local clocks and reads Params.Drift
+	// (--drift); the CLI refuses the flag for the others.
+	Clocked bool
 	// Build instantiates the spec; it validates p.
 	Build func(p model.Params) (checker.Target, error)
 }
@@ -51,6 +55,8 @@ var all = []Entry{
 		Variants: dkr.Variants, DefaultN: 5, Build: bind(dkr.New)},
 	{Name: "hp", Title: "Higham–Przytycka election (BASIC, ELECT), unidirectional ring", Ref: hp.Ref,
 		Variants: hp.Variants, DefaultN: 5, Build: bind(hp.New)},
+	{Name: "vitanyi", Title: "Vitányi's clock-based election, lowest id wins", Ref: vitanyi.Ref,
+		Variants: vitanyi.Variants, DefaultN: 4, Clocked: true, Build: bind(vitanyi.New)},
 }
 
 // All returns the specs sorted by name.

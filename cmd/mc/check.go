@@ -36,6 +36,7 @@ type checkFlags struct {
 	every      time.Duration
 	resume     string
 	allIDs     bool
+	drift      int
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -59,7 +60,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 
 // paramFlags are the flags that choose a spec's parameters, shared by
 // mc check and mc explore.
-var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims"}
+var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift"}
 
 func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
@@ -68,6 +69,7 @@ func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&f.chanKind, "chan", "fifo", "channel semantics: fifo or bag")
 	fs.IntVar(&f.capacity, "cap", 0, "channel capacity; a send to a full channel blocks (default unbounded)")
 	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
+	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: no processor completes more than K ticks while another completes none (default 0: unbounded)")
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 }
 
@@ -83,6 +85,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	entry, p, err := f.target(fs)
 	if err == nil {
 		err = f.checkLimits(fs)
+	}
+	if err == nil && fs.Changed("drift") && !entry.Clocked {
+		err = fmt.Errorf("--drift bounds local clocks, and spec %s has none", entry.Name)
 	}
 	if err == nil && f.traceOut != "" {
 		err = checkTraceOut(f.traceOut)
@@ -183,7 +188,10 @@ func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, erro
 	if err != nil {
 		return p, err
 	}
-	p.Chan, p.Cap, p.Variant, p.Claims = kind, f.capacity, f.variant, f.claims
+	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift = kind, f.capacity, f.variant, f.claims, f.drift
+	if f.drift < 0 {
+		return p, fmt.Errorf("--drift must be 0 (unbounded) or positive, got %d", f.drift)
+	}
 	if fs.Changed("cap") && f.capacity <= 0 {
 		return p, fmt.Errorf("--cap must be positive, got %d", f.capacity)
 	}
