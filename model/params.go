@@ -53,6 +53,23 @@ type Params struct {
 	// Claims turns on the spec's ghost variables and the properties that
 	// read them (the papers' message-count and lemma claims).
 	Claims bool
+	// Links is the link semantics of a bidirectional ring (see the package
+	// doc); DefaultLinks lets the spec or its variant choose.
+	Links LinkMode
+	// Orientation fixes every process's local orientation on a
+	// bidirectional ring (Ring.Flipped). Nil means every assignment up to
+	// the ring's symmetry, each one an initial state of the system.
+	Orientation []bool
+}
+
+// Orientations is the orientation assignments a bidirectional spec starts
+// from: the one fixed by Orientation, or every assignment up to the ring's
+// symmetry (OrientationsUpToSymmetry).
+func (p *Params) Orientations() [][]bool {
+	if p.Orientation != nil {
+		return [][]bool{p.Orientation}
+	}
+	return OrientationsUpToSymmetry(p.IDs)
 }
 
 // DescendingIDs returns n, n-1, …, 1: the arrangement in which Chang–Roberts
@@ -82,6 +99,9 @@ func (p *Params) Validate() error {
 			return fmt.Errorf("duplicate id %d", id)
 		}
 		seen[id] = true
+	}
+	if p.Orientation != nil && len(p.Orientation) != p.N {
+		return fmt.Errorf("orientation %s has %d bits for a ring of n=%d", FormatOrientation(p.Orientation), len(p.Orientation), p.N)
 	}
 	if p.Cap < 0 {
 		return fmt.Errorf("channel capacity must not be negative, got %d", p.Cap)
