@@ -11,6 +11,7 @@ import (
 	"mc/model"
 	"mc/specs/changroberts"
 	"mc/specs/lelann"
+	"mc/specs/vlt"
 )
 
 // Entry describes one spec.
@@ -22,6 +23,12 @@ type Entry struct {
 	Variants []model.Variant
 	// DefaultN is the ring size when --n and --ids are not given.
 	DefaultN int
+	// DefaultIDs, if not nil, gives the ids of a ring of n when --ids is
+	// not given; nil means n, n-1, …, 1 (model.DescendingIDs).
+	DefaultIDs func(n int) []int
+	// Bidirectional specs run on a ring with two ports per processor and
+	// take --links and --orientation (model.Params.Links, Orientation).
+	Bidirectional bool
 	// Build instantiates the spec; it validates p.
 	Build func(p model.Params) (checker.Target, error)
 }
@@ -41,6 +48,16 @@ var all = []Entry{
 		Variants: changroberts.Variants, DefaultN: 5, Build: bind(changroberts.New)},
 	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref,
 		Variants: lelann.Variants, DefaultN: 5, Build: bind(lelann.New)},
+	{Name: "vlt", Title: "van Leeuwen–Tan Algorithm E, bidirectional ring without orientation", Ref: vlt.Ref,
+		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true, Build: bind(vlt.New)},
+}
+
+// IDs is the spec's default arrangement of ids for a ring of n.
+func (e Entry) IDs(n int) []int {
+	if e.DefaultIDs != nil {
+		return e.DefaultIDs(n)
+	}
+	return model.DescendingIDs(n)
 }
 
 // All returns the specs sorted by name.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -16,26 +15,30 @@ import (
 
 // checkFlags are the flags of mc check.
 type checkFlags struct {
-	n          int
-	ids        string
-	variant    string
-	chanKind   string
-	capacity   int
-	initiators string
-	maxStates  int64
-	timeout    time.Duration
-	json       bool
-	claims     bool
+	n           int
+	ids         string
+	variant     string
+	chanKind    string
+	capacity    int
+	initiators  string
+	maxStates   int64
+	timeout     time.Duration
+	json        bool
+	claims      bool
+	links       string
+	orientation string
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("mc check", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported in one line by runCheck
 	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
-	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1)")
+	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1, or the spec's, see mc list)")
 	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first, see mc list)")
 	fs.StringVar(&f.chanKind, "chan", "fifo", "channel semantics: fifo or bag")
 	fs.IntVar(&f.capacity, "cap", 0, "channel capacity; a send to a full channel blocks (default unbounded)")
+	fs.StringVar(&f.links, "links", "", "bidirectional rings: link semantics, half or full (default: the spec variant's)")
+	fs.StringVar(&f.orientation, "orientation", "", "bidirectional rings: fix every processor's orientation, a bit string such as 0110 (1: its right port leads counter-clockwise; default every assignment)")
 	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
@@ -67,7 +70,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	p, err := f.params(fs, entry.DefaultN)
+	p, err := f.params(fs, entry)
+	if err == nil {
+		err = f.bidirectional(fs, entry, &p)
+	}
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
@@ -103,7 +109,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 }
 
 // params turns the flags into validated-later spec parameters.
-func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, error) {
+func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
 	var p model.Params
 	kind, err := model.ParseChanKind(f.chanKind)
 	if err != nil {
@@ -127,9 +133,9 @@ func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, erro
 		if f.n < 2 {
 			return p, fmt.Errorf("--n must be at least 2, got %d", f.n)
 		}
-		p.N, p.IDs = f.n, model.DescendingIDs(f.n)
+		p.N, p.IDs = f.n, e.IDs(f.n)
 	default:
-		p.N, p.IDs = defaultN, model.DescendingIDs(defaultN)
+		p.N, p.IDs = e.DefaultN, e.IDs(e.DefaultN)
 	}
 	if f.initiators != "" {
 		if p.Initiators, err = model.ParseInts(f.initiators); err != nil {
@@ -137,6 +143,31 @@ func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, erro
 		}
 	}
 	return p, nil
+}
+
+// bidirectional reads --links and --orientation, which only bidirectional
+// specs take.
+func (f *checkFlags) bidirectional(fs *pflag.FlagSet, e specs.Entry, p *model.Params) error {
+	if !e.Bidirectional {
+		for _, name := range []string{"links", "orientation"} {
+			if fs.Changed(name) {
+				return fmt.Errorf("--%s applies to bidirectional rings; spec %s runs on a unidirectional ring", name, e.Name)
+			}
+		}
+		return nil
+	}
+	var err error
+	if fs.Changed("links") {
+		if p.Links, err = model.ParseLinkMode(f.links); err != nil {
+			return fmt.Errorf("--links: %v", err)
+		}
+	}
+	if fs.Changed("orientation") {
+		if p.Orientation, err = model.ParseOrientation(f.orientation, p.N); err != nil {
+			return fmt.Errorf("--orientation: %v", err)
+		}
+	}
+	return nil
 }
 
 func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
@@ -149,26 +180,32 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	return nil
 }
 
-// describeParams renders the parameters of a run on one line.
+// describeParams renders the parameters of a run on one line. A
+// bidirectional run (its spec resolved Links) names its link semantics and
+// the orientation assignments it starts from.
 func describeParams(p *model.Params) string {
-	ids := make([]string, len(p.IDs))
-	for i, id := range p.IDs {
-		ids[i] = fmt.Sprint(id)
-	}
 	init := "all"
 	if p.Initiators != nil {
-		xs := make([]string, len(p.Initiators))
-		for i, x := range p.Initiators {
-			xs[i] = fmt.Sprint(x)
-		}
-		init = strings.Join(xs, ",")
+		init = joinInts(p.Initiators)
 	}
-	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
+	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, joinInts(p.IDs), p.Chan, init)
 	if p.Cap > 0 {
 		s += fmt.Sprintf(" cap=%d", p.Cap)
+	}
+	if p.Links != model.DefaultLinks {
+		s += fmt.Sprintf(" links=%s %s", p.Links, describeOrientations(p))
 	}
 	if p.Claims {
 		s += " claims=on"
 	}
 	return s
+}
+
+// describeOrientations says which orientation assignments a bidirectional
+// run checks: "orientation=0110", or "orientations=every assignment (32)".
+func describeOrientations(p *model.Params) string {
+	if p.Orientation != nil {
+		return "orientation=" + model.FormatOrientation(p.Orientation)
+	}
+	return fmt.Sprintf("orientations=every assignment up to symmetry (%d, one initial state each)", len(p.Orientations()))
 }

@@ -103,6 +103,15 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 		{"check", "changroberts", "--initiators", "7"},
 		{"check", "changroberts", "--bogus"},
 		{"check", "changroberts", "lelann"},
+		{"check", "vlt", "--links", "simplex"},
+		{"check", "vlt", "--links", ""},
+		{"check", "vlt", "--n", "4", "--orientation", "011"},
+		{"check", "vlt", "--n", "4", "--orientation", "01x0"},
+		{"check", "vlt", "--n", "2"},
+		{"check", "vlt", "--chan", "bag"},
+		{"check", "vlt", "--cap", "1"},
+		{"check", "changroberts", "--links", "half"},
+		{"check", "lelann", "--orientation", "00000"},
 		{"frobnicate"},
 		{"list", "extra"},
 	}
@@ -120,7 +129,8 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 func TestListNamesEverySpecOnOneLine(t *testing.T) {
 	code, out, _ := mc(t, context.Background(), "list")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitPass || len(lines) != 2 || !strings.HasPrefix(lines[0], "changroberts") || !strings.HasPrefix(lines[1], "lelann") {
+	if code != exitPass || len(lines) != 3 || !strings.HasPrefix(lines[0], "changroberts") || !strings.HasPrefix(lines[1], "lelann") ||
+		!strings.HasPrefix(lines[2], "vlt") || !strings.Contains(lines[2], "--ids 1,5,2,4,3") {
 		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
 	if !strings.Contains(lines[0], "canonical*, raynal-literal") || !strings.Contains(lines[0], "002 §5.2") {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mc/checker"
+	"mc/model"
 )
 
 // writeHuman prints the summary, the per-property verdicts and, on failure,
@@ -88,6 +89,9 @@ type jsonResult struct {
 	Chan         string            `json:"chan"`
 	Cap          int               `json:"cap,omitempty"`
 	Initiators   []int             `json:"initiators,omitempty"`
+	Links        string            `json:"links,omitempty"`
+	Orientation  string            `json:"orientation,omitempty"`
+	Orientations int               `json:"orientations,omitempty"`
 	Claims       bool              `json:"claims"`
 	Verdict      checker.Verdict   `json:"verdict"`
 	Reason       string            `json:"reason,omitempty"`
@@ -119,6 +123,12 @@ func writeJSON(w io.Writer, r *checker.Result) error {
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
 		MemoryBytes: r.MemoryBytes, Properties: map[string]string{},
+	}
+	if p := &r.Params; p.Links != model.DefaultLinks {
+		out.Links, out.Orientations = p.Links.String(), len(p.Orientations())
+		if p.Orientation != nil {
+			out.Orientation = model.FormatOrientation(p.Orientation)
+		}
 	}
 	for _, p := range r.Props {
 		out.Properties[p.Name] = string(p.Verdict)
