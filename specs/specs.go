@@ -14,6 +14,7 @@ import (
 	"mc/specs/hp"
 	"mc/specs/lelann"
 	"mc/specs/vitanyi"
+	"mc/specs/vlt"
 )
 
 // Entry describes one spec.
@@ -32,6 +33,12 @@ type Entry struct {
 	// Clocked says the spec has local clocks and reads Params.Drift
 	// (--drift); the CLI refuses the flag for the others.
 	Clocked bool
+	// DefaultIDs, if not nil, gives the ids of a ring of n when --ids is
+	// not given; nil means n, n-1, …, 1 (model.DescendingIDs).
+	DefaultIDs func(n int) []int
+	// Bidirectional specs run on a ring with two ports per processor and
+	// take --links and --orientation (model.Params.Links, Orientation).
+	Bidirectional bool
 	// Build instantiates the spec; it validates p.
 	Build func(p model.Params) (checker.Target, error)
 }
@@ -57,6 +64,15 @@ var all = []Entry{
 		Variants: hp.Variants, DefaultN: 5, Build: bind(hp.New)},
 	{Name: "vitanyi", Title: "Vitányi's clock-based election, lowest id wins", Ref: vitanyi.Ref,
 		Variants: vitanyi.Variants, DefaultN: 4, Clocked: true, Build: bind(vitanyi.New)},
+	{Name: "vlt", Title: "van Leeuwen–Tan Algorithm E, bidirectional ring without orientation", Ref: vlt.Ref,
+		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true, Build: bind(vlt.New)}}
+
+// IDs is the spec's default arrangement of ids for a ring of n.
+func (e Entry) IDs(n int) []int {
+	if e.DefaultIDs != nil {
+		return e.DefaultIDs(n)
+	}
+	return model.DescendingIDs(n)
 }
 
 // All returns the specs sorted by name.

@@ -13,7 +13,7 @@ import (
 // properties uniquely; an unknown spec is refused.
 func TestEverySpecPassesOnItsDefaults(t *testing.T) {
 	for _, e := range All() {
-		tg, err := e.Build(model.Params{N: e.DefaultN, IDs: model.DescendingIDs(e.DefaultN)})
+		tg, err := e.Build(model.Params{N: e.DefaultN, IDs: e.IDs(e.DefaultN)})
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name, err)
 		}

@@ -111,6 +111,15 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 		{"check", "vitanyi", "--variant", "scaled"},
 		{"check", "vitanyi", "--chan", "bag"},
 		{"check", "vitanyi", "--ids", "1,2,40"},
+		{"check", "vlt", "--links", "simplex"},
+		{"check", "vlt", "--links", ""},
+		{"check", "vlt", "--n", "4", "--orientation", "011"},
+		{"check", "vlt", "--n", "4", "--orientation", "01x0"},
+		{"check", "vlt", "--n", "2"},
+		{"check", "vlt", "--chan", "bag"},
+		{"check", "vlt", "--cap", "1"},
+		{"check", "changroberts", "--links", "half"},
+		{"check", "lelann", "--orientation", "00000"},
 		{"frobnicate"},
 		{"list", "extra"},
 	}
@@ -139,6 +148,9 @@ func TestListNamesEverySpecOnOneLine(t *testing.T) {
 	}
 	if !strings.Contains(out, "\nhp ") || !strings.Contains(out, "elect*, basic, witness, distance, witness-literal") {
 		t.Fatalf("hp missing or without its variants:\n%s", out)
+	}
+	if !strings.Contains(out, "\nvlt ") || !strings.Contains(out, "--ids 1,5,2,4,3") {
+		t.Fatalf("vlt missing or without its default ids:\n%s", out)
 	}
 	if !strings.Contains(lines[0], "canonical*, raynal-literal") || !strings.Contains(lines[0], "002 §5.2") {
 		t.Fatalf("changroberts line lacks its variants or seed: %s", lines[0])

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mc/checker"
+	"mc/model"
 )
 
 // writeHuman prints the summary, the per-property verdicts and, on failure,
@@ -103,6 +104,9 @@ type jsonResult struct {
 	Chan         string            `json:"chan"`
 	Cap          int               `json:"cap,omitempty"`
 	Initiators   []int             `json:"initiators,omitempty"`
+	Links        string            `json:"links,omitempty"`
+	Orientation  string            `json:"orientation,omitempty"`
+	Orientations int               `json:"orientations,omitempty"`
 	Claims       bool              `json:"claims"`
 	Drift        int               `json:"drift,omitempty"`
 	Verdict      checker.Verdict   `json:"verdict"`
@@ -151,6 +155,12 @@ func writeJSON(w io.Writer, r *checker.Result) error {
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
 		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), Workers: r.Workers, Collision: r.CollisionBound(),
 		Properties: map[string]string{},
+	}
+	if p := &r.Params; p.Links != model.DefaultLinks {
+		out.Links, out.Orientations = p.Links.String(), len(p.Orientations())
+		if p.Orientation != nil {
+			out.Orientation = model.FormatOrientation(p.Orientation)
+		}
 	}
 	for _, p := range r.Props {
 		out.Properties[p.Name] = string(p.Verdict)
