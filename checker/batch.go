@@ -12,6 +12,8 @@ type batch struct {
 	// masks has bit i set when state property i (an invariant that fails
 	// or a witness that holds) is decided by the candidate.
 	masks []uint64
+	// vals holds the measures' values, len(Measures) per candidate.
+	vals  []int
 	data  []byte
 	ends  []uint32
 	fresh []bool
@@ -35,7 +37,7 @@ type propHit struct {
 }
 
 func (b *batch) reset() {
-	b.fps, b.parents, b.actions, b.masks = b.fps[:0], b.parents[:0], b.actions[:0], b.masks[:0]
+	b.fps, b.parents, b.actions, b.masks, b.vals = b.fps[:0], b.parents[:0], b.actions[:0], b.masks[:0], b.vals[:0]
 	b.data, b.ends, b.fresh, b.hits = b.data[:0], b.ends[:0], b.fresh[:0], b.hits[:0]
 	b.transitions, b.terminal = 0, 0
 	clear(b.local.keys)

@@ -74,6 +74,15 @@ type explorer[S any] struct {
 	frontier, successors *level
 	// resumedElapsed is the time spent before the checkpoint resumed from.
 	resumedElapsed time.Duration
+	// peaks holds, per measure, the largest value seen and where.
+	peaks []peak
+}
+
+// peak is the largest value of one measure seen so far and the first state,
+// in breadth-first order, that reached it: one with a shortest run to it.
+type peak struct {
+	value int
+	at    *hit
 }
 
 // Run explores every state of sys reachable from its initial states,
@@ -90,7 +99,8 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 		res.Err = err
 		return res
 	}
-	e := &explorer[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)), start: time.Now()}
+	e := &explorer[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)),
+		peaks: make([]peak, len(sys.Measures)), start: time.Now()}
 	if e.workers <= 0 {
 		e.workers = runtime.NumCPU()
 	}
@@ -223,6 +233,7 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 		for i := range sys.Init {
 			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
 			init.add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
+			x.measure(&sys.Init[i], init)
 		}
 		if !e.commit([]*batch{init}, 0, e.frontier, res) {
 			return
@@ -383,6 +394,11 @@ func (e *explorer[S]) commit(batches []*batch, depth int, next *level, res *Resu
 					e.hits[p] = &hit{id: id, fp: b.fps[i]}
 				}
 			}
+			for m := range e.peaks {
+				if v := b.vals[i*len(e.peaks)+m]; e.peaks[m].at == nil || v > e.peaks[m].value {
+					e.peaks[m] = peak{value: v, at: &hit{id: id, fp: b.fps[i]}}
+				}
+			}
 		}
 	}
 	return true
@@ -455,6 +471,25 @@ func (e *explorer[S]) verdicts(res *Result) {
 		}
 		anyFail = anyFail || pr.Verdict == Fail
 		res.Props = append(res.Props, pr)
+	}
+	for i := range e.sys.Measures {
+		m := &e.sys.Measures[i]
+		mr := MeasureResult{Name: m.Name, Ref: m.Ref, Doc: m.Doc, Max: e.peaks[i].value, Complete: complete}
+		if h := e.peaks[i].at; h != nil {
+			init, actions, err := e.path(h.id)
+			if err != nil {
+				res.Err = err
+				return
+			}
+			tr, err := render(e.sys, init, actions, h.fp)
+			if err != nil {
+				res.Err = err
+				return
+			}
+			tr.Property, tr.Kind = m.Name, "measure"
+			mr.Trace = tr
+		}
+		res.Measures = append(res.Measures, mr)
 	}
 	switch {
 	case anyFail:

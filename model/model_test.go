@@ -215,3 +215,26 @@ func TestArrangementClasses(t *testing.T) {
 		}
 	}
 }
+
+type tag uint8
+
+func (k tag) String() string { return [...]string{"wakeup", "elect"}[k] }
+
+// Tagged messages print bare without an id, sort by kind then id in a bag,
+// and decode to what was encoded.
+func TestTaggedMessages(t *testing.T) {
+	var c Chan[Tagged[tag]]
+	l := Link{Kind: Bag}
+	for _, m := range []Tagged[tag]{{Kind: 1, ID: 5}, {Kind: 0}, {Kind: 1, ID: 2}} {
+		c.Send(l, m)
+	}
+	if got := c.String(); got != "[⟨wakeup⟩ ⟨elect 2⟩ ⟨elect 5⟩]" {
+		t.Fatalf("bag holds %s", got)
+	}
+	var d Chan[Tagged[tag]]
+	dec := NewDecoder(c.AppendTo(nil))
+	d.DecodeFrom(&dec, ReadTagged[tag])
+	if err := dec.Finish(); err != nil || d.String() != c.String() {
+		t.Fatalf("decoded %s (%v), want %s", d.String(), err, c.String())
+	}
+}

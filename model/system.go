@@ -20,6 +20,9 @@ type System[S any] struct {
 	Rules []Rule[S]
 	// Props are the properties the checker evaluates.
 	Props []Property[S]
+	// Measures are the quantities whose maximum over all reachable states
+	// the checker reports (nil for none). See measure.go.
+	Measures []Measure[S]
 	// Copy makes dst an independent copy of src, reusing dst's storage.
 	Copy func(dst, src *S)
 	// Encode appends the canonical encoding of s to buf.

@@ -26,8 +26,10 @@ func TestBidirectionalSpecs(t *testing.T) {
 	if code != exitPass || !strings.Contains(out, "566 distinct states") {
 		t.Fatalf("franklin: exit %d, output:\n%s", code, out)
 	}
-	code, out, errs := mc(t, ctx, "check", "franklin", "--chan", "bag")
-	if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "FIFO") {
-		t.Fatalf("franklin --chan bag: exit %d, stderr %q", code, errs)
+	for _, args := range [][]string{{"franklin", "--chan", "bag"}, {"hs", "--links", "half"}, {"franklin", "--orientation", "01010"}} {
+		code, out, errs := mc(t, ctx, append([]string{"check"}, args...)...)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, errs)
+		}
 	}
 }

@@ -105,6 +105,21 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 		{"check", "changroberts", "--initiators", "7"},
 		{"check", "changroberts", "--bogus"},
 		{"check", "changroberts", "lelann"},
+		{"check", "changroberts", "--drift", "2"},
+		{"check", "vitanyi", "--drift", "-1"},
+		{"check", "vitanyi", "--drift", "x"},
+		{"check", "vitanyi", "--variant", "scaled"},
+		{"check", "vitanyi", "--chan", "bag"},
+		{"check", "vitanyi", "--ids", "1,2,40"},
+		{"check", "vlt", "--links", "simplex"},
+		{"check", "vlt", "--links", ""},
+		{"check", "vlt", "--n", "4", "--orientation", "011"},
+		{"check", "vlt", "--n", "4", "--orientation", "01x0"},
+		{"check", "vlt", "--n", "2"},
+		{"check", "vlt", "--chan", "bag"},
+		{"check", "vlt", "--cap", "1"},
+		{"check", "changroberts", "--links", "half"},
+		{"check", "lelann", "--orientation", "00000"},
 		{"frobnicate"},
 		{"list", "extra"},
 	}
@@ -133,6 +148,9 @@ func TestListNamesEverySpecOnOneLine(t *testing.T) {
 	}
 	if !strings.Contains(out, "\nhp ") || !strings.Contains(out, "elect*, basic, witness, distance, witness-literal") {
 		t.Fatalf("hp missing or without its variants:\n%s", out)
+	}
+	if !strings.Contains(out, "\nvlt ") || !strings.Contains(out, "--ids 1,5,2,4,3") {
+		t.Fatalf("vlt missing or without its default ids:\n%s", out)
 	}
 	if !strings.Contains(lines[0], "canonical*, raynal-literal") || !strings.Contains(lines[0], "002 §5.2") {
 		t.Fatalf("changroberts line lacks its variants or seed: %s", lines[0])
@@ -169,5 +187,39 @@ func TestAllIDsChecksOneArrangementPerClass(t *testing.T) {
 	code, _, errs := mc(t, context.Background(), "check", "changroberts", "--n", "5", "--all-ids", "--initiators", "0")
 	if code != exitUsage || !strings.Contains(errs, "cannot be combined with --initiators") {
 		t.Fatalf("exit %d: %s", code, errs)
+	}
+}
+
+// Vitányi's election passes on a ring of 4 with unbounded drift and with
+// small drift bounds; with --claims mc reports the worst message count.
+func TestVitanyiPassesForEveryDrift(t *testing.T) {
+	for _, c := range []struct {
+		drift, states string
+	}{{"0", "3001 distinct states"}, {"1", "2250 distinct states"}, {"2", "597570 distinct states"}} {
+		code, out, _ := mc(t, context.Background(), "check", "vitanyi", "--n", "4", "--drift", c.drift)
+		if code != exitPass || !strings.Contains(out, c.states) || !strings.Contains(out, "verdict: pass") {
+			t.Fatalf("--drift %s: exit %d, output:\n%s", c.drift, code, out)
+		}
+	}
+	code, out, _ := mc(t, context.Background(), "check", "vitanyi", "--ids", "1,2,3,4", "--claims", "--json")
+	var r struct {
+		Verdict  string
+		Measures []struct {
+			Name     string
+			Max      int
+			Complete bool
+			Trace    struct{ Steps []struct{ Action string } }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitPass || r.Verdict != "pass" {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	if len(r.Measures) != 2 || r.Measures[0].Name != "messages" || r.Measures[0].Max != 18 || !r.Measures[0].Complete ||
+		len(r.Measures[0].Trace.Steps) == 0 {
+		t.Fatalf("measures %+v: want messages = 18 with a run reaching it", r.Measures)
+	}
+	code, out, _ = mc(t, context.Background(), "check", "vitanyi", "--ids", "1,2,3,4", "--drift", "1", "--claims")
+	if code != exitPass || !strings.Contains(out, "drift=1") || !strings.Contains(out, "messages   = 15") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
 }

@@ -133,10 +133,11 @@ func build(p model.Params) (*spec, *model.System[State], error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	sp := &spec{net: biring.NewNet[Msg](&p, claimCaps(p.N)), params: p, judge: compare}
+	sp := &spec{net: biring.NewNet(&p, claimCaps(p.N), announces), params: p, judge: compare}
 	winner := outcome.MaxWinner(p.IDs, Ref+" (the process whose identifier is greater than its neighbours' stays active)")
 	return sp, biring.System[Proc](biring.Spec[Proc, Msg]{Name: "franklin", Variant: p.Variant, Params: p,
-		Read: readMsg, Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages"},
+		Read: model.ReadTagged[Kind], Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages",
+		WordRef: Ref + " (at most 1 + log₂ n stages)", SentRef: Ref + " (2n(1 + log n) messages)"},
 		[]model.Rule[State]{
 			{Name: "start", Ref: "002 §5.4 (a), §5.5.1", Guard: sp.canStart, Do: sp.start,
 				Label: func(_ *State, i, _ int) string {
@@ -177,7 +178,7 @@ func (sp *spec) start(s *State, i, _ int) bool {
 
 // sendID sends ⟨id id(i)⟩ through both ports: i enters a stage.
 func (sp *spec) sendID(s *State, i int) bool {
-	return sp.net.SendBoth(&s.Wire, i, Msg{Kind: ID, V: sp.params.IDs[i]})
+	return sp.net.SendBoth(&s.Wire, i, Msg{Kind: ID, ID: sp.params.IDs[i]})
 }
 
 // relay passes m on through the port opposite the one it came by.
@@ -198,14 +199,14 @@ func (sp *spec) recv(s *State, i, k int) bool {
 	me := sp.params.IDs[i]
 	switch {
 	case m.Kind == Leader:
-		if !s.Out.Hear(i, m.V, me) {
+		if !s.Out.Hear(i, m.ID, me) {
 			return true // the announcement is back at the winner
 		}
 		return sp.relay(s, i, port, m)
 	case p.Status != Active:
 		return sp.relay(s, i, port, m)
 	}
-	p.Heard[port] = m.V
+	p.Heard[port] = m.ID
 	left, right := p.Heard[model.Left], p.Heard[model.Right]
 	if left == 0 || right == 0 {
 		return true // waiting for the other side of this stage
@@ -215,7 +216,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 	case wins:
 		p.Status = Won
 		s.Out.Learn(i, me, me)
-		return sp.net.Send(&s.Wire, i, model.Right, Msg{Kind: Leader, V: me})
+		return sp.net.Send(&s.Wire, i, model.Right, Msg{Kind: Leader, ID: me})
 	case survives:
 		sp.net.Advance(&s.Wire, i)
 		return sp.sendID(s, i)

@@ -12,13 +12,6 @@ import (
 
 func check(t *testing.T, p model.Params) checker.Result { return spectest.Check(t, New, p) }
 
-// worst measures, over the terminal states of sys, the most stages a
-// process entered and the most ⟨id⟩ messages sent (both only grow).
-func worst(sys *model.System[State]) (stages, sent *spectest.Range) {
-	return spectest.MeasureEnds(sys, func(s *State) int { return s.Wire.Ghost.Most() }),
-		spectest.MeasureEnds(sys, func(s *State) int { return s.Wire.Ghost.Sent })
-}
-
 func TestStateCounts(t *testing.T) {
 	cases := []struct {
 		ids           []int
@@ -51,15 +44,11 @@ func TestEveryArrangementWithClaims(t *testing.T) {
 	for n := 2; n <= 6; n++ {
 		var most [2]int
 		for _, cl := range model.ArrangementClasses(n, model.Rotation) {
-			sys, err := New(model.Params{N: n, IDs: cl.Rep, Claims: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			stages, sent := worst(sys)
-			if r := spectest.Run(t, sys, checker.Options{}); r.Verdict != checker.Pass {
+			r := check(t, model.Params{N: n, IDs: cl.Rep, Claims: true})
+			if r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", cl.Rep, r.Verdict, r.Failure())
 			}
-			most = [2]int{max(most[0], stages.Hi), max(most[1], sent.Hi)}
+			most = [2]int{max(most[0], spectest.Measure(t, &r, "stages")), max(most[1], spectest.Measure(t, &r, "election-messages"))}
 		}
 		if most != want[n] || most[0] > maxStages(n) || most[1] > messageBound(n) {
 			t.Errorf("n=%d: worst %d stages, %d ⟨id⟩ messages; want %v, within %d and %d", n, most[0], most[1], want[n], maxStages(n), messageBound(n))

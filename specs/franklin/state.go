@@ -19,39 +19,18 @@ const (
 	Leader
 )
 
+func (k Kind) String() string {
+	if k == Leader {
+		return "leader"
+	}
+	return "id"
+}
+
 // Msg is ⟨id v⟩ or ⟨leader v⟩.
-type Msg struct {
-	Kind Kind
-	V    int
-}
+type Msg = model.Tagged[Kind]
 
-// Compare orders messages by kind, then id.
-func (m Msg) Compare(o Msg) int {
-	if m.Kind != o.Kind {
-		return int(m.Kind) - int(o.Kind)
-	}
-	return m.V - o.V
-}
-
-// AppendTo writes the message's canonical bytes.
-func (m Msg) AppendTo(buf []byte) []byte {
-	return model.AppendUint(append(buf, byte(m.Kind)), uint64(m.V))
-}
-
-// Announcement holds for ⟨leader v⟩.
-func (m Msg) Announcement() bool { return m.Kind == Leader }
-
-func (m Msg) String() string {
-	if m.Kind == Leader {
-		return fmt.Sprintf("⟨leader %d⟩", m.V)
-	}
-	return fmt.Sprintf("⟨id %d⟩", m.V)
-}
-
-func readMsg(d *model.Decoder) Msg {
-	k := Kind(d.Int())
-	return Msg{Kind: k, V: d.Int()}
-}
+// announces tells the announcement from the election's messages.
+func announces(m Msg) bool { return m.Kind == Leader }
 
 // Status is a process's role.
 type Status uint8

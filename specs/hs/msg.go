@@ -72,9 +72,9 @@ func readMsg(d *model.Decoder) Msg {
 	return m
 }
 
-// Announcement holds for ⟨ended⟩ and ⟨terminate⟩, which tell the others
-// that the election is over.
-func (m Msg) Announcement() bool { return m.Kind == Ended || m.Kind == Terminate }
+// announces holds for ⟨ended⟩ and ⟨terminate⟩, which tell the others that
+// the election is over.
+func announces(m Msg) bool { return m.Kind == Ended || m.Kind == Terminate }
 
 func (m Msg) String() string {
 	switch m.Kind {

@@ -95,10 +95,11 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 		return nil, nil, fmt.Errorf("hs variant %s is not one of 002 §5.3's", variant)
 	}
 	p.Variant = variant
-	sp := &raynal{net: biring.NewNet[Msg](&p, claimCaps(p.N)), params: p, literal: variant == "raynal-literal"}
+	sp := &raynal{net: biring.NewNet(&p, claimCaps(p.N), announces), params: p, literal: variant == "raynal-literal"}
 	winner := outcome.MaxWinner(p.IDs, RefRaynal+" (candidates are tested against ever larger sets until all are consulted)")
 	return sp, biring.System[RaynalProc](biring.Spec[RaynalProc, Msg]{Name: "hs", Variant: variant, Params: p,
 		Init: RaynalProc{RespOK: true}, Read: readMsg, Ref: RefRaynal, Winner: winner, Word: "phases",
+		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
 		Claims: claims[RaynalProc](&p, RefRaynal+" (pass (ended, my_number))", "⟨ended⟩")},
 		[]model.Rule[RaynalState]{
 			{Name: "initiate", Ref: RefRaynal + " when decision (initiate_election)", Guard: sp.canInitiate, Do: sp.initiate,

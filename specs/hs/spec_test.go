@@ -30,13 +30,15 @@ func probeSys(t *testing.T, p model.Params) *model.System[ProbeState] {
 	return sys
 }
 
-// worst measures, over the terminal states of sys, the most phases a
-// process entered (counting phase 0) and the most election messages sent;
-// both only grow along a run.
-func worst[P any](sys *model.System[biring.State[P, Msg]]) (phases, sent *spectest.Range) {
-	return spectest.MeasureEnds(sys, func(s *biring.State[P, Msg]) int { return s.Wire.Ghost.Most() }),
-		spectest.MeasureEnds(sys, func(s *biring.State[P, Msg]) int { return s.Wire.Ghost.Sent })
+// worst is the most phases a process entered (counting phase 0) and the
+// most election messages sent, over every state of a complete run.
+func worst(t *testing.T, r *checker.Result) [2]int {
+	t.Helper()
+	return [2]int{spectest.Measure(t, r, "phases"), spectest.Measure(t, r, "election-messages")}
 }
+
+// most is the larger of a and b in each place.
+func most(a, b [2]int) [2]int { return [2]int{max(a[0], b[0]), max(a[1], b[1])} }
 
 func TestStateCounts(t *testing.T) {
 	cases := []struct {
@@ -95,18 +97,18 @@ func noReinitiation() model.Property[RaynalState] {
 func TestRaynalEveryArrangementWithClaims(t *testing.T) {
 	want := map[int][2]int{2: {2, 12}, 3: {3, 26}, 4: {3, 40}, 5: {4, 62}}
 	for n := 2; n <= 5; n++ {
-		var most [2]int
+		var w [2]int
 		for _, cl := range model.ArrangementClasses(n, model.Rotation) {
 			sys := raynalSys(t, model.Params{N: n, IDs: cl.Rep, Claims: true})
 			sys.Props = append(sys.Props, noReinitiation())
-			phases, sent := worst(sys)
-			if r := spectest.Run(t, sys, checker.Options{}); r.Verdict != checker.Pass {
+			r := spectest.Run(t, sys, checker.Options{})
+			if r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", cl.Rep, r.Verdict, r.Failure())
 			}
-			most = [2]int{max(most[0], phases.Hi), max(most[1], sent.Hi)}
+			w = most(w, worst(t, &r))
 		}
-		if most != want[n] {
-			t.Errorf("n=%d: worst %d phases, %d messages; want %v", n, most[0], most[1], want[n])
+		if w != want[n] {
+			t.Errorf("n=%d: worst %d phases, %d messages; want %v", n, w[0], w[1], want[n])
 		}
 	}
 }
@@ -127,19 +129,18 @@ func TestProbeEveryArrangementWithClaims(t *testing.T) {
 // returns the most phases and election messages found.
 func probeWorst(t *testing.T, n, k int) [2]int {
 	t.Helper()
-	var most [2]int
+	var w [2]int
 	for c, cl := range model.ArrangementClasses(n, model.Rotation) {
 		if c%k != 0 {
 			continue
 		}
-		sys := probeSys(t, model.Params{N: n, IDs: cl.Rep, Claims: true})
-		phases, sent := worst(sys)
-		if r := spectest.Run(t, sys, checker.Options{}); r.Verdict != checker.Pass {
+		r := spectest.Check(t, NewProbe, model.Params{N: n, IDs: cl.Rep, Claims: true})
+		if r.Verdict != checker.Pass {
 			t.Fatalf("ids %v: %s, failure %+v", cl.Rep, r.Verdict, r.Failure())
 		}
-		most = [2]int{max(most[0], phases.Hi), max(most[1], sent.Hi)}
+		w = most(w, worst(t, &r))
 	}
-	return most
+	return w
 }
 
 // Variant probe at n = 6: every sixth of the 120 rotation classes (20

@@ -15,7 +15,12 @@
 // bounded channel blocks.
 //
 // Counting: with claims on, every send counts in the ghost, as an election
-// message or, if the message says so, as one of the announcement round.
+// message or, if the spec says so, as one of the announcement round.
+//
+// Why not model.Links (vlt's): its channels are FIFO and unbounded and one
+// of its receive steps may take the messages waiting at both ports at once,
+// as seed 000 needs; hs and franklin take one message per step from one
+// port, and take --chan bag (hs) and --cap.
 package biring
 
 import (
@@ -39,39 +44,35 @@ const (
 // Has reports whether the set holds port.
 func (ps Ports) Has(port model.Port) bool { return ps&(1<<port) != 0 }
 
-// Message is what a biring channel carries: a model.Message that says
-// whether it belongs to the announcement round.
-type Message[M any] interface {
-	model.Message[M]
-	Announcement() bool
-}
-
 // Net is the topology, channel semantics and ghost bookkeeping of one
 // instance.
-type Net[M Message[M]] struct {
+type Net[M model.Message[M]] struct {
 	Ring model.Ring
 	Link model.Link
 	// Claims turns the ghost on; Caps are its saturation points.
 	Claims bool
 	Caps   Caps
+	// Announces tells the announcement round's messages from the
+	// election's, for counting.
+	Announces func(m M) bool
 }
 
-// NewNet returns the net for parameters p, with a common orientation and
-// the ghost caps the spec's claims need.
-func NewNet[M Message[M]](p *model.Params, caps Caps) Net[M] {
-	return Net[M]{Ring: model.Ring{N: p.N, Bidirectional: true}, Link: p.Link(), Claims: p.Claims, Caps: caps}
+// NewNet returns the net for parameters p, with a common orientation, the
+// ghost caps the spec's claims need and the spec's announcement test.
+func NewNet[M model.Message[M]](p *model.Params, caps Caps, announces func(m M) bool) Net[M] {
+	return Net[M]{Ring: model.Ring{N: p.N, Bidirectional: true}, Link: p.Link(), Claims: p.Claims, Caps: caps, Announces: announces}
 }
 
 // Send puts m on i's link through port, and counts it; false if the
 // channel is full.
 func (n *Net[M]) Send(w *Wire[M], i int, port model.Port, m M) bool {
-	if n.Claims && m.Announcement() {
+	if n.Claims && n.Announces(m) {
 		w.Ghost.Announce(n.Caps)
 	} else if n.Claims {
 		w.Ghost.Count(n.Caps, 1)
 	}
-	j := n.Ring.Neighbour(i, port)
-	return w.In[2*j+int(port.Opposite())].Send(n.Link, m)
+	j, q := n.Ring.Peer(i, port)
+	return w.In[2*j+int(q)].Send(n.Link, m)
 }
 
 // SendBoth is 002's sendLR and 004's "send to links CW and CCW": m on the

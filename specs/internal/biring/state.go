@@ -11,7 +11,7 @@ import (
 // State is the global state of a spec on a bidirectional ring: per process
 // its own variables (P, of the spec's type), what it knows of the outcome,
 // and the channels with the ghost.
-type State[P any, M Message[M]] struct {
+type State[P any, M model.Message[M]] struct {
 	P    []P
 	Out  outcome.Outcome
 	Wire Wire[M]
@@ -28,7 +28,7 @@ type Proc[P any] interface {
 }
 
 // Spec is what System needs to know of a spec beyond its rules.
-type Spec[P any, M Message[M]] struct {
+type Spec[P any, M model.Message[M]] struct {
 	// Name and Variant name the system; Params are validated.
 	Name, Variant string
 	Params        model.Params
@@ -45,12 +45,15 @@ type Spec[P any, M Message[M]] struct {
 	// "stages".
 	Claims []model.Property[State[P, M]]
 	Word   string
+	// WordRef and SentRef cite the bounds on the phases (or stages) and on
+	// the election messages, for the measures.
+	WordRef, SentRef string
 }
 
 // System assembles the system of sp with rules: the initial state, the
 // election properties (package outcome) and the claims, and the state's
 // copy, encoding, decoding, erasure, rendering and picture.
-func System[P any, PP Proc[P], M Message[M]](sp Spec[P, M], rules []model.Rule[State[P, M]]) *model.System[State[P, M]] {
+func System[P any, PP Proc[P], M model.Message[M]](sp Spec[P, M], rules []model.Rule[State[P, M]]) *model.System[State[P, M]] {
 	type S = State[P, M]
 	n := sp.Params.N
 	fresh := func() S {
@@ -61,14 +64,24 @@ func System[P any, PP Proc[P], M Message[M]](sp Spec[P, M], rules []model.Rule[S
 		return s
 	}
 	props := outcome.Properties(sp.Ref, sp.Winner, func(s *S) *outcome.Outcome { return &s.Out }, func(s *S) bool { return s.Wire.Quiet() })
+	var measures []model.Measure[S]
+	if sp.Params.Claims {
+		measures = []model.Measure[S]{
+			{Name: sp.Word, Ref: sp.WordRef, Doc: "the most " + sp.Word + " a process entered (counting the first)",
+				Value: func(s *S) int { return s.Wire.Ghost.Most() }},
+			{Name: "election-messages", Ref: sp.SentRef, Doc: "election messages sent in a run, each hop counted, the announcement apart",
+				Value: func(s *S) int { return s.Wire.Ghost.Sent }},
+		}
+	}
 	return &model.System[S]{
-		Spec:    sp.Name,
-		Variant: sp.Variant,
-		Params:  sp.Params,
-		Procs:   n,
-		Init:    []S{fresh()},
-		Rules:   rules,
-		Props:   append(props, sp.Claims...),
+		Spec:     sp.Name,
+		Variant:  sp.Variant,
+		Params:   sp.Params,
+		Procs:    n,
+		Init:     []S{fresh()},
+		Rules:    rules,
+		Props:    append(props, sp.Claims...),
+		Measures: measures,
 		Copy: func(dst, src *S) {
 			dst.P = append(dst.P[:0], src.P...)
 			dst.Out.CopyFrom(&src.Out)
@@ -112,7 +125,7 @@ func System[P any, PP Proc[P], M Message[M]](sp Spec[P, M], rules []model.Rule[S
 // view pictures a state for mc's drawings: each process with its id and
 // decision, and each of its two input channels as a link from the
 // neighbour on that side.
-func view[M Message[M]](p *model.Params, o *outcome.Outcome, w *Wire[M]) model.View {
+func view[M model.Message[M]](p *model.Params, o *outcome.Outcome, w *Wire[M]) model.View {
 	ring := model.Ring{N: p.N, Bidirectional: true}
 	v := model.View{Procs: make([]model.ProcView, p.N)}
 	for i := range v.Procs {

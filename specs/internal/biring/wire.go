@@ -8,13 +8,13 @@ import (
 
 // Wire is the part of a spec's state that biring keeps: the 2n channels of
 // a ring of n (In[2i+port] arrives at i through port) and the ghost.
-type Wire[M Message[M]] struct {
+type Wire[M model.Message[M]] struct {
 	In    []model.Chan[M]
 	Ghost Ghost
 }
 
 // NewWire returns the empty channels and history of a ring of n.
-func NewWire[M Message[M]](n int) Wire[M] {
+func NewWire[M model.Message[M]](n int) Wire[M] {
 	return Wire[M]{In: make([]model.Chan[M], 2*n), Ghost: NewGhost(n)}
 }
 

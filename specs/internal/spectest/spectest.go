@@ -46,6 +46,22 @@ func Prop(t testing.TB, r *checker.Result, name string) checker.PropResult {
 	return checker.PropResult{}
 }
 
+// Measure is the maximum of the measure called name over a complete run; a
+// missing measure or an incomplete run fails the test.
+func Measure(t testing.TB, r *checker.Result, name string) int {
+	t.Helper()
+	for _, m := range r.Measures {
+		if m.Name == name {
+			if !m.Complete {
+				t.Fatalf("%s: measure %s is only a lower bound (the run was incomplete)", r.Spec, name)
+			}
+			return m.Max
+		}
+	}
+	t.Fatalf("%s has no measure %s", r.Spec, name)
+	return 0
+}
+
 // Labels renders a trace's actions, one per line.
 func Labels(tr *checker.Trace) string {
 	out := make([]string, len(tr.Steps))
