@@ -130,6 +130,9 @@ func New(p model.Params) (*model.System[State], error) {
 // to build mutants.
 func build(p model.Params) (*spec, *model.System[State], error) {
 	p, err := ringnet.Params("franklin", Variants, p, "002 §5.5.1: stages are kept apart by FIFO order, see go doc mc/specs/franklin")
+	if err == nil {
+		err = biring.CheckLinks("franklin", &p)
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -68,12 +68,15 @@ func TestEveryInitiator(t *testing.T) {
 	}
 }
 
-func TestBagAndUnknownVariantAreRefused(t *testing.T) {
+func TestBadParamsAreRefused(t *testing.T) {
 	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Chan: model.Bag}); err == nil {
 		t.Fatal("bag channels accepted: stages would mix")
 	}
 	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "nope"}); err == nil {
 		t.Fatal("unknown variant accepted")
+	}
+	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Links: model.HalfDuplex}); err == nil {
+		t.Fatal("half-duplex links accepted")
 	}
 }
 

@@ -71,6 +71,9 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 	if err := p.Validate(); err != nil {
 		return nil, nil, err
 	}
+	if err := biring.CheckLinks("hs", &p); err != nil {
+		return nil, nil, err
+	}
 	if p.Variant != "" && p.Variant != "probe" {
 		return nil, nil, fmt.Errorf("hs variant %q is not 004's probe", p.Variant)
 	}

@@ -87,6 +87,9 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 	if err := p.Validate(); err != nil {
 		return nil, nil, err
 	}
+	if err := biring.CheckLinks("hs", &p); err != nil {
+		return nil, nil, err
+	}
 	variant, err := model.PickVariant("hs", Variants, p.Variant)
 	if err != nil {
 		return nil, nil, err

@@ -131,3 +131,16 @@ func (n *Net[M]) Label(w *Wire[M], i, k int, open Ports) string {
 	port, k := n.locate(w, i, k, open)
 	return fmt.Sprintf("recv p%d %v from %s", i, w.In[2*i+int(port)].Peek(n.Link, k), port)
 }
+
+// CheckLinks refuses parameters that ask for half-duplex links or fix
+// local orientations: the specs on this package's rings have full-duplex
+// links and a common orientation, which their seeds fix.
+func CheckLinks(spec string, p *model.Params) error {
+	if p.Links == model.HalfDuplex {
+		return fmt.Errorf("spec %s runs on full-duplex links; half-duplex links are not supported", spec)
+	}
+	if p.Orientation != nil {
+		return fmt.Errorf("spec %s assumes a common orientation; a local orientation cannot be fixed", spec)
+	}
+	return nil
+}
