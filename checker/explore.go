@@ -82,6 +82,7 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 	res.States = min(int64(e.visited.Len()), e.limit())
 	res.MemoryBytes = e.visited.Bytes() + int64(cap(e.links))*8
 	e.verdicts(&res)
+	checkLiveness(ctx, sys, opt, &res, start)
 	return res
 }
 

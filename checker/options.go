@@ -9,6 +9,9 @@ type Options struct {
 	MaxStates int64
 	// Timeout stops the run, incomplete, after this long; 0 means none.
 	Timeout time.Duration
+	// Fair is the fairness assumption liveness properties are checked
+	// under; the zero value is weak fairness per process.
+	Fair Fairness
 	// Progress, if not nil, is called from the exploring goroutine about
 	// every ProgressEvery (default 1s) with the run's figures so far.
 	Progress      func(Progress)

@@ -38,7 +38,10 @@ type Result struct {
 	Elapsed time.Duration
 	// MemoryBytes is the memory held by the visited set and trace links.
 	MemoryBytes int64
-	Props       []PropResult
+	// Liveness describes the graph the liveness check built; nil when the
+	// system has no liveness property.
+	Liveness *LivenessStats
+	Props    []PropResult
 	// Err is set when mc itself failed, e.g. a trace that does not replay.
 	// It is an internal error, never a verdict.
 	Err error

@@ -53,6 +53,10 @@ type Params struct {
 	// Claims turns on the spec's ghost variables and the properties that
 	// read them (the papers' message-count and lemma claims).
 	Claims bool
+	// Bound limits a spec's environment so that its state space is finite:
+	// requests per process (suzukikasami), token losses (misra). 0 means the
+	// spec's default; a spec without such a bound refuses any other value.
+	Bound int
 }
 
 // DescendingIDs returns n, n-1, …, 1: the arrangement in which Chang–Roberts
@@ -82,6 +86,9 @@ func (p *Params) Validate() error {
 			return fmt.Errorf("duplicate id %d", id)
 		}
 		seen[id] = true
+	}
+	if p.Bound < 0 {
+		return fmt.Errorf("bound must not be negative, got %d", p.Bound)
 	}
 	if p.Cap < 0 {
 		return fmt.Errorf("channel capacity must not be negative, got %d", p.Cap)

@@ -11,6 +11,9 @@ import (
 	"mc/model"
 	"mc/specs/changroberts"
 	"mc/specs/lelann"
+	"mc/specs/misra"
+	"mc/specs/suzukikasami"
+	"mc/specs/tokenring"
 )
 
 // Entry describes one spec.
@@ -22,6 +25,14 @@ type Entry struct {
 	Variants []model.Variant
 	// DefaultN is the ring size when --n and --ids are not given.
 	DefaultN int
+	// Chan is the channel semantics when --chan is not given.
+	Chan model.ChanKind
+	// Fair is the fairness liveness is checked under when --fair is not
+	// given; the zero value is weak fairness per process.
+	Fair checker.Fairness
+	// Bound says what Params.Bound (--bound) limits and its default, e.g.
+	// "requests per process, default 1"; "" when the spec has no bound.
+	Bound string
 	// Build instantiates the spec; it validates p.
 	Build func(p model.Params) (checker.Target, error)
 }
@@ -41,6 +52,13 @@ var all = []Entry{
 		Variants: changroberts.Variants, DefaultN: 5, Build: bind(changroberts.New)},
 	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref,
 		Variants: lelann.Variants, DefaultN: 5, Build: bind(lelann.New)},
+	{Name: "tokenring", Title: "mutual exclusion by a token circulating on a unidirectional ring", Ref: tokenring.Ref,
+		Variants: tokenring.Variants, DefaultN: 4, Build: bind(tokenring.New)},
+	{Name: "suzukikasami", Title: "Ricart–Agrawala / Suzuki–Kasami token mutual exclusion, fully connected", Ref: suzukikasami.Ref,
+		Variants: suzukikasami.Variants, DefaultN: 3, Chan: model.Bag, Bound: "requests per process, default 1",
+		Build: bind(suzukikasami.New)},
+	{Name: "misra", Title: "Misra's ping–pong token loss detection and regeneration, unidirectional ring", Ref: misra.Ref,
+		Variants: misra.Variants, DefaultN: 3, Bound: "token losses, default 1", Fair: checker.FairAction, Build: bind(misra.New)},
 }
 
 // All returns the specs sorted by name.

@@ -26,6 +26,8 @@ type checkFlags struct {
 	timeout    time.Duration
 	json       bool
 	claims     bool
+	fair       string
+	bound      int
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -40,6 +42,8 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
+	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
+	fs.IntVar(&f.bound, "bound", 0, "the spec's bound on its environment, e.g. requests per process (see mc list; default: the spec's)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mc check SPEC [flags]\n\n%s", fs.FlagUsages())
@@ -67,9 +71,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	p, err := f.params(fs, entry.DefaultN)
+	p, err := f.params(fs, entry)
 	if err == nil {
 		err = f.checkLimits(fs)
+	}
+	fair := entry.Fair
+	if fs.Changed("fair") {
+		var ferr error
+		if fair, ferr = checker.ParseFairness(f.fair); err == nil && ferr != nil {
+			err = fmt.Errorf("--fair: %v", ferr)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
@@ -80,13 +91,13 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	res := target.Check(ctx, checker.Options{MaxStates: f.maxStates, Timeout: f.timeout})
+	res := target.Check(ctx, checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Fair: fair})
 	if res.Err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
 		return exitInternal
 	}
 	if f.json {
-		if err := writeJSON(stdout, &res); err != nil {
+		if err := writeJSON(stdout, &res, fair); err != nil {
 			fmt.Fprintf(stderr, "mc check: %v\n", err)
 			return exitInternal
 		}
@@ -103,13 +114,25 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 }
 
 // params turns the flags into validated-later spec parameters.
-func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, error) {
+func (f *checkFlags) params(fs *pflag.FlagSet, entry specs.Entry) (model.Params, error) {
 	var p model.Params
+	defaultN := entry.DefaultN
 	kind, err := model.ParseChanKind(f.chanKind)
 	if err != nil {
 		return p, err
 	}
-	p.Chan, p.Cap, p.Variant, p.Claims = kind, f.capacity, f.variant, f.claims
+	if !fs.Changed("chan") {
+		kind = entry.Chan
+	}
+	p.Chan, p.Cap, p.Variant, p.Claims, p.Bound = kind, f.capacity, f.variant, f.claims, f.bound
+	if fs.Changed("bound") {
+		switch {
+		case entry.Bound == "":
+			return p, fmt.Errorf("spec %s has no --bound", entry.Name)
+		case f.bound <= 0:
+			return p, fmt.Errorf("--bound must be positive, got %d", f.bound)
+		}
+	}
 	if fs.Changed("cap") && f.capacity <= 0 {
 		return p, fmt.Errorf("--cap must be positive, got %d", f.capacity)
 	}
@@ -166,6 +189,9 @@ func describeParams(p *model.Params) string {
 	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
 	if p.Cap > 0 {
 		s += fmt.Sprintf(" cap=%d", p.Cap)
+	}
+	if p.Bound > 0 {
+		s += fmt.Sprintf(" bound=%d", p.Bound)
 	}
 	if p.Claims {
 		s += " claims=on"

@@ -31,8 +31,12 @@ func runList(args []string, stdout, stderr io.Writer) int {
 		for _, p := range t.Props() {
 			props = append(props, p.Name+"("+p.Kind.String()+")")
 		}
-		fmt.Fprintf(stdout, "%-13s %s [seed %s]; variants: %s; defaults: --n %d --ids n..1 --chan fifo --initiators all; props: %s\n",
-			e.Name, e.Title, e.Ref, strings.Join(vs, ", "), e.DefaultN, strings.Join(props, ", "))
+		bound := ""
+		if e.Bound != "" {
+			bound = fmt.Sprintf("; --bound: %s", e.Bound)
+		}
+		fmt.Fprintf(stdout, "%-13s %s [seed %s]; variants: %s; defaults: --n %d --ids n..1 --chan %s --initiators all --fair %s%s; props: %s\n",
+			e.Name, e.Title, e.Ref, strings.Join(vs, ", "), e.DefaultN, e.Chan, e.Fair, bound, strings.Join(props, ", "))
 	}
 	return exitPass
 }

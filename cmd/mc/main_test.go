@@ -120,8 +120,18 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 func TestListNamesEverySpecOnOneLine(t *testing.T) {
 	code, out, _ := mc(t, context.Background(), "list")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitPass || len(lines) != 2 || !strings.HasPrefix(lines[0], "changroberts") || !strings.HasPrefix(lines[1], "lelann") {
+	want := []string{"changroberts", "lelann", "misra", "suzukikasami", "tokenring"}
+	if code != exitPass || len(lines) != len(want) {
 		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	for i, name := range want {
+		if !strings.HasPrefix(lines[i], name+" ") {
+			t.Fatalf("line %d is not %s: %s", i, name, lines[i])
+		}
+	}
+	if !strings.Contains(lines[2], "--fair action; --bound: token losses, default 1") ||
+		!strings.Contains(lines[3], "--chan bag --initiators all --fair process; --bound: requests per process") {
+		t.Fatalf("misra and suzukikasami lines lack their defaults:\n%s\n%s", lines[2], lines[3])
 	}
 	if !strings.Contains(lines[0], "canonical*, raynal-literal") || !strings.Contains(lines[0], "002 §5.2") {
 		t.Fatalf("changroberts line lacks its variants or seed: %s", lines[0])

@@ -20,9 +20,17 @@ func writeHuman(w io.Writer, r *checker.Result) {
 	}
 	fmt.Fprintf(w, "  elapsed %s, %.0f states/s; visited set and trace log %s (%.0f B/state)\n",
 		r.Elapsed.Round(time.Microsecond), r.StatesPerSecond(), bytesize(r.MemoryBytes), perState)
+	if l := r.Liveness; l != nil {
+		cycles := "no cycle: every run is finite"
+		if l.Cycles > 0 {
+			cycles = fmt.Sprintf("%d strongly connected components with a cycle, the largest of %d states", l.Cycles, l.LargestCycle)
+		}
+		fmt.Fprintf(w, "  liveness under fairness %s: graph of %d states, %d transitions, %s; %s, %s\n",
+			l.Fairness, l.States, l.Transitions, cycles, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+	}
 	fmt.Fprintln(w, "properties:")
 	for _, p := range r.Props {
-		fmt.Fprintf(w, "  %-10s %-24s %-9s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
+		fmt.Fprintf(w, "  %-10s %-24s %-10s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
 	}
 	if f := r.Failure(); f != nil {
 		writeFailure(w, f)
@@ -41,6 +49,10 @@ func writeHuman(w io.Writer, r *checker.Result) {
 	}
 }
 
+// awaited marks the state of a leads-to counterexample where P holds and
+// after which Q never does.
+const awaited = "   ← from here on the goal is awaited and never holds"
+
 func writeFailure(w io.Writer, f *checker.PropResult) {
 	t := f.Trace
 	if t == nil {
@@ -48,21 +60,41 @@ func writeFailure(w io.Writer, f *checker.PropResult) {
 		return
 	}
 	what := fmt.Sprintf("%s %s violated", f.Kind, f.Name)
-	if t.Deadlock {
+	shape := fmt.Sprintf("trace, %d steps", len(t.Steps))
+	switch {
+	case f.Kind.Liveness() && t.LoopStart != nil:
+		shape = fmt.Sprintf("lasso: %d steps to the loop, then steps %d–%d repeat forever", *t.LoopStart, *t.LoopStart+1, len(t.Steps))
+	case f.Kind.Liveness():
+		shape = fmt.Sprintf("a run of %d steps that stops (no action enabled) before the goal holds", len(t.Steps))
+	case t.Deadlock:
 		what = fmt.Sprintf("deadlock: a terminal state violates end property %s", f.Name)
 	}
-	fmt.Fprintf(w, "\n%s (%s)\ntrace, %d steps:\n", what, f.Doc, len(t.Steps))
-	fmt.Fprintf(w, "  0. initial state %d\n", t.Init)
+	fmt.Fprintf(w, "\n%s (%s)\n%s:\n", what, f.Doc, shape)
+	fmt.Fprintf(w, "  0. initial state %d", t.Init)
+	if t.From != nil && *t.From == 0 {
+		fmt.Fprint(w, awaited)
+	}
+	fmt.Fprintln(w)
 	for _, v := range t.Start {
 		fmt.Fprintf(w, "       %s = %s\n", v.Name, v.Value)
 	}
 	for i, s := range t.Steps {
-		fmt.Fprintf(w, "  %d. %s\n", i+1, s.Label)
+		if t.LoopStart != nil && *t.LoopStart == i {
+			fmt.Fprintf(w, "  ---- loop: from the state above, steps %d–%d repeat forever\n", i+1, len(t.Steps))
+		}
+		fmt.Fprintf(w, "  %d. %s", i+1, s.Label)
+		if t.From != nil && *t.From == i+1 {
+			fmt.Fprint(w, awaited)
+		}
+		fmt.Fprintln(w)
 		for _, v := range s.Changes {
 			fmt.Fprintf(w, "       %s = %s\n", v.Name, v.Value)
 		}
 	}
-	if t.Deadlock {
+	switch {
+	case t.LoopStart != nil:
+		fmt.Fprintf(w, "  ---- back to the state after step %d; the loop repeats forever\n", *t.LoopStart)
+	case t.Deadlock:
 		fmt.Fprintln(w, "  no action is enabled in this state")
 	}
 	fmt.Fprintln(w)
@@ -89,6 +121,8 @@ type jsonResult struct {
 	Cap          int               `json:"cap,omitempty"`
 	Initiators   []int             `json:"initiators,omitempty"`
 	Claims       bool              `json:"claims"`
+	Bound        int               `json:"bound,omitempty"`
+	Fair         string            `json:"fair"`
 	Verdict      checker.Verdict   `json:"verdict"`
 	Reason       string            `json:"reason,omitempty"`
 	States       int64             `json:"states"`
@@ -98,9 +132,21 @@ type jsonResult struct {
 	ElapsedMS    float64           `json:"elapsed_ms"`
 	StatesPerSec float64           `json:"states_per_sec"`
 	MemoryBytes  int64             `json:"memory_bytes"`
+	Liveness     *jsonLiveness     `json:"liveness,omitempty"`
 	Properties   map[string]string `json:"properties"`
 	Details      []jsonProp        `json:"property_details"`
 	Trace        *checker.Trace    `json:"trace,omitempty"`
+}
+
+// jsonLiveness describes the graph the liveness check built.
+type jsonLiveness struct {
+	States       int64   `json:"states"`
+	Transitions  int64   `json:"transitions"`
+	Cycles       int64   `json:"cycles"`
+	LargestCycle int64   `json:"largest_cycle"`
+	Bytes        int64   `json:"memory_bytes"`
+	ElapsedMS    float64 `json:"elapsed_ms"`
+	Reason       string  `json:"reason,omitempty"`
 }
 
 type jsonProp struct {
@@ -112,13 +158,17 @@ type jsonProp struct {
 	Trace   *checker.Trace  `json:"trace,omitempty"`
 }
 
-func writeJSON(w io.Writer, r *checker.Result) error {
+func writeJSON(w io.Writer, r *checker.Result, fair checker.Fairness) error {
 	out := jsonResult{
 		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: r.Params.IDs, Chan: r.Params.Chan.String(),
 		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
-		MemoryBytes: r.MemoryBytes, Properties: map[string]string{},
+		MemoryBytes: r.MemoryBytes, Properties: map[string]string{}, Bound: r.Params.Bound, Fair: fair.String(),
+	}
+	if l := r.Liveness; l != nil {
+		out.Liveness = &jsonLiveness{States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
+			Bytes: l.Bytes, ElapsedMS: float64(l.Elapsed.Microseconds()) / 1000, Reason: l.Reason}
 	}
 	for _, p := range r.Props {
 		out.Properties[p.Name] = string(p.Verdict)

@@ -172,6 +172,14 @@ func Properties(p *model.Params, ref string) []model.Property[State] {
 			func(s *State) bool { return invariants.Agreement(s) && s.Quiet() }),
 		model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
 			func(s *State) bool { return invariants.SomeLeader(s) }),
+		model.EventuallyProp("eventually-leader", ref, "every fair run elects a leader",
+			func(s *State) bool { return invariants.SomeLeader(s) }),
+		// With election-complete (every terminal state is good) this is
+		// termination: the goal state enables no action (a decided
+		// process does not start, and no message is left to receive), so
+		// no fair run is infinite.
+		model.EventuallyProp("election-terminates", ref, "every fair run ends with one leader, all others lost and no message in transit",
+			func(s *State) bool { return invariants.Agreement(s) && s.Quiet() }),
 	}
 	if !p.Claims {
 		return props
