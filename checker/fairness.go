@@ -79,6 +79,14 @@ func newClasses[S any](sys *model.System[S], fair Fairness) (*classes, error) {
 	case FairAction:
 		byName := map[string]int{}
 		c.ofRule = make([]int, len(sys.Rules))
+		envOf := map[string]bool{}
+		for i := range sys.Rules {
+			n := sys.Rules[i].Name
+			if env, seen := envOf[n]; seen && env != c.env[i] {
+				return nil, fmt.Errorf("spec %s: rules named %s are environment actions and not; fairness per action class cannot tell them apart", sys.Spec, n)
+			}
+			envOf[n] = c.env[i]
+		}
 		for i := range sys.Rules {
 			c.ofRule[i] = -1
 			if c.env[i] {

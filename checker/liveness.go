@@ -98,15 +98,19 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	if len(props) == 0 || res.Err != nil || len(res.Props) != len(sys.Props) {
 		return
 	}
+	// An error is never a verdict: the run is incomplete.
+	abort := func(err error) {
+		res.Err, res.Verdict = err, Incomplete
+	}
 	for _, p := range props {
 		if p.State == nil || (p.Kind == model.LeadsTo) != (p.From != nil) {
-			res.Err = fmt.Errorf("spec %s: liveness property %s is malformed", sys.Spec, p.Name)
+			abort(fmt.Errorf("spec %s: liveness property %s is malformed", sys.Spec, p.Name))
 			return
 		}
 	}
 	cls, err := newClasses(sys, opt.Fair)
 	if err != nil {
-		res.Err = err
+		abort(err)
 		return
 	}
 	var deadline time.Time
@@ -116,7 +120,7 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	began := time.Now()
 	g, err := buildGraph(ctx, sys, props, opt, deadline)
 	if err != nil {
-		res.Err = err
+		abort(err)
 		return
 	}
 	st := &LivenessStats{Fairness: opt.Fair, States: int64(len(g.fp)), Transitions: int64(len(g.to)), Reason: g.stop}
@@ -134,7 +138,7 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 		case l != nil:
 			tr, err := renderLasso(sys, cls, p, l, g.fp[l.entry])
 			if err != nil {
-				res.Err = err
+				abort(err)
 				return
 			}
 			pr.Verdict, pr.Trace = Fail, tr

@@ -360,3 +360,17 @@ func TestParseFairness(t *testing.T) {
 		t.Fatal("the default fairness is not per process")
 	}
 }
+
+// A combination mc cannot check soundly is refused, not guessed at: rules
+// that share a name, one an environment action and one not, leave the
+// action class undefined.
+func TestAmbiguousActionClassIsRefused(t *testing.T) {
+	sys := explicit([]arc{{0, 1, "go", 0}, {0, 0, "ask", 0}}, []string{"ask"}, eventually(1))
+	sys.Rules[1].Name = "go"
+	if r := Run(context.Background(), sys, Options{Fair: FairAction}); r.Err == nil || r.Verdict == Pass {
+		t.Fatalf("ambiguous class: %s, %v", r.Verdict, r.Err)
+	}
+	if r := Run(context.Background(), sys, Options{Fair: FairProcess}); r.Err != nil {
+		t.Fatalf("per process the names do not matter: %v", r.Err)
+	}
+}

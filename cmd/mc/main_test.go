@@ -103,6 +103,10 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 		{"check", "changroberts", "--initiators", "7"},
 		{"check", "changroberts", "--bogus"},
 		{"check", "changroberts", "lelann"},
+		{"check", "changroberts", "--fair", "strong"},
+		{"check", "changroberts", "--bound", "2"},
+		{"check", "misra", "--bound", "0"},
+		{"check", "tokenring", "--initiators", "0"},
 		{"frobnicate"},
 		{"list", "extra"},
 	}
@@ -135,5 +139,49 @@ func TestListNamesEverySpecOnOneLine(t *testing.T) {
 	}
 	if !strings.Contains(lines[0], "canonical*, raynal-literal") || !strings.Contains(lines[0], "002 §5.2") {
 		t.Fatalf("changroberts line lacks its variants or seed: %s", lines[0])
+	}
+}
+
+// A liveness counterexample prints as a lasso with its loop marked, and the
+// JSON trace carries loop_start.
+func TestLassoIsPrintedWithItsLoop(t *testing.T) {
+	args := []string{"check", "misra", "--n", "2", "--fair", "none"}
+	code, out, _ := mc(t, context.Background(), args...)
+	for _, want := range []string{
+		"leads-to request-granted-p0 violated",
+		"lasso: 5 steps to the loop, then steps 6–17 repeat forever:",
+		"1. request p0   ← from here on the goal is awaited and never holds",
+		"---- loop: from the state above, steps 6–17 repeat forever",
+		"---- back to the state after step 5; the loop repeats forever",
+		"liveness under fairness none:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if code != exitFail {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	code, out, _ = mc(t, context.Background(), append(args, "--json")...)
+	var r struct {
+		Fair  string
+		Trace struct {
+			Kind      string
+			LoopStart *int `json:"loop_start"`
+			From      *int
+			Steps     []struct{ Action string }
+		}
+		Liveness struct{ States, Cycles int }
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitFail {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	if r.Fair != "none" || r.Trace.Kind != "leads-to" || r.Trace.LoopStart == nil || *r.Trace.LoopStart != 5 ||
+		r.Trace.From == nil || *r.Trace.From != 1 || len(r.Trace.Steps) != 17 || r.Liveness.States != 5244 {
+		t.Fatalf("JSON %+v", r)
+	}
+	// The spec's default fairness (per action class for misra) passes.
+	if code, out, _ := mc(t, context.Background(), "check", "misra", "--n", "2"); code != exitPass || !strings.Contains(out, "fairness action") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
 }

@@ -56,10 +56,25 @@
 // the tokens without end, a third copy of a token is never created
 // (maxCopies).
 //
+// What mc finds (see spec_test.go). The signed variant keeps every claim
+// for n ≤ 4 with one loss (and n ≤ 3 with two), over FIFO links, under
+// weak fairness per action class. Under weak fairness per process the
+// liveness of requests fails, and rightly: a process that holds ping may
+// keep serving pong (receive it, send it on) forever, which counts as its
+// steps, and never use or pass ping. Without fairness the holder of ping
+// may simply never act while pong circulates. With --chan bag, ping can
+// overtake pong on a link and reach a process whose m_i it set itself:
+// a false regeneration (9 steps, n = 3), so the algorithm needs FIFO links.
+//
+// Variant literal-residues fails at n = 2 in 6 steps: after one meeting,
+// pong's number −2 is the residue 1 of ping's earlier +1 left in m_1, and
+// p1 "regenerates" a ping that exists.
+//
 // Variant mod-n is the faulty counter: magnitudes modulo n. It fails: the
-// two tokens can meet at every one of the n processes during one round of
-// ping, so ping comes back to a process with the number it left there and
-// "detects" the loss of a pong that exists.
+// two tokens can meet at every one of the n processes during one round of a
+// token (pong meets ping at p1, p2 and p0 for n = 3), so the token comes
+// back to a process with the number it left there and "detects" the loss
+// of a token that exists (14 steps for n = 3, 10 for n = 2).
 package misra
 
 import (

@@ -83,11 +83,13 @@ const (
 	Access
 )
 
-// Msg is ⟨request Clock from From⟩ or ⟨token Token⟩.
+// Msg is ⟨request Clock from From⟩ or ⟨token Token[:N]⟩ (N, the number of
+// processes, is the same in every message of a system).
 type Msg struct {
 	Kind  Kind
 	From  uint8
 	Clock uint8
+	N     uint8
 	Token [MaxProcs]uint8
 }
 
@@ -112,7 +114,7 @@ func (m Msg) Compare(o Msg) int {
 
 // AppendTo writes the message's canonical bytes.
 func (m Msg) AppendTo(buf []byte) []byte {
-	buf = append(buf, byte(m.Kind), m.From, m.Clock)
+	buf = append(buf, byte(m.Kind), m.From, m.Clock, m.N)
 	return append(buf, m.Token[:]...)
 }
 
@@ -120,11 +122,11 @@ func (m Msg) String() string {
 	if m.Kind == Request {
 		return fmt.Sprintf("⟨request %d from p%d⟩", m.Clock, m.From)
 	}
-	return fmt.Sprintf("⟨token %v⟩", m.Token)
+	return fmt.Sprintf("⟨token %v⟩", m.Token[:m.N])
 }
 
 func readMsg(d *model.Decoder) Msg {
-	m := Msg{Kind: Kind(d.Int()), From: uint8(d.Int()), Clock: uint8(d.Int())}
+	m := Msg{Kind: Kind(d.Int()), From: uint8(d.Int()), Clock: uint8(d.Int()), N: uint8(d.Int())}
 	for i := range m.Token {
 		m.Token[i] = uint8(d.Int())
 	}
@@ -361,7 +363,7 @@ func (sp *spec) postlude(s *State, i int) bool {
 	if j < 0 {
 		return true
 	}
-	m := Msg{Kind: Access}
+	m := Msg{Kind: Access, N: uint8(sp.n)}
 	for k, v := range s.Token[i] {
 		m.Token[k] = uint8(v)
 		s.Token[i][k] = 0
