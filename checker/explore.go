@@ -2,7 +2,15 @@ package checker
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"mc/model"
@@ -23,6 +31,9 @@ const (
 	maxRules   = 1 << 8
 	maxProcs   = 1 << 12
 	maxChoices = 1 << 12
+	// maxStateProps bounds the invariants and witnesses of one system: a
+	// candidate's decided properties are a 64-bit mask.
+	maxStateProps = 64
 )
 
 func pack(a model.Action) uint32 {
@@ -42,51 +53,133 @@ type hit struct {
 	fp    uint64
 }
 
-// level is one breadth-first level: encoded states back to back.
-type level struct {
-	data []byte
-	ends []int
-	ids  []uint32
-}
-
-func (l *level) add(enc []byte, id uint32) {
-	l.data = append(l.data, enc...)
-	l.ends = append(l.ends, len(l.data))
-	l.ids = append(l.ids, id)
-}
-
-func (l *level) reset() { l.data, l.ends, l.ids = l.data[:0], l.ends[:0], l.ids[:0] }
-
 type explorer[S any] struct {
 	sys     *model.System[S]
 	opt     Options
-	visited Visited
-	links   []link
+	workers int
+	store   Store
+	links   *traceLog
 	hits    []*hit
-	stop    string
+	// stateProps lists the invariants and witnesses, whose bit in a
+	// candidate's mask is their position here.
+	stateProps []int
+	start      time.Time
+	stop       atomic.Pointer[string]
+	reportMu   sync.Mutex
+	nextReport time.Time
+	// done counts the states of the current level expanded so far, for
+	// progress reports.
+	done atomic.Int64
+	// frontier is the level being expanded, successors the next one.
+	frontier, successors *level
+	// resumedElapsed is the time spent before the checkpoint resumed from.
+	resumedElapsed time.Duration
+	// peaks holds, per measure, the largest value seen and where.
+	peaks []peak
+}
+
+// peak is the largest value of one measure seen so far and the first state,
+// in breadth-first order, that reached it: one with a shortest run to it.
+type peak struct {
+	value int
+	at    *hit
 }
 
 // Run explores every state of sys reachable from its initial states,
 // breadth-first, and evaluates its properties. It stops early, with verdict
 // Incomplete, when a limit in opt is reached or ctx is cancelled.
+//
+// Each level is expanded by opt.Workers goroutines over chunks of the
+// frontier; their candidates are then committed to the store chunk by chunk
+// in frontier order, so the states, their indices, the traces and every
+// figure are the same for any number of workers.
 func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params}
 	if err := checkShape(sys); err != nil {
 		res.Err = err
 		return res
 	}
-	e := &explorer[S]{sys: sys, opt: opt, visited: newMemTable(), hits: make([]*hit, len(sys.Props))}
-	start := time.Now()
-	e.explore(ctx, &res, start)
-	res.Elapsed = time.Since(start)
-	res.States = min(int64(e.visited.Len()), e.limit())
-	res.MemoryBytes = e.visited.Bytes() + int64(cap(e.links))*8
+	e := &explorer[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)),
+		peaks: make([]peak, len(sys.Measures)), start: time.Now()}
+	if e.workers <= 0 {
+		e.workers = runtime.NumCPU()
+	}
+	res.Workers, res.Exact = e.workers, opt.Exact
+	for i, p := range sys.Props {
+		if p.Kind == model.Invariant || p.Kind == model.Witness {
+			e.stateProps = append(e.stateProps, i)
+		}
+	}
+	if err := e.open(); err != nil {
+		res.Err = err
+		return res
+	}
+	e.nextReport = e.start.Add(e.every())
+	e.explore(ctx, &res)
+	res.Elapsed = time.Since(e.start) + e.resumedElapsed
+	res.States = int64(e.links.len())
+	res.MemoryBytes = e.store.Bytes() + e.links.bytes()
 	e.verdicts(&res)
-	checkLiveness(ctx, sys, opt, &res, start)
+	if err := e.close(); err != nil && res.Err == nil {
+		res.Err = err
+	}
+	checkLiveness(ctx, sys, opt, &res, e.start)
 	return res
 }
 
+// open sets up the visited set, the trace log and the two levels: in memory,
+// or under opt.Disk.
+func (e *explorer[S]) open() error {
+	e.frontier, e.successors = &level{}, &level{}
+	switch {
+	case e.opt.Disk != "" && e.opt.Exact:
+		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with the disk store")
+	case e.opt.Disk != "":
+		if err := os.MkdirAll(e.opt.Disk, 0o755); err != nil {
+			return err
+		}
+		st, err := openDiskStore(filepath.Join(e.opt.Disk, "visited"))
+		if err != nil {
+			return err
+		}
+		e.store, e.links = st, &traceLog{} // a resumed log is opened once its length is known
+		if !e.opt.Resume {
+			if e.links, err = openTraceLog(filepath.Join(e.opt.Disk, "trace.log"), 0); err != nil {
+				return err
+			}
+			if err := st.clear(); err != nil { // a fresh run starts empty
+				return err
+			}
+		}
+		if e.frontier, err = spillLevel(filepath.Join(e.opt.Disk, "level.a")); err != nil {
+			return err
+		}
+		if e.successors, err = spillLevel(filepath.Join(e.opt.Disk, "level.b")); err != nil {
+			return err
+		}
+	case e.opt.Exact:
+		e.store, e.links = newExactStore(), &traceLog{}
+	default:
+		e.store, e.links = newMemStore(), &traceLog{}
+	}
+	return nil
+}
+
+func (e *explorer[S]) close() error {
+	err := errors.Join(e.frontier.close(), e.successors.close(), e.links.close())
+	if e.store != nil {
+		err = errors.Join(err, e.store.Close())
+	}
+	return err
+}
+
 func checkShape[S any](sys *model.System[S]) error {
+	stateProps := 0
+	for _, p := range sys.Props {
+		if p.Kind == model.Invariant || p.Kind == model.Witness {
+			stateProps++
+		}
+	}
 	switch {
 	case len(sys.Init) == 0:
 		return fmt.Errorf("spec %s has no initial state", sys.Spec)
@@ -94,8 +187,17 @@ func checkShape[S any](sys *model.System[S]) error {
 		return fmt.Errorf("spec %s has %d rules; mc supports at most %d", sys.Spec, len(sys.Rules), maxRules)
 	case sys.Procs > maxProcs:
 		return fmt.Errorf("spec %s has %d processes; mc supports at most %d", sys.Spec, sys.Procs, maxProcs)
+	case stateProps > maxStateProps:
+		return fmt.Errorf("spec %s has %d invariants and witnesses; mc supports at most %d", sys.Spec, stateProps, maxStateProps)
 	}
 	return nil
+}
+
+func (e *explorer[S]) every() time.Duration {
+	if e.opt.ProgressEvery > 0 {
+		return e.opt.ProgressEvery
+	}
+	return time.Second
 }
 
 func (e *explorer[S]) limit() int64 {
@@ -105,96 +207,201 @@ func (e *explorer[S]) limit() int64 {
 	return 1<<63 - 1
 }
 
-func (e *explorer[S]) explore(ctx context.Context, res *Result, start time.Time) {
-	sys := e.sys
-	var cur, next S
-	var buf []byte
-	frontier, successors := &level{}, &level{}
+func (e *explorer[S]) halt(why string) { e.stop.CompareAndSwap(nil, &why) }
 
-	for i := range sys.Init {
-		buf = sys.Encode(buf[:0], &sys.Init[i])
-		if !e.store(&sys.Init[i], buf, model.Fingerprint(buf), link{parent: noParent, action: uint32(i)}, frontier) {
+func (e *explorer[S]) stopped() string {
+	if p := e.stop.Load(); p != nil {
+		return *p
+	}
+	return ""
+}
+
+func (e *explorer[S]) explore(ctx context.Context, res *Result) {
+	sys := e.sys
+	depth := 0
+	if e.opt.Resume {
+		d, err := e.resume(res)
+		if err != nil {
+			res.Err = err
+			return
+		}
+		depth = d
+	} else {
+		// The initial states form level 0's candidates, committed like
+		// any other level's.
+		init := &batch{}
+		x := newExpander(e)
+		for i := range sys.Init {
+			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
+			init.add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
+			x.measure(&sys.Init[i], init)
+		}
+		if !e.commit([]*batch{init}, 0, e.frontier, res) {
 			return
 		}
 	}
-
-	every := e.opt.ProgressEvery
-	if every <= 0 {
-		every = time.Second
-	}
-	nextReport := start.Add(every)
-	for depth := 0; len(frontier.ids) > 0; depth++ {
-		res.Depth = depth
-		successors.reset()
-		from := 0
-		for j, pid := range frontier.ids {
-			if j&255 == 0 {
-				if e.stop = interrupted(ctx, e.opt, start); e.stop != "" {
-					return
-				}
-				if now := time.Now(); e.opt.Progress != nil && now.After(nextReport) {
-					nextReport = now.Add(every)
-					e.opt.Progress(Progress{States: int64(e.visited.Len()), Transitions: res.Transitions, Depth: depth,
-						Frontier: len(frontier.ids) - j + len(successors.ids), Elapsed: now.Sub(start),
-						MemoryBytes: e.visited.Bytes() + int64(cap(e.links))*8 + int64(cap(frontier.data)+cap(successors.data))})
-				}
-			}
-			data := frontier.data[from:frontier.ends[j]]
-			from = frontier.ends[j]
-			if err := sys.Decode(data, &cur); err != nil {
-				res.Err = fmt.Errorf("internal error: state %d does not decode: %v", pid, err)
+	lastSave := time.Now()
+	var batches []*batch
+	for ; ; depth++ {
+		if err := e.frontier.finish(); err != nil {
+			res.Err = err
+			return
+		}
+		if e.opt.Checkpoint != "" && time.Since(lastSave) >= e.opt.CheckpointEvery {
+			if err := e.save(depth, res); err != nil {
+				res.Err = fmt.Errorf("checkpoint: %v", err)
 				return
 			}
-			enabled := 0
-			for ri := range sys.Rules {
-				r := &sys.Rules[ri]
-				for p := 0; p < sys.Procs; p++ {
-					nc := r.ChoicesAt(&cur, p)
-					if nc > maxChoices {
-						res.Err = fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
-						return
-					}
-					for k := 0; k < nc; k++ {
-						sys.Copy(&next, &cur)
-						if !r.Do(&next, p, k) {
-							continue
-						}
-						enabled++
-						res.Transitions++
-						a := model.Action{Rule: ri, Proc: p, Choice: k}
-						buf = sys.Encode(buf[:0], &next)
-						fp := model.Fingerprint(buf)
-						e.checkStep(&cur, a, &next, pid, fp)
-						if !e.store(&next, buf, fp, link{parent: pid, action: pack(a)}, successors) {
-							return
-						}
-					}
-				}
+			lastSave = time.Now()
+		}
+		if e.frontier.len() == 0 {
+			return
+		}
+		res.Depth = depth
+		if err := e.successors.reset(uint32(e.links.len())); err != nil {
+			res.Err = err
+			return
+		}
+		chunks := (e.frontier.len() + chunkSize - 1) / chunkSize
+		for c := 0; c < chunks; c += roundChunks {
+			c1 := min(c+roundChunks, chunks)
+			if err := e.frontier.window(c*chunkSize, min(c1*chunkSize, e.frontier.len())); err != nil {
+				res.Err = err
+				return
 			}
-			if enabled == 0 {
-				res.Terminal++
-				e.checkEnd(&cur, pid, data)
+			batches = e.expandRound(ctx, e.frontier, c, c1, batches, depth, res)
+			if e.stopped() != "" || res.Err != nil {
+				return
+			}
+			if !e.commit(batches, depth+1, e.successors, res) {
+				return
 			}
 		}
-		frontier, successors = successors, frontier
+		e.frontier, e.successors = e.successors, e.frontier
 	}
 }
 
-// store records a state reached by how, if it is new: it enters the visited
-// set, the trace log and the next level, and its invariants and witnesses
-// are checked. It returns false when the state limit stops the run.
-func (e *explorer[S]) store(s *S, enc []byte, fp uint64, how link, next *level) bool {
-	id, fresh := e.visited.Insert(fp)
-	if !fresh {
-		return true
+// A level is expanded in rounds of roundChunks chunks of chunkSize states:
+// the workers share out a round's chunks, then the round is committed. A
+// round's candidates are all the memory a level needs beyond its frontier,
+// whatever the level's size, and states committed by one round are already
+// filtered out when the next round is expanded.
+const (
+	chunkSize   = 1024
+	roundChunks = 16
+)
+
+// expandRound expands chunks c0..c1-1 of frontier with e.workers goroutines
+// and returns one batch per chunk, in frontier order.
+func (e *explorer[S]) expandRound(ctx context.Context, frontier *level, c0, c1 int, batches []*batch, depth int, res *Result) []*batch {
+	chunks := c1 - c0
+	if cap(batches) < chunks {
+		batches = append(batches[:cap(batches)], make([]*batch, chunks-cap(batches))...)
 	}
-	if int64(e.visited.Len()) > e.limit() {
-		e.stop = fmt.Sprintf("state limit %d reached", e.opt.MaxStates)
+	batches = batches[:chunks]
+	for i, b := range batches {
+		if b == nil {
+			batches[i] = &batch{}
+		}
+	}
+	e.done.Store(0)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, e.workers)
+	for w := 0; w < e.workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			x := newExpander(e)
+			for {
+				c := int(next.Add(1) - 1)
+				if c >= chunks || e.stopped() != "" {
+					return
+				}
+				b := batches[c]
+				b.reset()
+				lo, hi := (c0+c)*chunkSize, min((c0+c+1)*chunkSize, frontier.len())
+				if errs[w] = x.expand(ctx, frontier, lo, hi, b); errs[w] != nil {
+					e.halt("internal error")
+					return
+				}
+				e.report(frontier, depth, res)
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			res.Err = err
+		}
+	}
+	return batches
+}
+
+// report calls the progress callback if it is due.
+func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
+	if e.opt.Progress == nil {
+		return
+	}
+	e.reportMu.Lock()
+	defer e.reportMu.Unlock()
+	now := time.Now()
+	if now.Before(e.nextReport) {
+		return
+	}
+	e.nextReport = now.Add(e.every())
+	e.opt.Progress(Progress{States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
+		Frontier: frontier.len() - int(e.done.Load()), Elapsed: now.Sub(e.start),
+		MemoryBytes: e.store.Bytes() + e.links.bytes() + int64(cap(frontier.data))})
+}
+
+// commit adds the batches' candidates to the store, then, in order, gives
+// each new state the next index, its trace link and a place at the end of
+// next, and records the properties decided. It returns false when the run must stop.
+func (e *explorer[S]) commit(batches []*batch, depth int, next *level, res *Result) bool {
+	for _, b := range batches {
+		b.fresh = slices.Grow(b.fresh[:0], len(b.fps))[:len(b.fps)]
+		clear(b.fresh)
+	}
+	if err := e.store.Commit(batches, depth, e.workers); err != nil {
+		res.Err = fmt.Errorf("visited set: %v", err)
 		return false
 	}
-	e.links = append(e.links, how)
-	e.checkState(s, id, fp)
-	next.add(enc, id)
+	for _, b := range batches {
+		res.Transitions += b.transitions
+		res.Terminal += b.terminal
+		for _, h := range b.hits {
+			if e.hits[h.prop] == nil {
+				hh := h.hit
+				e.hits[h.prop] = &hh
+			}
+		}
+		for i, fresh := range b.fresh {
+			if !fresh {
+				continue
+			}
+			if int64(e.links.len()) >= e.limit() {
+				e.halt(fmt.Sprintf("state limit %d reached", e.opt.MaxStates))
+				return false
+			}
+			id := e.links.add(link{parent: b.parents[i], action: b.actions[i]})
+			if err := next.add(b.enc(i)); err != nil {
+				res.Err = err
+				return false
+			}
+			for m := b.masks[i]; m != 0; m &= m - 1 {
+				p := e.stateProps[bits.TrailingZeros64(m)]
+				if e.hits[p] == nil {
+					e.hits[p] = &hit{id: id, fp: b.fps[i]}
+				}
+			}
+			for m := range e.peaks {
+				if v := b.vals[i*len(e.peaks)+m]; e.peaks[m].at == nil || v > e.peaks[m].value {
+					e.peaks[m] = peak{value: v, at: &hit{id: id, fp: b.fps[i]}}
+				}
+			}
+		}
+	}
 	return true
 }
 
@@ -209,69 +416,37 @@ func interrupted(ctx context.Context, opt Options, start time.Time) string {
 	return ""
 }
 
-// checkState evaluates invariants and witnesses on a newly found state.
-func (e *explorer[S]) checkState(s *S, id uint32, fp uint64) {
-	for i := range e.sys.Props {
-		p := &e.sys.Props[i]
-		if e.hits[i] != nil {
-			continue
-		}
-		switch p.Kind {
-		case model.Invariant:
-			if !p.State(s) {
-				e.hits[i] = &hit{id: id, fp: fp}
-			}
-		case model.Witness:
-			if p.State(s) {
-				e.hits[i] = &hit{id: id, fp: fp}
-			}
-		}
-	}
-}
-
-// checkStep evaluates step properties on one transition out of state pid.
-func (e *explorer[S]) checkStep(before *S, a model.Action, after *S, pid uint32, fp uint64) {
-	for i := range e.sys.Props {
-		p := &e.sys.Props[i]
-		if p.Kind == model.Step && e.hits[i] == nil && !p.Trans(before, a, after) {
-			e.hits[i] = &hit{id: pid, extra: &a, fp: fp}
-		}
-	}
-}
-
-// checkEnd evaluates end properties on a terminal state.
-func (e *explorer[S]) checkEnd(s *S, id uint32, enc []byte) {
-	for i := range e.sys.Props {
-		p := &e.sys.Props[i]
-		if p.Kind == model.End && e.hits[i] == nil && !p.State(s) {
-			e.hits[i] = &hit{id: id, fp: model.Fingerprint(enc)}
-		}
-	}
-}
-
 // path rebuilds the actions that first reached state id.
-func (e *explorer[S]) path(id uint32) (init int, actions []model.Action) {
-	for e.links[id].parent != noParent {
-		actions = append(actions, unpack(e.links[id].action))
-		id = e.links[id].parent
+func (e *explorer[S]) path(id uint32) (init int, actions []model.Action, err error) {
+	for {
+		l, err := e.links.at(id)
+		if err != nil {
+			return 0, nil, err
+		}
+		if l.parent == noParent {
+			slices.Reverse(actions)
+			return int(l.action), actions, nil
+		}
+		actions = append(actions, unpack(l.action))
+		id = l.parent
 	}
-	for i, j := 0, len(actions)-1; i < j; i, j = i+1, j-1 {
-		actions[i], actions[j] = actions[j], actions[i]
-	}
-	return int(e.links[id].action), actions
 }
 
 // verdicts turns what exploration found into per-property and overall
 // verdicts, rebuilding and replaying a trace for every hit.
 func (e *explorer[S]) verdicts(res *Result) {
-	complete := e.stop == "" && res.Err == nil
-	res.Reason = e.stop
+	res.Reason = e.stopped()
+	complete := res.Reason == "" && res.Err == nil
 	anyFail := false
 	for i := range e.sys.Props {
 		p := &e.sys.Props[i]
 		pr := PropResult{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind}
 		if h := e.hits[i]; h != nil {
-			init, actions := e.path(h.id)
+			init, actions, err := e.path(h.id)
+			if err != nil {
+				res.Err = err
+				return
+			}
 			if h.extra != nil {
 				actions = append(actions, *h.extra)
 			}
@@ -297,6 +472,25 @@ func (e *explorer[S]) verdicts(res *Result) {
 		}
 		anyFail = anyFail || pr.Verdict == Fail
 		res.Props = append(res.Props, pr)
+	}
+	for i := range e.sys.Measures {
+		m := &e.sys.Measures[i]
+		mr := MeasureResult{Name: m.Name, Ref: m.Ref, Doc: m.Doc, Max: e.peaks[i].value, Complete: complete}
+		if h := e.peaks[i].at; h != nil {
+			init, actions, err := e.path(h.id)
+			if err != nil {
+				res.Err = err
+				return
+			}
+			tr, err := render(e.sys, init, actions, h.fp)
+			if err != nil {
+				res.Err = err
+				return
+			}
+			tr.Property, tr.Kind = m.Name, "measure"
+			mr.Trace = tr
+		}
+		res.Measures = append(res.Measures, mr)
 	}
 	switch {
 	case anyFail:

@@ -171,21 +171,67 @@ func TestUndecodableStateIsAnInternalError(t *testing.T) {
 	}
 }
 
-func TestMemTableFindsWhatItStored(t *testing.T) {
-	m := newMemTable()
-	for i := uint64(0); i < 100000; i++ {
-		id, fresh := m.Insert(i * 0x9E3779B97F4A7C15)
-		if !fresh || id != uint32(i) {
-			t.Fatalf("insert %d: id %d fresh %v", i, id, fresh)
+func TestStoresKeepTheFirstOfEachStateInOrder(t *testing.T) {
+	for _, mk := range []func() Store{
+		func() Store { return newMemStore() },
+		func() Store { return newExactStore() },
+		func() Store {
+			d, err := openDiskStore(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return d
+		},
+	} {
+		for _, workers := range []int{1, 2, 3} {
+			st := mk()
+			var b1, b2 batch
+			for i := uint64(0); i < 50000; i++ {
+				fp := i * 0x9E3779B97F4A7C15
+				b1.add(fp, 0, 0, 0, model.AppendUint(nil, fp))
+				b2.add(fp, 0, 0, 0, model.AppendUint(nil, fp)) // all duplicates of b1
+			}
+			b1.fresh, b2.fresh = make([]bool, len(b1.fps)), make([]bool, len(b2.fps))
+			if err := st.Commit([]*batch{&b1, &b2}, 1, workers); err != nil {
+				t.Fatal(err)
+			}
+			for i := range b1.fps {
+				if !b1.fresh[i] || b2.fresh[i] {
+					t.Fatalf("%T, %d workers: candidate %d fresh %v, its duplicate fresh %v", st, workers, i, b1.fresh[i], b2.fresh[i])
+				}
+				if _, disk := st.(*diskStore); !disk && !st.Seen(b1.fps[i], b1.enc(i)) {
+					t.Fatalf("%T: committed state %d not seen", st, i)
+				}
+			}
+			if st.Len() != 50000 || st.Seen(12345, model.AppendUint(nil, 12345)) {
+				t.Fatalf("%T: Len %d, or an absent state is seen", st, st.Len())
+			}
+			st.Close()
 		}
 	}
-	for i := uint64(0); i < 100000; i++ {
-		if id, fresh := m.Insert(i * 0x9E3779B97F4A7C15); fresh || id != uint32(i) {
-			t.Fatalf("lookup %d: id %d fresh %v", i, id, fresh)
+}
+
+// The same figures and the same traces for any number of workers.
+func TestWorkersDoNotChangeTheOutcome(t *testing.T) {
+	sys := countersSystem(60,
+		model.InvariantProp("sum-below-90", "test", "", func(s *counters) bool { return s.x[0]+s.x[1] < 90 }),
+		model.StepProp("x0-never-50", "test", "", func(b *counters, _ model.Action, a *counters) bool { return a.x[0] != 50 }))
+	base := Run(context.Background(), sys, Options{Workers: 1})
+	for _, w := range []int{2, 3, 8} {
+		r := Run(context.Background(), sys, Options{Workers: w})
+		if r.States != base.States || r.Transitions != base.Transitions || r.Depth != base.Depth || r.Terminal != base.Terminal {
+			t.Fatalf("%d workers: %d/%d/%d/%d, one worker: %d/%d/%d/%d", w, r.States, r.Transitions, r.Depth, r.Terminal,
+				base.States, base.Transitions, base.Depth, base.Terminal)
+		}
+		for i := range r.Props {
+			if fmt.Sprint(r.Props[i].Trace.Steps) != fmt.Sprint(base.Props[i].Trace.Steps) {
+				t.Fatalf("%d workers: trace of %s differs from one worker's", w, r.Props[i].Name)
+			}
 		}
 	}
-	if m.Len() != 100000 {
-		t.Fatalf("Len %d", m.Len())
+	exact := Run(context.Background(), sys, Options{Exact: true})
+	if exact.States != base.States || exact.Transitions != base.Transitions {
+		t.Fatalf("exact store: %d states %d transitions, fingerprints: %d %d", exact.States, exact.Transitions, base.States, base.Transitions)
 	}
 }
 
@@ -208,5 +254,30 @@ func TestProgressIsReported(t *testing.T) {
 		if got[i].States < got[i-1].States || got[i].Depth < got[i-1].Depth {
 			t.Fatalf("progress went backwards: %+v then %+v", got[i-1], got[i])
 		}
+	}
+}
+
+// A measure's maximum over all reachable states comes with a shortest run to
+// a state that reaches it.
+func TestMeasureReportsTheMaximumWithAShortestRun(t *testing.T) {
+	sys := countersSystem(3)
+	sys.Measures = []model.Measure[counters]{{Name: "x0", Ref: "test", Doc: "the first counter",
+		Value: func(s *counters) int { return s.x[0] }}}
+	r := Run(context.Background(), sys, Options{})
+	if len(r.Measures) != 1 {
+		t.Fatalf("%d measure results, want 1", len(r.Measures))
+	}
+	m := r.Measures[0]
+	if m.Max != 3 || !m.Complete || m.Trace == nil || len(m.Trace.Steps) != 3 {
+		t.Fatalf("measure %+v: want max 3 over a complete run, reached in 3 steps", m)
+	}
+	for _, s := range m.Trace.Steps {
+		if s.Label != "inc p0" {
+			t.Fatalf("run to the maximum takes %q; the shortest takes only inc p0", s.Label)
+		}
+	}
+	r = Run(context.Background(), sys, Options{MaxStates: 3})
+	if m := r.Measures[0]; m.Complete || m.Max != 1 {
+		t.Fatalf("state limit 3: measure %+v, want max 1 and not complete", m)
 	}
 }

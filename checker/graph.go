@@ -19,12 +19,15 @@ import (
 // edge lists; when a limit stops the build, the rest are known but
 // unexplored, and the liveness check ignores them (see liveness.go).
 //
-// Memory per state: the fingerprint index (a Go map, about 40 bytes), the
-// fingerprint (8), the edge offset (4) and one bit per liveness predicate;
-// per transition 8 bytes (target and action). The SCC decomposition and the
-// lasso search add about 20 bytes per state while a property is checked.
+// Memory per state: the index from fingerprint to state (an open-addressing
+// table, 16 to 32 bytes; with Options.Exact a Go map of full encodings
+// instead), the fingerprint (8), the edge offset (4) and one bit per
+// liveness predicate (a goal that is "terminal" is set when the state is
+// expanded); per transition 8 bytes (target and action). The SCC
+// decomposition and the lasso search add about 20 bytes per state while a
+// property is checked.
 type stateGraph struct {
-	index    map[uint64]uint32
+	index    stateIndex
 	fp       []uint64
 	first    []uint32
 	to, act  []uint32
@@ -61,7 +64,7 @@ func (g *stateGraph) source(e int) uint32 {
 
 // bytes estimates the memory the graph holds.
 func (g *stateGraph) bytes() int64 {
-	b := int64(len(g.index))*40 + int64(cap(g.fp))*8 + int64(cap(g.first))*4 + int64(cap(g.to)+cap(g.act))*4
+	b := g.index.bytes() + int64(cap(g.fp))*8 + int64(cap(g.first))*4 + int64(cap(g.to)+cap(g.act))*4
 	for i := range g.from {
 		b += int64(cap(g.from[i])+cap(g.goal[i])) * 8
 	}
@@ -75,7 +78,12 @@ func bit(m []uint64, s uint32) bool { return m[s/64]&(1<<(s%64)) != 0 }
 // state. It stops early, recording why in g.stop, on a limit of opt, when
 // deadline passes or when ctx is cancelled.
 func buildGraph[S any](ctx context.Context, sys *model.System[S], props []*model.Property[S], opt Options, deadline time.Time) (*stateGraph, error) {
-	g := &stateGraph{index: map[uint64]uint32{}, from: make([][]uint64, len(props)), goal: make([][]uint64, len(props))}
+	g := &stateGraph{from: make([][]uint64, len(props)), goal: make([][]uint64, len(props))}
+	if opt.Exact {
+		g.index = &exactIndex{ids: map[string]uint32{}}
+	} else {
+		g.index = newFingerprintIndex()
+	}
 	// pending holds the encodings of discovered, unexpanded states, in
 	// state order; ends[i] is where state head+i's encoding ends.
 	var pending []byte
@@ -85,7 +93,7 @@ func buildGraph[S any](ctx context.Context, sys *model.System[S], props []*model
 	add := func(s *S) (uint32, bool) {
 		buf = sys.Encode(buf[:0], s)
 		fp := model.Fingerprint(buf)
-		if id, ok := g.index[fp]; ok {
+		if id, ok := g.index.find(buf, fp); ok {
 			return id, true
 		}
 		if opt.MaxStates > 0 && int64(len(g.fp)) >= opt.MaxStates {
@@ -93,7 +101,7 @@ func buildGraph[S any](ctx context.Context, sys *model.System[S], props []*model
 			return 0, false
 		}
 		id := uint32(len(g.fp))
-		g.index[fp] = id
+		g.index.add(buf, fp, id)
 		g.fp = append(g.fp, fp)
 		if id%64 == 0 {
 			for i := range props {
@@ -104,7 +112,7 @@ func buildGraph[S any](ctx context.Context, sys *model.System[S], props []*model
 			if p.From != nil && p.From(s) {
 				g.from[i][id/64] |= 1 << (id % 64)
 			}
-			if p.State(s) {
+			if p.State != nil && p.State(s) {
 				g.goal[i][id/64] |= 1 << (id % 64)
 			}
 		}
@@ -167,6 +175,13 @@ func buildGraph[S any](ctx context.Context, sys *model.System[S], props []*model
 		}
 		g.first = append(g.first, uint32(len(g.to)))
 		g.expanded = s + 1
+		if g.terminal(uint32(s)) {
+			for i, p := range props {
+				if p.Terminal {
+					g.goal[i][s/64] |= 1 << (s % 64)
+				}
+			}
+		}
 		// Drop the expanded encodings now and then.
 		if consumed > 1<<20 && consumed > len(pending)/2 {
 			pending = append(pending[:0], pending[consumed:]...)
@@ -178,4 +193,79 @@ func buildGraph[S any](ctx context.Context, sys *model.System[S], props []*model
 		}
 	}
 	return g, nil
+}
+
+// stateIndex maps a state to its number in the graph.
+type stateIndex interface {
+	find(enc []byte, fp uint64) (uint32, bool)
+	add(enc []byte, fp uint64, id uint32)
+	bytes() int64
+}
+
+// fingerprintIndex is an open-addressing table from 64-bit fingerprints to
+// state numbers, with linear probing; it grows at 3/4 load. Fingerprint 0
+// marks an empty slot, so a real 0 is stored as 1, which merges two
+// fingerprints, no worse than any other 64-bit collision.
+type fingerprintIndex struct {
+	keys []uint64
+	ids  []uint32
+	n    int
+}
+
+func newFingerprintIndex() *fingerprintIndex {
+	return &fingerprintIndex{keys: make([]uint64, 1<<12), ids: make([]uint32, 1<<12)}
+}
+
+func (t *fingerprintIndex) slot(fp uint64) (int, bool) {
+	mask := uint64(len(t.keys) - 1)
+	for i := fp & mask; ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case fp:
+			return int(i), true
+		case 0:
+			return int(i), false
+		}
+	}
+}
+
+func (t *fingerprintIndex) find(_ []byte, fp uint64) (uint32, bool) {
+	i, ok := t.slot(max(fp, 1))
+	return t.ids[i], ok
+}
+
+func (t *fingerprintIndex) add(_ []byte, fp uint64, id uint32) {
+	if 4*(t.n+1) > 3*len(t.keys) {
+		old, oldIDs := t.keys, t.ids
+		t.keys, t.ids = make([]uint64, 2*len(old)), make([]uint32, 2*len(old))
+		for j, k := range old {
+			if k != 0 {
+				i, _ := t.slot(k)
+				t.keys[i], t.ids[i] = k, oldIDs[j]
+			}
+		}
+	}
+	i, _ := t.slot(max(fp, 1))
+	t.keys[i], t.ids[i] = max(fp, 1), id
+	t.n++
+}
+
+func (t *fingerprintIndex) bytes() int64 { return int64(len(t.keys)) * 12 }
+
+// exactIndex keys states by their full encodings (Options.Exact): no
+// collision can merge two states, at the cost of the encodings' memory.
+type exactIndex struct{ ids map[string]uint32 }
+
+func (x *exactIndex) find(enc []byte, _ uint64) (uint32, bool) {
+	id, ok := x.ids[string(enc)]
+	return id, ok
+}
+
+func (x *exactIndex) add(enc []byte, _ uint64, id uint32) { x.ids[string(enc)] = id }
+
+func (x *exactIndex) bytes() int64 {
+	b := int64(len(x.ids)) * 40
+	for k := range x.ids {
+		b += int64(len(k))
+	}
+	return b
 }

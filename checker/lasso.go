@@ -49,6 +49,12 @@ func verifyLasso[S any](sys *model.System[S], cls *classes, p *model.Property[S]
 	}
 	last := len(actions)
 	fp := func(i int) uint64 { return model.Fingerprint(sys.Encode(nil, &states[i])) }
+	goal := func(i int) bool {
+		if p.Terminal {
+			return len(enabledActions(sys, &states[i])) == 0
+		}
+		return p.State(&states[i])
+	}
 	if terminating {
 		if len(enabledActions(sys, &states[last])) != 0 {
 			return 0, fmt.Errorf("the run stops in a state where an action is enabled")
@@ -60,7 +66,7 @@ func verifyLasso[S any](sys *model.System[S], cls *classes, p *model.Property[S]
 	// that stretch must start in the initial state (eventually) or contain
 	// a state where P holds (leads-to).
 	stretch := last + 1
-	for stretch > 0 && !p.State(&states[stretch-1]) {
+	for stretch > 0 && !goal(stretch-1) {
 		stretch--
 	}
 	from := stretch

@@ -79,7 +79,9 @@ type LivenessStats struct {
 	// the largest; 0 means every run is finite.
 	Cycles, LargestCycle int64
 	Bytes                int64
-	Elapsed              time.Duration
+	// Elapsed is the time the liveness check took, after the exploration
+	// that Result.Elapsed measures.
+	Elapsed time.Duration
 	// Reason says why the graph is incomplete; "" when it is whole.
 	Reason string
 }
@@ -103,7 +105,7 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 		res.Err, res.Verdict = err, Incomplete
 	}
 	for _, p := range props {
-		if p.State == nil || (p.Kind == model.LeadsTo) != (p.From != nil) {
+		if (p.State == nil) != (p.Kind == model.Eventually && p.Terminal) || (p.Kind == model.LeadsTo) != (p.From != nil) {
 			abort(fmt.Errorf("spec %s: liveness property %s is malformed", sys.Spec, p.Name))
 			return
 		}
@@ -149,7 +151,6 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	st.Bytes = g.bytes() + int64(g.expanded)*20
 	st.Elapsed = time.Since(began)
 	res.Liveness = st
-	res.Elapsed = time.Since(start)
 	if res.Reason == "" && g.stop != "" {
 		res.Reason = "liveness graph: " + g.stop
 	}

@@ -374,3 +374,42 @@ func TestAmbiguousActionClassIsRefused(t *testing.T) {
 		t.Fatalf("per process the names do not matter: %v", r.Err)
 	}
 }
+
+// Termination is "eventually a terminal state": a cycle is a counterexample
+// unless fairness forces the way out of it.
+func TestLivenessTermination(t *testing.T) {
+	sys := explicit([]arc{{0, 1, "a", 0}, {0, 0, "b", 1}, {1, 2, "a", 0}}, nil,
+		model.TerminationProp[at]("terminates", "test", ""))
+	pin(t, "termination", sys,
+		expect{FairNone, Fail, "| b/p1→0"},
+		expect{FairProcess, Pass, ""},
+		expect{FairAction, Pass, ""})
+}
+
+// With Options.Exact the graph is keyed by full encodings, and finds the
+// same graph and verdicts.
+func TestLivenessExactIndexAgrees(t *testing.T) {
+	sys := explicit([]arc{{0, 1, "a", 0}, {0, 2, "c", 0}, {2, 0, "c", 0}, {2, 1, "a", 0}}, nil, eventually(1))
+	for _, f := range []Fairness{FairNone, FairProcess, FairAction} {
+		a := Run(context.Background(), sys, Options{Fair: f})
+		b := Run(context.Background(), sys, Options{Fair: f, Exact: true})
+		if a.Props[0].Verdict != b.Props[0].Verdict || a.Liveness.States != b.Liveness.States || a.Liveness.Transitions != b.Liveness.Transitions {
+			t.Fatalf("%s: %s/%+v against exact %s/%+v", f, a.Props[0].Verdict, a.Liveness, b.Props[0].Verdict, b.Liveness)
+		}
+	}
+}
+
+func TestFingerprintIndexFindsWhatItStored(t *testing.T) {
+	x := newFingerprintIndex()
+	for i := uint64(0); i < 100000; i++ {
+		x.add(nil, i*0x9E3779B97F4A7C15, uint32(i))
+	}
+	for i := uint64(0); i < 100000; i++ {
+		if id, ok := x.find(nil, i*0x9E3779B97F4A7C15); !ok || id != uint32(i) {
+			t.Fatalf("find %d: %d %v", i, id, ok)
+		}
+	}
+	if _, ok := x.find(nil, 12345); ok {
+		t.Fatal("found a fingerprint never stored")
+	}
+}

@@ -9,11 +9,27 @@ type Options struct {
 	MaxStates int64
 	// Timeout stops the run, incomplete, after this long; 0 means none.
 	Timeout time.Duration
+	// Workers is the number of goroutines that expand a level; 0 means one
+	// per CPU. Every figure and trace is the same for any number.
+	Workers int
+	// Exact stores full state encodings instead of 64-bit fingerprints, so
+	// that no collision can hide a state; for validating small runs.
+	Exact bool
+	// Disk, if not empty, is a directory in which the visited set (a
+	// Badger database), the trace log and the levels are kept, so that
+	// memory stays bounded when the state space outgrows it.
+	Disk string
+	// Checkpoint, if not empty, is a directory where the run saves its
+	// progress at level boundaries, at most every CheckpointEvery (0: at
+	// every level). Resume continues the run saved there.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+	Resume          bool
 	// Fair is the fairness assumption liveness properties are checked
 	// under; the zero value is weak fairness per process.
 	Fair Fairness
-	// Progress, if not nil, is called from the exploring goroutine about
-	// every ProgressEvery (default 1s) with the run's figures so far.
+	// Progress, if not nil, is called about every ProgressEvery (default
+	// 1s) with the run's figures so far, from one goroutine at a time.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 }

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"math"
 	"time"
 
 	"mc/model"
@@ -36,12 +37,19 @@ type Result struct {
 	// state explored (a breadth-first level index; initial states are 0).
 	Depth   int
 	Elapsed time.Duration
+	// Workers is the number of goroutines that explored.
+	Workers int
+	// Exact is set when full states, not fingerprints, were stored.
+	Exact bool
 	// MemoryBytes is the memory held by the visited set and trace links.
 	MemoryBytes int64
 	// Liveness describes the graph the liveness check built; nil when the
 	// system has no liveness property.
 	Liveness *LivenessStats
 	Props    []PropResult
+	// Measures holds, per measure of the system, its maximum over the
+	// states explored.
+	Measures []MeasureResult
 	// Err is set when mc itself failed, e.g. a trace that does not replay.
 	// It is an internal error, never a verdict.
 	Err error
@@ -54,6 +62,17 @@ type PropResult struct {
 	Name, Ref, Doc string
 	Kind           model.Kind
 	Verdict        Verdict
+	Trace          *Trace
+}
+
+// MeasureResult is the largest value a measure took in any state explored,
+// with a shortest run to a state that takes it. When the run was not
+// complete, Max is only a lower bound on the maximum over all reachable
+// states.
+type MeasureResult struct {
+	Name, Ref, Doc string
+	Max            int
+	Complete       bool
 	Trace          *Trace
 }
 
@@ -70,6 +89,18 @@ func (r *Result) Failure() *PropResult {
 		}
 	}
 	return best
+}
+
+// CollisionBound bounds the probability that two distinct states shared a
+// fingerprint, so that one was never explored: each of the Transitions
+// fingerprint lookups can collide with at most States stored fingerprints,
+// each with probability 2^-64 (TLC prints the same kind of estimate). It is
+// 0 for an exact run, which stores full states.
+func (r *Result) CollisionBound() float64 {
+	if r.Exact {
+		return 0
+	}
+	return float64(r.States) * float64(r.Transitions+r.States) / math.Exp2(64)
 }
 
 // StatesPerSecond is the exploration rate.

@@ -13,6 +13,8 @@ type Target interface {
 	Props() []PropInfo
 	// Check explores the system.
 	Check(ctx context.Context, opt Options) Result
+	// Stepper steps through the system one action at a time (stepper.go).
+	Stepper
 }
 
 // PropInfo describes one property.

@@ -15,11 +15,6 @@ type Trace struct {
 	// enabled): one that fails an end property, or a finite maximal run that
 	// never reaches a liveness property's goal.
 	Deadlock bool `json:"deadlock,omitempty"`
-	// LoopStart, set for a lasso (a liveness counterexample), is the index of
-	// the state where the loop starts (0 is the initial state, i the state
-	// after step i); the last step returns to it, and steps LoopStart+1 to
-	// the last repeat forever.
-	LoopStart *int `json:"loop_start,omitempty"`
 	// From, set for a counterexample to "P leads to Q", is the index of a
 	// state where P holds and after which Q never holds.
 	From *int `json:"from,omitempty"`
@@ -27,6 +22,10 @@ type Trace struct {
 	Init  int         `json:"init"`
 	Start []model.Var `json:"start"`
 	Steps []Step      `json:"steps"`
+	// LoopStart is set only for a lasso, a liveness counterexample: the
+	// state after the last step is the state after step *LoopStart (0: the
+	// initial state), and the steps from there on repeat forever.
+	LoopStart *int `json:"loop_start,omitempty"`
 }
 
 // Step is one action of a trace.

@@ -25,11 +25,33 @@ type Election interface {
 	Decision(p int) Decision
 }
 
+// Decisions is an optional fast path of Election: a state that holds its
+// decisions in a slice hands it over whole, and the properties below, which
+// run on every state explored, loop over it instead of calling Decision per
+// process.
+type Decisions interface {
+	Decisions() []Decision
+}
+
+// decisions returns v's decisions as a slice, using buf when v does not
+// offer one.
+func decisions(v Election, buf []Decision) []Decision {
+	if d, ok := v.(Decisions); ok {
+		return d.Decisions()
+	}
+	buf = buf[:0]
+	for p := 0; p < v.Procs(); p++ {
+		buf = append(buf, v.Decision(p))
+	}
+	return buf
+}
+
 // Leaders counts the processes that consider themselves elected.
 func Leaders(v Election) int {
+	var buf [32]Decision
 	n := 0
-	for p := 0; p < v.Procs(); p++ {
-		if v.Decision(p) == Leader {
+	for _, d := range decisions(v, buf[:]) {
+		if d == Leader {
 			n++
 		}
 	}
@@ -42,8 +64,9 @@ func AtMostOneLeader(v Election) bool { return Leaders(v) <= 1 }
 // LeaderIs holds when every leader is process want: the winner is the one
 // the algorithm promises (the maximum id, or the minimum).
 func LeaderIs(v Election, want int) bool {
-	for p := 0; p < v.Procs(); p++ {
-		if v.Decision(p) == Leader && p != want {
+	var buf [32]Decision
+	for p, d := range decisions(v, buf[:]) {
+		if d == Leader && p != want {
 			return false
 		}
 	}
@@ -56,9 +79,10 @@ func SomeLeader(v Election) bool { return Leaders(v) > 0 }
 // Agreement holds when the election is over: exactly one leader and every
 // other process knows it lost.
 func Agreement(v Election) bool {
+	var buf [32]Decision
 	leaders := 0
-	for p := 0; p < v.Procs(); p++ {
-		switch v.Decision(p) {
+	for _, d := range decisions(v, buf[:]) {
+		switch d {
 		case Leader:
 			leaders++
 		case Undecided:
@@ -71,8 +95,10 @@ func Agreement(v Election) bool {
 // DecisionStable holds on a transition when no process that had decided
 // changes its decision.
 func DecisionStable(before, after Election) bool {
-	for p := 0; p < before.Procs(); p++ {
-		if d := before.Decision(p); d != Undecided && after.Decision(p) != d {
+	var b1, b2 [32]Decision
+	bs, as := decisions(before, b1[:]), decisions(after, b2[:])
+	for p, d := range bs {
+		if d != Undecided && as[p] != d {
 			return false
 		}
 	}

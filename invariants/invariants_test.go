@@ -2,10 +2,10 @@ package invariants
 
 import "testing"
 
-type decisions []Decision
+type views []Decision
 
-func (d decisions) Procs() int              { return len(d) }
-func (d decisions) Decision(p int) Decision { return d[p] }
+func (d views) Procs() int              { return len(d) }
+func (d views) Decision(p int) Decision { return d[p] }
 
 type cs []bool
 
@@ -13,10 +13,10 @@ func (c cs) Procs() int      { return len(c) }
 func (c cs) InCS(p int) bool { return c[p] }
 
 func TestElectionPredicates(t *testing.T) {
-	none := decisions{Undecided, Undecided, Undecided}
-	one := decisions{Lost, Leader, Undecided}
-	done := decisions{Lost, Leader, Lost}
-	two := decisions{Leader, Leader, Lost}
+	none := views{Undecided, Undecided, Undecided}
+	one := views{Lost, Leader, Undecided}
+	done := views{Lost, Leader, Lost}
+	two := views{Leader, Leader, Lost}
 	if !AtMostOneLeader(one) || AtMostOneLeader(two) {
 		t.Fatal("AtMostOneLeader")
 	}
@@ -37,5 +37,19 @@ func TestElectionPredicates(t *testing.T) {
 func TestMutualExclusion(t *testing.T) {
 	if !MutualExclusion(cs{false, true, false}) || MutualExclusion(cs{true, false, true}) {
 		t.Fatal("MutualExclusion")
+	}
+}
+
+type fast struct{ views }
+
+func (f fast) Decisions() []Decision { return f.views }
+
+// The slice fast path gives the same answers as the per-process view.
+func TestFastPathAgrees(t *testing.T) {
+	for _, d := range []views{{Lost, Leader, Undecided}, {Leader, Leader, Lost}, {Lost, Leader, Lost}} {
+		if AtMostOneLeader(d) != AtMostOneLeader(fast{d}) || Agreement(d) != Agreement(fast{d}) ||
+			LeaderIs(d, 1) != LeaderIs(fast{d}, 1) || DecisionStable(d, d) != DecisionStable(fast{d}, fast{d}) {
+			t.Fatalf("fast path disagrees on %v", d)
+		}
 	}
 }

@@ -1,5 +1,10 @@
 package model
 
+import (
+	"fmt"
+	"slices"
+)
+
 // Arrangements returns every arrangement of the ids 1..n around a ring of n,
 // in lexicographic order: n! slices, process 0's id first.
 func Arrangements(n int) [][]int {
@@ -27,4 +32,65 @@ func Arrangements(n int) [][]int {
 			ids[a], ids[b] = ids[b], ids[a]
 		}
 	}
+}
+
+// Symmetry is a group of ring symmetries under which a spec's behaviour is
+// the same up to relabelling processes.
+type Symmetry int
+
+const (
+	// Rotation: every process runs the same code and the ring has a common
+	// orientation, so rotating an arrangement rotates every run.
+	Rotation Symmetry = iota
+	// RotationReflection: a bidirectional ring without a common sense of
+	// orientation also looks the same read the other way round.
+	RotationReflection
+)
+
+func (s Symmetry) String() string {
+	if s == RotationReflection {
+		return "rotation and reflection"
+	}
+	return "rotation"
+}
+
+// ArrangementClass is a set of arrangements that a symmetry maps onto one
+// another; Rep is the lexicographically smallest, the one that is checked.
+type ArrangementClass struct {
+	Rep  []int
+	Size int
+}
+
+// ArrangementClasses partitions the arrangements of 1..n into classes under
+// sym, in the order of their representatives. Since the specs compare ids
+// only, ids are relabelled by rank: 1..n stands for every set of n ids.
+func ArrangementClasses(n int, sym Symmetry) []ArrangementClass {
+	var out []ArrangementClass
+	index := map[string]int{}
+	for _, a := range Arrangements(n) {
+		rep := canonical(a, sym)
+		k := fmt.Sprint(rep)
+		if i, ok := index[k]; ok {
+			out[i].Size++
+			continue
+		}
+		index[k] = len(out)
+		out = append(out, ArrangementClass{Rep: rep, Size: 1})
+	}
+	return out
+}
+
+// canonical is the smallest image of a under sym.
+func canonical(a []int, sym Symmetry) []int {
+	best := a
+	none := make([]bool, len(a))
+	for _, g := range RingSymmetries(len(a)) {
+		if g.Reflect && sym != RotationReflection {
+			continue
+		}
+		if img, _ := g.Apply(a, none); slices.Compare(img, best) < 0 {
+			best = img
+		}
+	}
+	return best
 }

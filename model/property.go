@@ -48,8 +48,8 @@ func (k Kind) String() string {
 
 // Property is a named claim about a system. Exactly one of State and Trans is
 // set: State for Invariant, End and Witness (the predicate), LeadsTo and
-// Eventually (the goal Q); Trans for Step. From is P of "P leads to Q" and
-// is set only for LeadsTo.
+// Eventually (the goal Q; nil when the goal is Terminal); Trans for Step.
+// From is P of "P leads to Q" and is set only for LeadsTo.
 type Property[S any] struct {
 	// Name is kebab-case and is shared by the CLI, JSON output and tests.
 	Name string
@@ -61,6 +61,9 @@ type Property[S any] struct {
 	State func(s *S) bool
 	Trans func(before *S, a Action, after *S) bool
 	From  func(s *S) bool
+	// Terminal, for Eventually only, makes the goal "a terminal state" (no
+	// action enabled), which no state predicate can say; State is then nil.
+	Terminal bool
 }
 
 // InvariantProp builds an Invariant property.
@@ -87,6 +90,13 @@ func StepProp[S any](name, ref, doc string, f func(before *S, a Action, after *S
 // satisfying from is followed (or accompanied) by a state satisfying to.
 func LeadsToProp[S any](name, ref, doc string, from, to func(s *S) bool) Property[S] {
 	return Property[S]{Name: name, Ref: ref, Kind: LeadsTo, Doc: doc, From: from, State: to}
+}
+
+// TerminationProp builds "eventually a terminal state": every fair run is
+// finite. With an End property that every terminal state is good, it is
+// termination.
+func TerminationProp[S any](name, ref, doc string) Property[S] {
+	return Property[S]{Name: name, Ref: ref, Kind: Eventually, Doc: doc, Terminal: true}
 }
 
 // EventuallyProp builds "eventually goal": every fair run from an initial

@@ -10,10 +10,14 @@ import (
 	"mc/checker"
 	"mc/model"
 	"mc/specs/changroberts"
+	"mc/specs/dkr"
+	"mc/specs/hp"
 	"mc/specs/lelann"
 	"mc/specs/misra"
 	"mc/specs/suzukikasami"
 	"mc/specs/tokenring"
+	"mc/specs/vitanyi"
+	"mc/specs/vlt"
 )
 
 // Entry describes one spec.
@@ -25,6 +29,22 @@ type Entry struct {
 	Variants []model.Variant
 	// DefaultN is the ring size when --n and --ids are not given.
 	DefaultN int
+	// Symmetry is the group of ring symmetries the spec's behaviour is
+	// invariant under, with every process an initiator; --all-ids checks
+	// one arrangement per class. The zero value is rotation.
+	Symmetry model.Symmetry
+	// Clocked says the spec has local clocks and reads Params.Drift
+	// (--drift); the CLI refuses the flag for the others.
+	Clocked bool
+	// DefaultIDs, if not nil, gives the ids of a ring of n when --ids is
+	// not given; nil means n, n-1, …, 1 (model.DescendingIDs).
+	DefaultIDs func(n int) []int
+	// Bidirectional specs run on a ring with two ports per processor and
+	// take --links and --orientation (model.Params.Links, Orientation).
+	Bidirectional bool
+	// Anonymous specs give their processes no ids (the mutual-exclusion
+	// algorithms): the CLI refuses --ids and --all-ids for them.
+	Anonymous bool
 	// Chan is the channel semantics when --chan is not given.
 	Chan model.ChanKind
 	// Fair is the fairness liveness is checked under when --fair is not
@@ -52,13 +72,29 @@ var all = []Entry{
 		Variants: changroberts.Variants, DefaultN: 5, Build: bind(changroberts.New)},
 	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref,
 		Variants: lelann.Variants, DefaultN: 5, Build: bind(lelann.New)},
+	{Name: "dkr", Title: "Dolev–Klawe–Rodeh / Peterson election, unidirectional ring", Ref: dkr.Ref,
+		Variants: dkr.Variants, DefaultN: 5, Build: bind(dkr.New)},
+	{Name: "hp", Title: "Higham–Przytycka election (BASIC, ELECT), unidirectional ring", Ref: hp.Ref,
+		Variants: hp.Variants, DefaultN: 5, Build: bind(hp.New)},
+	{Name: "vitanyi", Title: "Vitányi's clock-based election, lowest id wins", Ref: vitanyi.Ref,
+		Variants: vitanyi.Variants, DefaultN: 4, Clocked: true, Build: bind(vitanyi.New)},
+	{Name: "vlt", Title: "van Leeuwen–Tan Algorithm E, bidirectional ring without orientation", Ref: vlt.Ref,
+		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true, Build: bind(vlt.New)},
 	{Name: "tokenring", Title: "mutual exclusion by a token circulating on a unidirectional ring", Ref: tokenring.Ref,
-		Variants: tokenring.Variants, DefaultN: 4, Build: bind(tokenring.New)},
+		Variants: tokenring.Variants, DefaultN: 4, Anonymous: true, Build: bind(tokenring.New)},
 	{Name: "suzukikasami", Title: "Ricart–Agrawala / Suzuki–Kasami token mutual exclusion, fully connected", Ref: suzukikasami.Ref,
-		Variants: suzukikasami.Variants, DefaultN: 3, Chan: model.Bag, Bound: "requests per process, default 1",
+		Variants: suzukikasami.Variants, DefaultN: 3, Anonymous: true, Chan: model.Bag, Bound: "requests per process, default 1",
 		Build: bind(suzukikasami.New)},
 	{Name: "misra", Title: "Misra's ping–pong token loss detection and regeneration, unidirectional ring", Ref: misra.Ref,
-		Variants: misra.Variants, DefaultN: 3, Bound: "token losses, default 1", Fair: checker.FairAction, Build: bind(misra.New)},
+		Variants: misra.Variants, DefaultN: 3, Anonymous: true, Bound: "token losses, default 1", Fair: checker.FairAction,
+		Build: bind(misra.New)}}
+
+// IDs is the spec's default arrangement of ids for a ring of n.
+func (e Entry) IDs(n int) []int {
+	if e.DefaultIDs != nil {
+		return e.DefaultIDs(n)
+	}
+	return model.DescendingIDs(n)
 }
 
 // All returns the specs sorted by name.

@@ -2,6 +2,7 @@ package specs
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"mc/checker"
@@ -12,7 +13,7 @@ import (
 // properties uniquely; an unknown spec is refused.
 func TestEverySpecPassesOnItsDefaults(t *testing.T) {
 	for _, e := range All() {
-		tg, err := e.Build(model.Params{N: e.DefaultN, IDs: model.DescendingIDs(e.DefaultN)})
+		tg, err := e.Build(model.Params{N: e.DefaultN, IDs: e.IDs(e.DefaultN)})
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name, err)
 		}
@@ -30,4 +31,56 @@ func TestEverySpecPassesOnItsDefaults(t *testing.T) {
 	if _, err := Lookup("nosuch"); err == nil {
 		t.Fatal("unknown spec accepted")
 	}
+}
+
+// Every spec's declared symmetry is a real one: each arrangement of n ≤ 4
+// has the same verdict, state count and transition count as its class's
+// representative, which is what mc check --all-ids checks instead of it.
+func TestDeclaredSymmetriesHold(t *testing.T) {
+	for _, e := range All() {
+		if e.Anonymous {
+			continue // no ids to arrange
+		}
+		for n := 3; n <= 4; n++ {
+			reps := map[string]checker.Result{}
+			for _, cl := range model.ArrangementClasses(n, e.Symmetry) {
+				reps[fmt.Sprint(cl.Rep)] = run(t, e, n, cl.Rep)
+			}
+			for _, ids := range model.Arrangements(n) {
+				r, rep := run(t, e, n, ids), reps[fmt.Sprint(canonicalOf(ids, e.Symmetry))]
+				if r.Verdict != rep.Verdict || r.States != rep.States || r.Transitions != rep.Transitions {
+					t.Fatalf("%s ids %v: %s %d/%d, but its class representative: %s %d/%d",
+						e.Name, ids, r.Verdict, r.States, r.Transitions, rep.Verdict, rep.States, rep.Transitions)
+				}
+			}
+		}
+	}
+}
+
+func run(t *testing.T, e Entry, n int, ids []int) checker.Result {
+	t.Helper()
+	tg, err := e.Build(model.Params{N: n, IDs: ids})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg.Check(context.Background(), checker.Options{Workers: 1})
+}
+
+// canonicalOf finds ids' class representative the long way: the smallest of
+// all its images.
+func canonicalOf(ids []int, sym model.Symmetry) []int {
+	for _, cl := range model.ArrangementClasses(len(ids), sym) {
+		n := len(ids)
+		for r := 0; r < n; r++ {
+			rot, refl := make([]int, n), make([]int, n)
+			for i := range ids {
+				rot[i] = ids[(i+r)%n]
+				refl[i] = ids[((r-i)%n+n)%n]
+			}
+			if fmt.Sprint(rot) == fmt.Sprint(cl.Rep) || (sym == model.RotationReflection && fmt.Sprint(refl) == fmt.Sprint(cl.Rep)) {
+				return cl.Rep
+			}
+		}
+	}
+	return nil
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
+	"runtime"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -16,88 +16,121 @@ import (
 
 // checkFlags are the flags of mc check.
 type checkFlags struct {
-	n          int
-	ids        string
-	variant    string
-	chanKind   string
-	capacity   int
-	initiators string
-	maxStates  int64
-	timeout    time.Duration
-	json       bool
-	claims     bool
-	fair       string
-	bound      int
+	n           int
+	ids         string
+	variant     string
+	chanKind    string
+	capacity    int
+	initiators  string
+	maxStates   int64
+	timeout     time.Duration
+	json        bool
+	claims      bool
+	traceOut    string
+	progress    bool
+	workers     int
+	exact       bool
+	store       string
+	dir         string
+	checkpoint  string
+	every       time.Duration
+	resume      string
+	allIDs      bool
+	drift       int
+	links       string
+	orientation string
+	bound       int
+	fair        string
+	// fairness is --fair resolved against the spec's default.
+	fairness checker.Fairness
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("mc check", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported in one line by runCheck
+	fs := newFlagSet("check", "SPEC [flags]", stderr)
+	f.addParamFlags(fs)
+	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
+	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
+	fs.StringVar(&f.store, "store", "memory", "visited set: memory, or disk (a Badger database under --dir; memory stays bounded)")
+	fs.StringVar(&f.dir, "dir", "", "directory for --store disk")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
+	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
+	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
+	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
+	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
+	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
+	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
+	return fs
+}
+
+// paramFlags are the flags that choose a spec's parameters, shared by
+// mc check and mc explore.
+var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift", "links", "orientation", "bound"}
+
+func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
-	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1)")
+	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1, or the spec's, see mc list)")
 	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first, see mc list)")
 	fs.StringVar(&f.chanKind, "chan", "fifo", "channel semantics: fifo or bag")
 	fs.IntVar(&f.capacity, "cap", 0, "channel capacity; a send to a full channel blocks (default unbounded)")
 	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
-	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
+	fs.StringVar(&f.links, "links", "", "bidirectional rings: link semantics, half or full (default: the spec variant's)")
+	fs.StringVar(&f.orientation, "orientation", "", "bidirectional rings: fix every processor's orientation, a bit string such as 0110 (1: its right port leads counter-clockwise; default every assignment)")
+	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: no processor completes more than K ticks while another completes none (default 0: unbounded)")
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
-	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
 	fs.IntVar(&f.bound, "bound", 0, "the spec's bound on its environment, e.g. requests per process (see mc list; default: the spec's)")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: mc check SPEC [flags]\n\n%s", fs.FlagUsages())
-	}
-	return fs
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := newCheckFlagSet(&f, stderr)
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			fs.Usage()
-			return exitPass
-		}
-		fmt.Fprintf(stderr, "mc check: %v (see mc check --help)\n", err)
-		return exitUsage
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "mc check: want exactly one spec name (see mc list)")
-		return exitUsage
+	if f.allIDs {
+		return runAllIDs(ctx, fs, &f, stdout, stderr)
 	}
-	entry, err := specs.Lookup(fs.Arg(0))
-	if err != nil {
-		fmt.Fprintf(stderr, "mc check: %v\n", err)
-		return exitUsage
-	}
-	p, err := f.params(fs, entry)
+	entry, p, err := f.target(fs)
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
-	fair := entry.Fair
-	if fs.Changed("fair") {
-		var ferr error
-		if fair, ferr = checker.ParseFairness(f.fair); err == nil && ferr != nil {
-			err = fmt.Errorf("--fair: %v", ferr)
-		}
+	if err == nil && fs.Changed("drift") && !entry.Clocked {
+		err = fmt.Errorf("--drift bounds local clocks, and spec %s has none", entry.Name)
+	}
+	if err == nil && f.traceOut != "" {
+		err = checkTraceOut(f.traceOut)
+	}
+	var target checker.Target
+	if err == nil {
+		target, err = entry.Build(p)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	target, err := entry.Build(p)
-	if err != nil {
-		fmt.Fprintf(stderr, "mc check: %v\n", err)
-		return exitUsage
+	opt := f.options()
+	progress, every := newProgress(stderr, f.progress, f.json)
+	if progress != nil {
+		opt.Progress, opt.ProgressEvery = progress.report, every
 	}
-	res := target.Check(ctx, checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Fair: fair})
+	res := target.Check(ctx, opt)
+	if progress != nil {
+		progress.finish()
+	}
 	if res.Err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
 		return exitInternal
 	}
+	if f.traceOut != "" {
+		if err := writeTraceOut(target, &res, f.traceOut, stderr); err != nil {
+			fmt.Fprintf(stderr, "mc check: --trace-out: %v\n", err)
+			return exitUsage
+		}
+	}
 	if f.json {
-		if err := writeJSON(stdout, &res, fair); err != nil {
+		if err := writeJSON(stdout, &res); err != nil {
 			fmt.Fprintf(stderr, "mc check: %v\n", err)
 			return exitInternal
 		}
@@ -113,25 +146,122 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return exitIncomplete
 }
 
+// target resolves the spec and its parameters: from SPEC and the flags, or,
+// for --resume without SPEC, from the checkpoint.
+func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error) {
+	if f.resume != "" && fs.NArg() == 0 {
+		for _, name := range paramFlags {
+			if fs.Changed(name) {
+				return specs.Entry{}, model.Params{}, fmt.Errorf("--%s with --resume needs the SPEC too; or give --resume alone", name)
+			}
+		}
+		name, p, err := checker.CheckpointRun(f.resume)
+		if err != nil {
+			return specs.Entry{}, p, err
+		}
+		entry, err := specs.Lookup(name)
+		if err == nil {
+			err = f.resolveFairness(fs, entry)
+		}
+		return entry, p, err
+	}
+	if fs.NArg() != 1 {
+		return specs.Entry{}, model.Params{}, fmt.Errorf("want exactly one spec name (see mc list)")
+	}
+	return f.specParams(fs, fs.Arg(0))
+}
+
+// specParams looks spec up and reads its parameters from the flags.
+func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, model.Params, error) {
+	entry, err := specs.Lookup(spec)
+	if err != nil {
+		return entry, model.Params{}, err
+	}
+	p, err := f.params(fs, entry)
+	if err == nil {
+		err = f.bidirectional(fs, entry, &p)
+	}
+	if err == nil {
+		err = f.resolveFairness(fs, entry)
+	}
+	return entry, p, err
+}
+
+// bidirectional reads --links and --orientation, which only bidirectional
+// specs take.
+func (f *checkFlags) bidirectional(fs *pflag.FlagSet, e specs.Entry, p *model.Params) error {
+	if !e.Bidirectional {
+		for _, name := range []string{"links", "orientation"} {
+			if fs.Changed(name) {
+				return fmt.Errorf("--%s applies to bidirectional rings; spec %s runs on a unidirectional ring", name, e.Name)
+			}
+		}
+		return nil
+	}
+	var err error
+	if fs.Changed("links") {
+		if p.Links, err = model.ParseLinkMode(f.links); err != nil {
+			return fmt.Errorf("--links: %v", err)
+		}
+	}
+	if fs.Changed("orientation") {
+		if p.Orientation, err = model.ParseOrientation(f.orientation, p.N); err != nil {
+			return fmt.Errorf("--orientation: %v", err)
+		}
+	}
+	return nil
+}
+
+// resolveFairness reads --fair, or takes the spec's default.
+func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
+	f.fairness = e.Fair
+	if fs.Lookup("fair") == nil || !fs.Changed("fair") {
+		return nil
+	}
+	var err error
+	if f.fairness, err = checker.ParseFairness(f.fair); err != nil {
+		return fmt.Errorf("--fair: %v", err)
+	}
+	return nil
+}
+
+// options turns the flags into the checker's options.
+func (f *checkFlags) options() checker.Options {
+	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact,
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness}
+	if f.store == "disk" {
+		opt.Disk = f.dir
+	}
+	if f.resume != "" {
+		opt.Checkpoint, opt.Resume = f.resume, true
+	}
+	return opt
+}
+
 // params turns the flags into validated-later spec parameters.
-func (f *checkFlags) params(fs *pflag.FlagSet, entry specs.Entry) (model.Params, error) {
+func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
 	var p model.Params
-	defaultN := entry.DefaultN
 	kind, err := model.ParseChanKind(f.chanKind)
 	if err != nil {
 		return p, err
 	}
 	if !fs.Changed("chan") {
-		kind = entry.Chan
+		kind = e.Chan
 	}
-	p.Chan, p.Cap, p.Variant, p.Claims, p.Bound = kind, f.capacity, f.variant, f.claims, f.bound
+	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift, p.Bound = kind, f.capacity, f.variant, f.claims, f.drift, f.bound
 	if fs.Changed("bound") {
 		switch {
-		case entry.Bound == "":
-			return p, fmt.Errorf("spec %s has no --bound", entry.Name)
+		case e.Bound == "":
+			return p, fmt.Errorf("spec %s has no --bound", e.Name)
 		case f.bound <= 0:
 			return p, fmt.Errorf("--bound must be positive, got %d", f.bound)
 		}
+	}
+	if e.Anonymous && fs.Changed("ids") {
+		return p, fmt.Errorf("spec %s gives its processes no ids; --ids does not apply (use --n)", e.Name)
+	}
+	if f.drift < 0 {
+		return p, fmt.Errorf("--drift must be 0 (unbounded) or positive, got %d", f.drift)
 	}
 	if fs.Changed("cap") && f.capacity <= 0 {
 		return p, fmt.Errorf("--cap must be positive, got %d", f.capacity)
@@ -150,9 +280,9 @@ func (f *checkFlags) params(fs *pflag.FlagSet, entry specs.Entry) (model.Params,
 		if f.n < 2 {
 			return p, fmt.Errorf("--n must be at least 2, got %d", f.n)
 		}
-		p.N, p.IDs = f.n, model.DescendingIDs(f.n)
+		p.N, p.IDs = f.n, e.IDs(f.n)
 	default:
-		p.N, p.IDs = defaultN, model.DescendingIDs(defaultN)
+		p.N, p.IDs = e.DefaultN, e.IDs(e.DefaultN)
 	}
 	if f.initiators != "" {
 		if p.Initiators, err = model.ParseInts(f.initiators); err != nil {
@@ -166,35 +296,23 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	if fs.Changed("max-states") && f.maxStates <= 0 {
 		return fmt.Errorf("--max-states must be positive, got %d", f.maxStates)
 	}
+	switch {
+	case f.store != "memory" && f.store != "disk":
+		return fmt.Errorf("--store must be memory or disk, got %q", f.store)
+	case f.store == "disk" && f.dir == "":
+		return fmt.Errorf("--store disk needs --dir")
+	case f.store == "memory" && fs.Changed("dir"):
+		return fmt.Errorf("--dir goes with --store disk")
+	case f.every < 0:
+		return fmt.Errorf("--checkpoint-every must not be negative, got %s", f.every)
+	case f.resume != "" && f.checkpoint != "" && f.checkpoint != f.resume:
+		return fmt.Errorf("--resume %s continues the checkpoint there; --checkpoint %s names another", f.resume, f.checkpoint)
+	}
+	if f.workers <= 0 {
+		return fmt.Errorf("--workers must be positive, got %d", f.workers)
+	}
 	if fs.Changed("timeout") && f.timeout <= 0 {
 		return fmt.Errorf("--timeout must be positive, got %s", f.timeout)
 	}
 	return nil
-}
-
-// describeParams renders the parameters of a run on one line.
-func describeParams(p *model.Params) string {
-	ids := make([]string, len(p.IDs))
-	for i, id := range p.IDs {
-		ids[i] = fmt.Sprint(id)
-	}
-	init := "all"
-	if p.Initiators != nil {
-		xs := make([]string, len(p.Initiators))
-		for i, x := range p.Initiators {
-			xs[i] = fmt.Sprint(x)
-		}
-		init = strings.Join(xs, ",")
-	}
-	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
-	if p.Cap > 0 {
-		s += fmt.Sprintf(" cap=%d", p.Cap)
-	}
-	if p.Bound > 0 {
-		s += fmt.Sprintf(" bound=%d", p.Bound)
-	}
-	if p.Claims {
-		s += " claims=on"
-	}
-	return s
 }

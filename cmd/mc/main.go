@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 )
 
@@ -27,13 +28,20 @@ const usage = `mc: an explicit-state model checker for ring protocols
 usage:
   mc list                      the specs, their variants, defaults and properties
   mc check SPEC [flags]        explore every reachable state and give a verdict
+  mc trace FILE [flags]        read a trace file: as text, --replay, --format svg or dot
+  mc explore [SPEC] [flags]    step through a spec, or a trace (--trace FILE), in the browser
   mc help                      this text
 
-Run 'mc check --help' for the check flags.
+Run 'mc check --help' (trace, explore) for each command's flags.
 exit codes: 0 pass, 1 property failed, 2 usage error, 3 incomplete, 4 internal error
 `
 
 func main() {
+	// The explorer's large arrays hold no pointers, so collecting more often
+	// costs little marking and keeps the heap close to what is live.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(25)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -51,10 +59,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runList(args[1:], stdout, stderr)
 	case "check":
 		return runCheck(ctx, args[1:], stdout, stderr)
+	case "trace":
+		return runTrace(args[1:], stdout, stderr)
+	case "explore":
+		return runExplore(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitPass
 	}
-	fmt.Fprintf(stderr, "mc: unknown command %q (commands: list, check, help)\n", args[0])
+	fmt.Fprintf(stderr, "mc: unknown command %q (commands: list, check, trace, explore, help)\n", args[0])
 	return exitUsage
 }

@@ -7,19 +7,25 @@ import (
 	"time"
 
 	"mc/checker"
+	"mc/model"
 )
 
 // writeHuman prints the summary, the per-property verdicts and, on failure,
 // the shortest failing trace.
 func writeHuman(w io.Writer, r *checker.Result) {
-	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, describeParams(&r.Params))
+	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, r.Params.String())
 	fmt.Fprintf(w, "  %d distinct states, %d transitions, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
 	perState := 0.0
 	if r.States > 0 {
 		perState = float64(r.MemoryBytes) / float64(r.States)
 	}
-	fmt.Fprintf(w, "  elapsed %s, %.0f states/s; visited set and trace log %s (%.0f B/state)\n",
-		r.Elapsed.Round(time.Microsecond), r.StatesPerSecond(), bytesize(r.MemoryBytes), perState)
+	fmt.Fprintf(w, "  elapsed %s, %.0f states/s with %d workers; visited set and trace log %s (%.0f B/state), peak memory %s\n",
+		r.Elapsed.Round(time.Microsecond), r.StatesPerSecond(), r.Workers, bytesize(r.MemoryBytes), perState, bytesize(peakRSS()))
+	if r.Exact {
+		fmt.Fprintln(w, "  exact: full states stored, no fingerprint collision possible")
+	} else {
+		fmt.Fprintf(w, "  fingerprint collision probability ≤ %.1e (states × lookups / 2^64)\n", r.CollisionBound())
+	}
 	if l := r.Liveness; l != nil {
 		cycles := "no cycle: every run is finite"
 		if l.Cycles > 0 {
@@ -31,6 +37,16 @@ func writeHuman(w io.Writer, r *checker.Result) {
 	fmt.Fprintln(w, "properties:")
 	for _, p := range r.Props {
 		fmt.Fprintf(w, "  %-10s %-24s %-10s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
+	}
+	if len(r.Measures) > 0 {
+		fmt.Fprintln(w, "measures (maximum over every state explored):")
+		for _, m := range r.Measures {
+			at := "="
+			if !m.Complete {
+				at = "≥" // a lower bound: not every state was explored
+			}
+			fmt.Fprintf(w, "  %-10s %s %-6d %s — %s\n", m.Name, at, m.Max, m.Ref, m.Doc)
+		}
 	}
 	if f := r.Failure(); f != nil {
 		writeFailure(w, f)
@@ -120,9 +136,13 @@ type jsonResult struct {
 	Chan         string            `json:"chan"`
 	Cap          int               `json:"cap,omitempty"`
 	Initiators   []int             `json:"initiators,omitempty"`
+	Links        string            `json:"links,omitempty"`
+	Orientation  string            `json:"orientation,omitempty"`
+	Orientations int               `json:"orientations,omitempty"`
 	Claims       bool              `json:"claims"`
+	Drift        int               `json:"drift,omitempty"`
 	Bound        int               `json:"bound,omitempty"`
-	Fair         string            `json:"fair"`
+	Fair         string            `json:"fair,omitempty"`
 	Verdict      checker.Verdict   `json:"verdict"`
 	Reason       string            `json:"reason,omitempty"`
 	States       int64             `json:"states"`
@@ -132,9 +152,13 @@ type jsonResult struct {
 	ElapsedMS    float64           `json:"elapsed_ms"`
 	StatesPerSec float64           `json:"states_per_sec"`
 	MemoryBytes  int64             `json:"memory_bytes"`
+	PeakRSS      int64             `json:"peak_rss_bytes"`
+	Workers      int               `json:"workers"`
+	Collision    float64           `json:"collision_probability"`
 	Liveness     *jsonLiveness     `json:"liveness,omitempty"`
 	Properties   map[string]string `json:"properties"`
 	Details      []jsonProp        `json:"property_details"`
+	Measures     []jsonMeasure     `json:"measures,omitempty"`
 	Trace        *checker.Trace    `json:"trace,omitempty"`
 }
 
@@ -158,21 +182,43 @@ type jsonProp struct {
 	Trace   *checker.Trace  `json:"trace,omitempty"`
 }
 
-func writeJSON(w io.Writer, r *checker.Result, fair checker.Fairness) error {
+// jsonMeasure is a measure's maximum; complete is false when the run stopped
+// early and max is only a lower bound.
+type jsonMeasure struct {
+	Name     string         `json:"name"`
+	Ref      string         `json:"ref"`
+	Doc      string         `json:"doc"`
+	Max      int            `json:"max"`
+	Complete bool           `json:"complete"`
+	Trace    *checker.Trace `json:"trace,omitempty"`
+}
+
+func writeJSON(w io.Writer, r *checker.Result) error {
 	out := jsonResult{
 		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: r.Params.IDs, Chan: r.Params.Chan.String(),
-		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Verdict: r.Verdict, Reason: r.Reason,
+		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Drift: r.Params.Drift, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
-		MemoryBytes: r.MemoryBytes, Properties: map[string]string{}, Bound: r.Params.Bound, Fair: fair.String(),
+		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), Workers: r.Workers, Collision: r.CollisionBound(),
+		Properties: map[string]string{}, Bound: r.Params.Bound,
 	}
 	if l := r.Liveness; l != nil {
+		out.Fair = l.Fairness.String()
 		out.Liveness = &jsonLiveness{States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
 			Bytes: l.Bytes, ElapsedMS: float64(l.Elapsed.Microseconds()) / 1000, Reason: l.Reason}
+	}
+	if p := &r.Params; p.Links != model.DefaultLinks {
+		out.Links, out.Orientations = p.Links.String(), len(p.Orientations())
+		if p.Orientation != nil {
+			out.Orientation = model.FormatOrientation(p.Orientation)
+		}
 	}
 	for _, p := range r.Props {
 		out.Properties[p.Name] = string(p.Verdict)
 		out.Details = append(out.Details, jsonProp{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc, Verdict: p.Verdict, Trace: p.Trace})
+	}
+	for _, m := range r.Measures {
+		out.Measures = append(out.Measures, jsonMeasure{Name: m.Name, Ref: m.Ref, Doc: m.Doc, Max: m.Max, Complete: m.Complete, Trace: m.Trace})
 	}
 	if f := r.Failure(); f != nil {
 		out.Trace = f.Trace

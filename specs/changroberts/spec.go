@@ -71,7 +71,11 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 	if err != nil {
 		return nil, err
 	}
-	sp := &spec{Net: uniring.NewNet(p), literal: variant == "raynal-literal"}
+	net, err := uniring.NewNet(p)
+	if err != nil {
+		return nil, err
+	}
+	sp := &spec{Net: net, literal: variant == "raynal-literal"}
 	return sp.System("changroberts", variant, "participant", Ref, []model.Rule[uniring.State]{
 		{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel},
 		{Name: "recv", Ref: Ref + " when received", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel},
@@ -79,11 +83,11 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 }
 
 func (sp *spec) canStart(s *uniring.State, i int) bool {
-	return sp.Params.IsInitiator(i) && !s.Flag[i] && s.Decided[i] == invariants.Undecided
+	return sp.Params.IsInitiator(i) && !s.Flag(i) && s.Decision(i) == invariants.Undecided
 }
 
 func (sp *spec) start(s *uniring.State, i int, _ int) bool {
-	s.Flag[i] = true
+	s.SetFlag(i)
 	return sp.SendOwn(s, i)
 }
 
@@ -92,17 +96,17 @@ func (sp *spec) recv(s *uniring.State, i, k int) bool {
 	me := sp.IDs[i]
 	switch {
 	case m.Kind == uniring.Elect && m.ID > me:
-		s.Flag[i] = true
+		s.SetFlag(i)
 		return sp.Send(s, i, m)
 	case m.Kind == uniring.Elect && m.ID < me:
-		answers := !s.Flag[i] // a non-participant answers with its own id
+		answers := !s.Flag(i) // a non-participant answers with its own id
 		if sp.literal {
-			answers = s.Flag[i] // as printed: "j < my_number and participant"
+			answers = s.Flag(i) // as printed: "j < my_number and participant"
 		}
 		if !answers {
 			return true // swallowed
 		}
-		s.Flag[i] = true
+		s.SetFlag(i)
 		return sp.SendOwn(s, i)
 	}
 	return sp.Conclude(s, i, m)

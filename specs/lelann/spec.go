@@ -62,7 +62,11 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 	if err != nil {
 		return nil, err
 	}
-	sp := &spec{Net: uniring.NewNet(p)}
+	net, err := uniring.NewNet(p)
+	if err != nil {
+		return nil, err
+	}
+	sp := &spec{Net: net}
 	return sp.System("lelann", variant, "started", Ref, []model.Rule[uniring.State]{
 		{Name: "start", Ref: Ref + ": each processor sends its identifier", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel},
 		{Name: "recv", Ref: Ref + ": pass on only larger identifiers", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel},
@@ -70,17 +74,17 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 }
 
 func (sp *spec) canStart(s *uniring.State, i int) bool {
-	return sp.Params.IsInitiator(i) && !s.Flag[i]
+	return sp.Params.IsInitiator(i) && !s.Flag(i)
 }
 
 func (sp *spec) start(s *uniring.State, i int, _ int) bool {
-	s.Flag[i] = true
+	s.SetFlag(i)
 	return sp.SendOwn(s, i)
 }
 
 func (sp *spec) recv(s *uniring.State, i, k int) bool {
 	m := sp.Receive(s, i, k)
-	if !s.Flag[i] && !sp.start(s, i, 0) {
+	if !s.Flag(i) && !sp.start(s, i, 0) {
 		return false // waking up, it could not send its own id
 	}
 	me := sp.IDs[i]

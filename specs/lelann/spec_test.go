@@ -6,21 +6,9 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/specs/internal/spectest"
 	"mc/specs/internal/uniring"
 )
-
-func check(t *testing.T, p model.Params) checker.Result {
-	t.Helper()
-	sys, err := New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := checker.Run(context.Background(), sys, checker.Options{})
-	if r.Err != nil {
-		t.Fatal(r.Err)
-	}
-	return r
-}
 
 func TestStateCounts(t *testing.T) {
 	cases := []struct {
@@ -32,7 +20,7 @@ func TestStateCounts(t *testing.T) {
 		{[]int{1, 2, 3, 4, 5}, 149},
 	}
 	for _, c := range cases {
-		r := check(t, model.Params{N: len(c.ids), IDs: c.ids})
+		r := spectest.Check(t, New, model.Params{N: len(c.ids), IDs: c.ids})
 		if r.Verdict != checker.Pass || r.States != c.states {
 			t.Errorf("ids %v: %s with %d states, want pass with %d", c.ids, r.Verdict, r.States, c.states)
 		}
@@ -44,13 +32,13 @@ func TestStateCounts(t *testing.T) {
 func TestPassesEveryArrangement(t *testing.T) {
 	for n := 2; n <= 6; n++ {
 		for _, ids := range model.Arrangements(n) {
-			if r := check(t, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
+			if r := spectest.Check(t, New, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", ids, r.Verdict, r.Failure())
 			}
 		}
 	}
 	for _, ids := range model.Arrangements(5) {
-		if r := check(t, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{1}}); r.Verdict != checker.Pass {
+		if r := spectest.Check(t, New, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{1}}); r.Verdict != checker.Pass {
 			t.Fatalf("bag, one initiator, ids %v: %s", ids, r.Verdict)
 		}
 	}
@@ -65,12 +53,12 @@ func TestMutantWithoutTheComparisonIsCaught(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	net, _ := uniring.NewNet(p)
 	recv := sys.Rules[1].Do
 	sys.Rules[1].Do = func(s *uniring.State, i, k int) bool {
-		m := s.In[i].Peek(sys.Params.Link(), k)
-		if m.Kind == uniring.Elect && m.ID < p.IDs[i] {
-			s.In[i].Recv(sys.Params.Link(), k)
-			return s.In[(i+1)%p.N].Send(sys.Params.Link(), m)
+		if m := net.Peek(s, i, k); m.Kind == uniring.Elect && m.ID < p.IDs[i] {
+			net.Receive(s, i, k)
+			return net.Send(s, i, m)
 		}
 		return recv(s, i, k)
 	}
@@ -90,7 +78,7 @@ func TestMutantWithoutTheComparisonIsCaught(t *testing.T) {
 // the plain graph. Reference: 004 (each processor induces at most n messages).
 func TestClaimsAndGhostErasure(t *testing.T) {
 	for _, ids := range model.Arrangements(5) {
-		if r := check(t, model.Params{N: 5, IDs: ids, Claims: true}); r.Verdict != checker.Pass {
+		if r := spectest.Check(t, New, model.Params{N: 5, IDs: ids, Claims: true}); r.Verdict != checker.Pass {
 			t.Fatalf("ids %v with claims: %s", ids, r.Verdict)
 		}
 	}
@@ -108,7 +96,7 @@ func TestClaimsAndGhostErasure(t *testing.T) {
 func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
 	sys, _ := New(model.Params{N: 5, IDs: []int{3, 1, 5, 2, 4}, Chan: model.Bag})
 	for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
-		r := checker.Run(context.Background(), sys, checker.Options{Fair: f})
+		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		if r.Verdict != checker.Pass || r.Liveness.Cycles != 0 {
 			t.Fatalf("fairness %s: %s, %d cycles", f, r.Verdict, r.Liveness.Cycles)
 		}

@@ -1,7 +1,6 @@
 package misra
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -77,7 +76,7 @@ func TestWithoutFairnessAProcessKeepsTheTokenForever(t *testing.T) {
 	if p.Verdict != checker.Fail || tr.LoopStart == nil || tr.From == nil {
 		t.Fatalf("request-granted-p1 %s, trace %+v", p.Verdict, tr)
 	}
-	loop := spectest.Labels(tr.Steps[*tr.LoopStart:])
+	loop := spectest.StepLabels(tr.Steps[*tr.LoopStart:])
 	for _, l := range loop {
 		if !strings.Contains(l, "⟨pong") {
 			t.Fatalf("loop step %q moves something other than pong: %v", l, loop)
@@ -104,7 +103,7 @@ func TestPerProcessFairnessIsTooWeak(t *testing.T) {
 	if tr == nil || tr.LoopStart == nil {
 		t.Fatalf("no lasso: %+v", tr)
 	}
-	for _, l := range spectest.Labels(tr.Steps[*tr.LoopStart:]) {
+	for _, l := range spectest.StepLabels(tr.Steps[*tr.LoopStart:]) {
 		if strings.Contains(l, "pass p0 ⟨ping") || strings.HasPrefix(l, "enter") {
 			t.Fatalf("the loop moves ping: %s", l)
 		}
@@ -119,8 +118,8 @@ func TestLiteralResiduesRegenerateAnExistingToken(t *testing.T) {
 	p := spectest.Prop(t, &r, "one-token-each")
 	want := "pass p0 ⟨ping +1⟩ to p1; recv p1 ⟨ping +1⟩; pass p1 ⟨ping +1⟩ to p0; recv p0 ⟨ping +1⟩ (meets pong); " +
 		"pass p0 ⟨pong −2⟩ to p1; recv p1 ⟨pong −2⟩ (m = 1: regenerates ping)"
-	if p.Verdict != checker.Fail || strings.Join(spectest.Labels(p.Trace.Steps), "; ") != want {
-		t.Fatalf("%s, trace %v", p.Verdict, spectest.Labels(p.Trace.Steps))
+	if p.Verdict != checker.Fail || strings.Join(spectest.StepLabels(p.Trace.Steps), "; ") != want {
+		t.Fatalf("%s, trace %v", p.Verdict, spectest.StepLabels(p.Trace.Steps))
 	}
 }
 
@@ -139,7 +138,7 @@ func TestCounterModuloNFails(t *testing.T) {
 			}
 		}
 		tr := spectest.Prop(t, &r, "one-token-each").Trace
-		ls := spectest.Labels(tr.Steps)
+		ls := spectest.StepLabels(tr.Steps)
 		meetings := strings.Count(strings.Join(ls, "\n"), "(meets")
 		if len(ls) != c.steps || meetings != c.meetings || !strings.Contains(ls[len(ls)-1], "regenerates") {
 			t.Fatalf("n=%d: trace of %d steps with %d meetings: %v", c.n, len(ls), meetings, ls)
@@ -163,11 +162,7 @@ func TestBagChannelsBreakDetection(t *testing.T) {
 func TestGhostErasure(t *testing.T) {
 	p := params(2, "")
 	p.Bound = 2
-	plain := build(t, p)
-	p.Claims = true
-	if err := checker.CheckErasure(context.Background(), build(t, p), plain); err != nil {
-		t.Fatal(err)
-	}
+	spectest.Erasure(t, New, p)
 }
 
 func TestParametersItDoesNotHaveAreRefused(t *testing.T) {

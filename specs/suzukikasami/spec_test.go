@@ -1,7 +1,6 @@
 package suzukikasami
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -85,13 +84,7 @@ func TestClaimEntryCostsNOrZeroMessages(t *testing.T) {
 
 // Ghosts never influence behaviour. Reference: model/ghost.go.
 func TestGhostErasure(t *testing.T) {
-	for _, p := range []model.Params{params(2, 2), params(3, 1)} {
-		plain := build(t, p)
-		p.Claims = true
-		if err := checker.CheckErasure(context.Background(), build(t, p), plain); err != nil {
-			t.Fatalf("n=%d: %v", p.N, err)
-		}
-	}
+	spectest.Erasure(t, New, params(2, 2), params(3, 1))
 }
 
 // A mutant that sends the token but keeps token_present = T breaks the

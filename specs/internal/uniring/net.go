@@ -17,18 +17,21 @@ type Net struct {
 }
 
 // NewNet returns the net for validated parameters p.
-func NewNet(p model.Params) *Net {
-	return &Net{IDs: p.IDs, Ring: model.Ring{N: p.N}, Link: p.Link(), Params: p}
+func NewNet(p model.Params) (*Net, error) {
+	if err := CheckParams(&p); err != nil {
+		return nil, err
+	}
+	return &Net{IDs: p.IDs, Ring: model.Ring{N: p.N}, Link: p.Link(), Params: p}, nil
 }
 
 // Send puts m on i's outgoing channel, to its successor; false if it blocks.
 // With claims on it counts ⟨elect⟩ messages in the ghost.
 func (n *Net) Send(s *State, i int, m Msg) bool {
-	if !s.In[n.Ring.Succ(i)].Send(n.Link, m) {
+	if !s.send(n.Ring.Succ(i), m, n.Link) {
 		return false
 	}
 	if n.Params.Claims && m.Kind == Elect {
-		s.Ghost.ElectSent++
+		s.countElect()
 	}
 	return true
 }
@@ -46,27 +49,30 @@ func (n *Net) Conclude(s *State, i int, m Msg) bool {
 	me := n.IDs[i]
 	switch {
 	case m.Kind == Elect:
-		s.Decided[i] = invariants.Leader
+		s.Decide(i, invariants.Leader)
 		return n.Send(s, i, Msg{Kind: Done, ID: me})
 	case m.ID != me:
-		s.Decided[i] = invariants.Lost
+		s.Decide(i, invariants.Lost)
 		return n.Send(s, i, m)
 	}
 	return true
 }
 
 // HasMessage is the guard of recv(i).
-func (n *Net) HasMessage(s *State, i int) bool { return s.In[i].Len() > 0 }
+func (n *Net) HasMessage(s *State, i int) bool { return s.Pending(i) > 0 }
 
-// RecvChoices is the number of receives In[i] offers.
-func (n *Net) RecvChoices(s *State, i int) int { return s.In[i].Choices(n.Link) }
+// RecvChoices is the number of receives process i's channel offers.
+func (n *Net) RecvChoices(s *State, i int) int { return s.choices(i, n.Link) }
 
-// Receive removes receive choice k from In[i].
-func (n *Net) Receive(s *State, i, k int) Msg { return s.In[i].Recv(n.Link, k) }
+// Receive removes receive choice k from process i's channel.
+func (n *Net) Receive(s *State, i, k int) Msg { return s.recv(i, k, n.Link) }
+
+// Peek is the message receive choice k at process i would take.
+func (n *Net) Peek(s *State, i, k int) Msg { return s.peek(i, k, n.Link) }
 
 // RecvLabel renders recv(i) as "recv p2 ⟨elect 5⟩".
 func (n *Net) RecvLabel(s *State, i, k int) string {
-	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(n.Link, k))
+	return fmt.Sprintf("recv p%d %v", i, n.Peek(s, i, k))
 }
 
 // StartLabel renders start(i) as "start p0 (sends ⟨elect 3⟩)".
@@ -75,7 +81,7 @@ func (n *Net) StartLabel(_ *State, i, _ int) string {
 }
 
 // System assembles a spec's system from its rules; flag is the spec's word
-// for State.Flag and ref its seed section.
+// for the flag and ref its seed section.
 func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State]) *model.System[State] {
 	p := n.Params
 	p.Variant = variant
@@ -92,5 +98,24 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 		Decode:  Decoder(p.N),
 		Erase:   Erase,
 		Vars:    Vars(flag, p.Claims),
+		View:    n.View,
 	}
+}
+
+// View pictures s for mc's drawings: each process with its id and decision,
+// and process i's input channel as the link from its predecessor to i.
+func (n *Net) View(s *State) model.View {
+	v := model.View{Procs: make([]model.ProcView, s.Procs()), Links: make([]model.LinkView, s.Procs())}
+	for i := range v.Procs {
+		v.Procs[i] = model.ProcView{Name: fmt.Sprintf("p%d", i), Label: fmt.Sprintf("id %d", n.IDs[i])}
+		if d := s.Decision(i); d != invariants.Undecided {
+			v.Procs[i].Status = d.String()
+		}
+		msgs := make([]string, 0, s.Pending(i))
+		for _, m := range s.Messages(i) {
+			msgs = append(msgs, m.String())
+		}
+		v.Links[i] = model.LinkView{From: n.Ring.Pred(i), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
+	}
+	return v
 }

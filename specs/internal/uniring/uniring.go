@@ -2,10 +2,28 @@
 // unidirectional ring (changroberts, lelann): per process one flag and a
 // decision, and per process one input channel of ⟨elect j⟩ / ⟨done j⟩
 // messages. The specs differ only in their rules.
+//
+// The state is its own canonical encoding, a byte vector like SPIN's state
+// vector: copying, encoding and decoding a state are each one memmove, and
+// those are what the explorer does for every successor. Chang–Roberts is the
+// model mc is benchmarked on against SPIN and TLC.
+//
+// Layout, for a ring of n:
+//
+//	[0, n)      flag of process i (participant or started): 0 or 1
+//	[n, 2n)     decision of process i (invariants.Decision)
+//	[2n, 3n)    number of messages in process i's input channel
+//	[3n, 3n+2)  ghost: ⟨elect⟩ messages sent, big-endian (0 without --claims)
+//	then the channels' messages, process 0's first, 2 bytes each,
+//	big-endian kind<<15 | id; each channel's oldest first (FIFO) or in
+//	ascending order (bag, its canonical form).
 package uniring
 
 import (
+	"errors"
 	"fmt"
+	"strings"
+	"unsafe"
 
 	"mc/invariants"
 	"mc/model"
@@ -21,120 +39,208 @@ const (
 	Done
 )
 
+func (k Kind) String() string {
+	if k == Done {
+		return "done"
+	}
+	return "elect"
+}
+
 // Msg is ⟨elect j⟩ or ⟨done j⟩.
-type Msg struct {
-	Kind Kind
-	ID   int
-}
+type Msg = model.Tagged[Kind]
 
-// Compare orders messages by kind, then id (a bag's canonical order).
-func (m Msg) Compare(o Msg) int {
-	if m.Kind != o.Kind {
-		return int(m.Kind) - int(o.Kind)
+// MaxID is the largest id a message can carry (15 bits).
+const MaxID = 1<<15 - 1
+
+// maxProcs keeps a channel's count within its byte: at most n+1 messages
+// are ever in one channel.
+const maxProcs = 250
+
+// CheckParams refuses rings the layout cannot hold.
+func CheckParams(p *model.Params) error {
+	if p.N > maxProcs {
+		return fmt.Errorf("ring size %d is larger than this spec supports (%d)", p.N, maxProcs)
 	}
-	return m.ID - o.ID
-}
-
-// AppendTo writes the message's canonical bytes.
-func (m Msg) AppendTo(buf []byte) []byte {
-	return model.AppendUint(append(buf, byte(m.Kind)), uint64(m.ID))
-}
-
-func (m Msg) String() string {
-	if m.Kind == Done {
-		return fmt.Sprintf("⟨done %d⟩", m.ID)
+	for _, id := range p.IDs {
+		if id > MaxID {
+			return fmt.Errorf("id %d is larger than this spec supports (%d)", id, MaxID)
+		}
 	}
-	return fmt.Sprintf("⟨elect %d⟩", m.ID)
+	return nil
 }
 
-func readMsg(d *model.Decoder) Msg {
-	k := Kind(d.Int())
-	return Msg{Kind: k, ID: d.Int()}
+// word packs m into two bytes: kind<<15 | id.
+func word(m Msg) uint16 { return uint16(m.Kind)<<15 | uint16(m.ID) }
+
+func msgOf(hi, lo byte) Msg {
+	w := uint16(hi)<<8 | uint16(lo)
+	return Msg{Kind: Kind(w >> 15), ID: int(w & MaxID)}
 }
 
-// State is the global state: Flag[i] is "participant" (Chang–Roberts) or
-// "started" (LeLann), Decided[i] is i's decision, and In[i] is the channel
-// from i's predecessor into i.
+// State is the global state, laid out as the package doc says.
 type State struct {
-	Flag    []bool
-	Decided []invariants.Decision
-	In      []model.Chan[Msg]
-	Ghost   Ghost
+	n int
+	b []byte
 }
 
-// Ghost is the history kept with --claims (see model/ghost.go): rules write
-// it, nothing reads it but properties.
-type Ghost struct {
-	// ElectSent counts the ⟨elect⟩ messages sent so far.
-	ElectSent int
+// New returns the initial state of a ring of n: no flags, undecided, empty
+// channels, ghost zero.
+func New(n int) State { return State{n: n, b: make([]byte, header(n))} }
+
+// header is the size of the fixed part of the layout.
+func header(n int) int { return 3*n + 2 }
+
+// Procs is the ring size.
+func (s *State) Procs() int { return s.n }
+
+// Flag is process i's participant (Chang–Roberts) or started (LeLann) flag.
+func (s *State) Flag(i int) bool { return s.b[i] != 0 }
+
+// SetFlag sets process i's flag.
+func (s *State) SetFlag(i int) { s.b[i] = 1 }
+
+// Decision is process p's decision.
+func (s *State) Decision(p int) invariants.Decision { return invariants.Decision(s.b[s.n+p]) }
+
+// Decide records process p's decision.
+func (s *State) Decide(p int, d invariants.Decision) { s.b[s.n+p] = byte(d) }
+
+// Decisions hands the election properties every decision at once.
+func (s *State) Decisions() []invariants.Decision {
+	return unsafe.Slice((*invariants.Decision)(unsafe.Pointer(&s.b[s.n])), s.n)
+}
+
+// ElectSent is the ghost count of ⟨elect⟩ messages sent.
+func (s *State) ElectSent() int { return int(s.b[3*s.n])<<8 | int(s.b[3*s.n+1]) }
+
+func (s *State) countElect() {
+	v := s.ElectSent() + 1
+	s.b[3*s.n], s.b[3*s.n+1] = byte(v>>8), byte(v)
 }
 
 // Erase zeroes the ghost variables.
-func Erase(s *State) { s.Ghost = Ghost{} }
+func Erase(s *State) { s.b[3*s.n], s.b[3*s.n+1] = 0, 0 }
 
-// New returns the initial state of a ring of n: no flags, undecided, empty
-// channels.
-func New(n int) State {
-	return State{Flag: make([]bool, n), Decided: make([]invariants.Decision, n), In: make([]model.Chan[Msg], n)}
+// Pending is the number of messages in process i's input channel.
+func (s *State) Pending(i int) int { return int(s.b[2*s.n+i]) }
+
+// section is the offset of process i's first message.
+func (s *State) section(i int) int {
+	off := header(s.n)
+	for _, c := range s.b[2*s.n : 2*s.n+i] {
+		off += 2 * int(c)
+	}
+	return off
 }
 
-// Procs is the ring size.
-func (s *State) Procs() int { return len(s.Decided) }
-
-// Decision is process p's decision.
-func (s *State) Decision(p int) invariants.Decision { return s.Decided[p] }
+// Messages lists process i's input channel, oldest (FIFO) or smallest (bag)
+// first.
+func (s *State) Messages(i int) []Msg {
+	off := s.section(i)
+	out := make([]Msg, s.Pending(i))
+	for k := range out {
+		out[k] = msgOf(s.b[off+2*k], s.b[off+2*k+1])
+	}
+	return out
+}
 
 // Quiet holds when no message is in transit.
-func (s *State) Quiet() bool {
-	for i := range s.In {
-		if s.In[i].Len() > 0 {
-			return false
+func (s *State) Quiet() bool { return len(s.b) == header(s.n) }
+
+// send adds m to process j's input channel; false if it is full.
+func (s *State) send(j int, m Msg, l model.Link) bool {
+	c := s.Pending(j)
+	if l.Cap > 0 && c >= l.Cap {
+		return false
+	}
+	off := s.section(j)
+	w := word(m)
+	pos := off + 2*c
+	if l.Kind == model.Bag {
+		for pos > off && uint16(s.b[pos-2])<<8|uint16(s.b[pos-1]) > w {
+			pos -= 2
 		}
 	}
+	s.b = append(s.b, 0, 0)
+	copy(s.b[pos+2:], s.b[pos:])
+	s.b[pos], s.b[pos+1] = byte(w>>8), byte(w)
+	s.b[2*s.n+j]++
 	return true
 }
 
-// Copy makes dst a copy of src, reusing dst's storage.
-func Copy(dst, src *State) {
-	dst.Flag = append(dst.Flag[:0], src.Flag...)
-	dst.Decided = append(dst.Decided[:0], src.Decided...)
-	if len(dst.In) != len(src.In) {
-		dst.In = make([]model.Chan[Msg], len(src.In))
+// choices is how many different receives process i's channel offers: the
+// head for FIFO, one per distinct message for a bag.
+func (s *State) choices(i int, l model.Link) int {
+	c := s.Pending(i)
+	if c == 0 || l.Kind == model.FIFO {
+		return min(c, 1)
 	}
-	for i := range src.In {
-		dst.In[i].CopyFrom(&src.In[i])
-	}
-	dst.Ghost = src.Ghost
-}
-
-// Encode writes, per process, one byte (flag | decision<<1) and its input
-// channel, then the ghost counter.
-func Encode(buf []byte, s *State) []byte {
-	for i := range s.Decided {
-		b := byte(s.Decided[i]) << 1
-		if s.Flag[i] {
-			b |= 1
+	off := s.section(i)
+	n := 1
+	for k := 1; k < c; k++ {
+		p := off + 2*k
+		if s.b[p] != s.b[p-2] || s.b[p+1] != s.b[p-1] {
+			n++
 		}
-		buf = append(buf, b)
-		buf = s.In[i].AppendTo(buf)
 	}
-	return model.AppendUint(buf, uint64(s.Ghost.ElectSent))
+	return n
 }
 
-// Decoder returns the inverse of Encode for a ring of n.
+// position is the offset of receive choice k in process i's channel.
+func (s *State) position(i, k int, l model.Link) int {
+	pos := s.section(i)
+	if l.Kind == model.FIFO {
+		return pos
+	}
+	for k > 0 {
+		pos += 2
+		if s.b[pos] != s.b[pos-2] || s.b[pos+1] != s.b[pos-1] {
+			k--
+		}
+	}
+	return pos
+}
+
+// peek returns the message receive choice k would take.
+func (s *State) peek(i, k int, l model.Link) Msg {
+	pos := s.position(i, k, l)
+	return msgOf(s.b[pos], s.b[pos+1])
+}
+
+// recv removes and returns the message of receive choice k.
+func (s *State) recv(i, k int, l model.Link) Msg {
+	pos := s.position(i, k, l)
+	m := msgOf(s.b[pos], s.b[pos+1])
+	copy(s.b[pos:], s.b[pos+2:])
+	s.b = s.b[:len(s.b)-2]
+	s.b[2*s.n+i]--
+	return m
+}
+
+// Copy makes dst a copy of src, reusing dst's storage.
+func Copy(dst, src *State) { dst.n, dst.b = src.n, append(dst.b[:0], src.b...) }
+
+// Encode appends the state's bytes: it is its own encoding.
+func Encode(buf []byte, s *State) []byte { return append(buf, s.b...) }
+
+var errLayout = errors.New("uniring: bytes do not have the state layout")
+
+// Decoder returns the inverse of Encode for a ring of n; it checks the
+// layout, so that a corrupted encoding is refused.
 func Decoder(n int) func(data []byte, s *State) error {
 	return func(data []byte, s *State) error {
-		if len(s.Decided) != n {
-			*s = New(n)
+		if len(data) < header(n) {
+			return errLayout
 		}
-		d := model.NewDecoder(data)
-		for i := 0; i < n; i++ {
-			b := d.Int()
-			s.Flag[i], s.Decided[i] = b&1 == 1, invariants.Decision(b>>1)
-			s.In[i].DecodeFrom(&d, readMsg)
+		size := header(n)
+		for _, c := range data[2*n : 3*n] {
+			size += 2 * int(c)
 		}
-		s.Ghost.ElectSent = d.Int()
-		return d.Finish()
+		if size != len(data) {
+			return errLayout
+		}
+		s.n, s.b = n, append(s.b[:0], data...)
+		return nil
 	}
 }
 
@@ -142,80 +248,23 @@ func Decoder(n int) func(data []byte, s *State) error {
 // The ghost counter is listed when claims are on.
 func Vars(flag string, claims bool) func(s *State) []model.Var {
 	return func(s *State) []model.Var {
-		out := make([]model.Var, 0, 3*len(s.Decided)+1)
-		for i := range s.Decided {
+		out := make([]model.Var, 0, 3*s.n+1)
+		for i := 0; i < s.n; i++ {
+			var ch strings.Builder
+			for k, m := range s.Messages(i) {
+				if k > 0 {
+					ch.WriteByte(' ')
+				}
+				ch.WriteString(m.String())
+			}
 			out = append(out,
-				model.Var{Name: fmt.Sprintf("p%d.%s", i, flag), Value: fmt.Sprint(s.Flag[i])},
-				model.Var{Name: fmt.Sprintf("p%d.decided", i), Value: s.Decided[i].String()},
-				model.Var{Name: fmt.Sprintf("p%d.in", i), Value: s.In[i].String()})
+				model.Var{Name: fmt.Sprintf("p%d.%s", i, flag), Value: fmt.Sprint(s.Flag(i))},
+				model.Var{Name: fmt.Sprintf("p%d.decided", i), Value: s.Decision(i).String()},
+				model.Var{Name: fmt.Sprintf("p%d.in", i), Value: "[" + ch.String() + "]"})
 		}
 		if claims {
-			out = append(out, model.Var{Name: "ghost.elect_sent", Value: fmt.Sprint(s.Ghost.ElectSent)})
+			out = append(out, model.Var{Name: "ghost.elect_sent", Value: fmt.Sprint(s.ElectSent())})
 		}
 		return out
 	}
-}
-
-// Properties are the election properties both specs check; winner is the
-// process with the maximum id and ref the seed section of the spec. With
-// claims, the message-count claims join them.
-func Properties(p *model.Params, ref string) []model.Property[State] {
-	winner := ArgMax(p.IDs)
-	props := []model.Property[State]{
-		model.InvariantProp("at-most-one-leader", ref, "no two processes are leaders at once",
-			func(s *State) bool { return invariants.AtMostOneLeader(s) }),
-		model.InvariantProp("leader-is-max", ref, fmt.Sprintf("only the maximum-id process p%d is ever leader", winner),
-			func(s *State) bool { return invariants.LeaderIs(s, winner) }),
-		model.StepProp("decision-stable", "004 (leader never changes)", "a decided process never changes its decision",
-			func(b *State, _ model.Action, a *State) bool { return invariants.DecisionStable(b, a) }),
-		model.EndProp("election-complete", ref, "every terminal state has exactly one leader, all others lost, and no message in transit",
-			func(s *State) bool { return invariants.Agreement(s) && s.Quiet() }),
-		model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
-			func(s *State) bool { return invariants.SomeLeader(s) }),
-		model.EventuallyProp("eventually-leader", ref, "every fair run elects a leader",
-			func(s *State) bool { return invariants.SomeLeader(s) }),
-		// With election-complete (every terminal state is good) this is
-		// termination: the goal state enables no action (a decided
-		// process does not start, and no message is left to receive), so
-		// no fair run is infinite.
-		model.EventuallyProp("election-terminates", ref, "every fair run ends with one leader, all others lost and no message in transit",
-			func(s *State) bool { return invariants.Agreement(s) && s.Quiet() }),
-	}
-	if !p.Claims {
-		return props
-	}
-	worst := p.N * (p.N + 1) / 2
-	props = append(props, model.InvariantProp("elect-messages-bound", "002 §5.2; 004 (each processor induces at most n messages)",
-		fmt.Sprintf("at most n(n+1)/2 = %d ⟨elect⟩ messages are sent in any run", worst),
-		func(s *State) bool { return s.Ghost.ElectSent <= worst }))
-	if CyclicallyDescending(p.IDs) {
-		props = append(props, model.WitnessProp("elect-messages-worst-case", "002 §5.2 (ids in decreasing order, all initiating)",
-			fmt.Sprintf("some run sends exactly n(n+1)/2 = %d ⟨elect⟩ messages", worst),
-			func(s *State) bool { return s.Ghost.ElectSent == worst }))
-	}
-	return props
-}
-
-// CyclicallyDescending reports whether the ids decrease along the ring from
-// the maximum: each process's successor has the next smaller id. This is
-// the arrangement in which the worst case n(n+1)/2 is claimed.
-func CyclicallyDescending(ids []int) bool {
-	top, drops := ArgMax(ids), 0
-	for i := range ids {
-		if ids[(top+i+1)%len(ids)] > ids[(top+i)%len(ids)] {
-			drops++
-		}
-	}
-	return drops == 1
-}
-
-// ArgMax is the process with the largest id.
-func ArgMax(ids []int) int {
-	best := 0
-	for i, id := range ids {
-		if id > ids[best] {
-			best = i
-		}
-	}
-	return best
 }

@@ -1,0 +1,33 @@
+package checker_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+	"mc/specs/changroberts"
+)
+
+// BenchmarkChangRoberts explores the canonical Chang–Roberts model on the
+// descending arrangement, the model the speed issue compares with SPIN and
+// TLC. It reports states/s and bytes of memory per stored state.
+func BenchmarkChangRoberts(b *testing.B) {
+	for _, n := range []int{8, 9, 10} {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("n=%d/workers=%d", n, w), func(b *testing.B) {
+				sys, err := changroberts.New(model.Params{N: n, IDs: model.DescendingIDs(n)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				var r checker.Result
+				for i := 0; i < b.N; i++ {
+					r = checker.Run(context.Background(), sys, checker.Options{Workers: w})
+				}
+				b.ReportMetric(float64(r.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+				b.ReportMetric(float64(r.MemoryBytes)/float64(r.States), "B/state")
+			})
+		}
+	}
+}

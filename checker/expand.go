@@ -1,0 +1,140 @@
+package checker
+
+import (
+	"context"
+	"fmt"
+
+	"mc/model"
+)
+
+// expander is one worker's scratch space: the state being expanded, the
+// successor being built and the encoding buffer, all reused, so expanding a
+// state allocates nothing.
+type expander[S any] struct {
+	e         *explorer[S]
+	cur, next S
+	buf       []byte
+	// succ holds the current state's successors, seen whether each is
+	// already stored.
+	succ batch
+	seen []bool
+	// stepProps and endProps index the system's step and end properties.
+	stepProps, endProps []int
+}
+
+func newExpander[S any](e *explorer[S]) *expander[S] {
+	x := &expander[S]{e: e}
+	for i, p := range e.sys.Props {
+		switch p.Kind {
+		case model.Step:
+			x.stepProps = append(x.stepProps, i)
+		case model.End:
+			x.endProps = append(x.endProps, i)
+		}
+	}
+	return x
+}
+
+// stateMask evaluates on s the invariants and witnesses not yet decided and
+// returns the bits of those s decides: an invariant it violates, a witness
+// it satisfies. Hits are only written between levels, so reading them here
+// is safe.
+func (x *expander[S]) stateMask(s *S) uint64 {
+	var m uint64
+	for bit, pi := range x.e.stateProps {
+		if x.e.hits[pi] != nil {
+			continue
+		}
+		p := &x.e.sys.Props[pi]
+		if p.State(s) != (p.Kind == model.Invariant) {
+			m |= 1 << bit
+		}
+	}
+	return m
+}
+
+// measure appends the measures' values on s to b.
+func (x *expander[S]) measure(s *S, b *batch) {
+	for i := range x.e.sys.Measures {
+		b.vals = append(b.vals, x.e.sys.Measures[i].Value(s))
+	}
+}
+
+// expand generates every successor of frontier states lo..hi-1 into b:
+// transitions and terminal states are counted, step and end properties
+// checked, and successors not already in the store become candidates.
+func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batch) error {
+	sys, store := x.e.sys, x.e.store
+	defer func() { x.e.done.Add(int64(hi - lo)) }()
+	for j := lo; j < hi; j++ {
+		if (j-lo)&255 == 0 {
+			if why := interrupted(ctx, x.e.opt, x.e.start); why != "" {
+				x.e.halt(why)
+				return nil
+			}
+		}
+		data, pid := fr.state(j), fr.id(j)
+		if err := sys.Decode(data, &x.cur); err != nil {
+			return fmt.Errorf("internal error: state %d does not decode: %v", pid, err)
+		}
+		x.succ.reset()
+		for ri := range sys.Rules {
+			r := &sys.Rules[ri]
+			for p := 0; p < sys.Procs; p++ {
+				nc := r.ChoicesAt(&x.cur, p)
+				if nc > maxChoices {
+					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
+				}
+				for k := 0; k < nc; k++ {
+					sys.Copy(&x.next, &x.cur)
+					if !r.Do(&x.next, p, k) {
+						continue
+					}
+					a := model.Action{Rule: ri, Proc: p, Choice: k}
+					n := len(x.succ.data)
+					x.succ.data = sys.Encode(x.succ.data, &x.next)
+					fp := model.Fingerprint(x.succ.data[n:])
+					x.checkStep(a, pid, fp, b)
+					x.succ.add(fp, pid, pack(a), x.stateMask(&x.next), nil)
+					x.measure(&x.next, &x.succ)
+				}
+			}
+		}
+		// All successors' fingerprints are known before the first lookup,
+		// so the lookups' cache misses overlap.
+		enabled := len(x.succ.fps)
+		x.seen = store.SeenAll(&x.succ, x.seen)
+		for i, seen := range x.seen {
+			if !seen && b.firstInChunk(x.succ.fps[i]) {
+				b.add(x.succ.fps[i], pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))
+				m := len(x.e.peaks)
+				b.vals = append(b.vals, x.succ.vals[i*m:(i+1)*m]...)
+			}
+		}
+		b.transitions += int64(enabled)
+		if enabled == 0 {
+			b.terminal++
+			x.checkEnd(pid, data, b)
+		}
+	}
+	return nil
+}
+
+// checkStep evaluates the undecided step properties on cur → next.
+func (x *expander[S]) checkStep(a model.Action, pid uint32, fp uint64, b *batch) {
+	for _, i := range x.stepProps {
+		if x.e.hits[i] == nil && !x.e.sys.Props[i].Trans(&x.cur, a, &x.next) {
+			taken := a // only a failing transition's action goes to the heap
+			b.hitFirst(i, hit{id: pid, extra: &taken, fp: fp})
+		}
+	}
+}
+
+// checkEnd evaluates the undecided end properties on the terminal state cur.
+func (x *expander[S]) checkEnd(pid uint32, enc []byte, b *batch) {
+	for _, i := range x.endProps {
+		if x.e.hits[i] == nil && !x.e.sys.Props[i].State(&x.cur) {
+			b.hitFirst(i, hit{id: pid, fp: model.Fingerprint(enc)})
+		}
+	}
+}

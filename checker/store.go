@@ -1,0 +1,29 @@
+package checker
+
+// Store is the visited set: the fingerprints (or, with --exact, the full
+// encodings) of the states stored so far. Exploration is level-synchronous,
+// so a store is used in two alternating phases: during a level's expansion
+// any number of workers call Seen concurrently and nothing is written; then
+// Commit adds the level's candidates in their deterministic order. That
+// split keeps the memory store free of locks and lets the disk store batch
+// its lookups per level (delayed duplicate detection).
+type Store interface {
+	// Seen reports whether a state with this fingerprint and encoding was
+	// stored by an earlier Commit. A store that cannot answer cheaply may
+	// return false; Commit then filters the state.
+	Seen(fp uint64, enc []byte) bool
+	// SeenAll answers Seen for every candidate of b into seen, reusing its
+	// storage; a store can overlap the lookups' memory accesses.
+	SeenAll(b *batch, seen []bool) []bool
+	// Commit adds the candidates of batches, in order, and sets fresh[i] on
+	// every candidate that was not stored before and is the first of its
+	// kind in the batches. The new states belong to level depth. It may use
+	// up to workers goroutines.
+	Commit(batches []*batch, depth, workers int) error
+	// Len is the number of states stored.
+	Len() int64
+	// Bytes is the memory the store holds.
+	Bytes() int64
+	// Close releases the store's resources.
+	Close() error
+}

@@ -1,0 +1,300 @@
+// mc explore: the page. It asks the server for one state at a time
+// (GET /api/state?id=…), each with its enabled moves and their successors'
+// ids, and keeps the path walked so far as a history for back and forward.
+"use strict";
+
+const app = {
+  session: null,   // GET /api/session
+  history: [],     // [{id, via}]: via is the move that led here (null at the start)
+  pos: 0,          // index of the state shown
+  traceLen: 0,     // how many leading history entries are the loaded trace's
+  cache: new Map() // id → state
+};
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(tag, attrs, text) {
+  const e = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+async function api(path, opts) {
+  const r = await fetch(path, opts);
+  if (!r.ok) throw new Error((await r.text()).trim() || r.statusText);
+  return r.json();
+}
+
+async function getState(id) {
+  if (!app.cache.has(id)) app.cache.set(id, await api("/api/state?id=" + encodeURIComponent(id)));
+  return app.cache.get(id);
+}
+
+function showError(err) {
+  $("error").textContent = err ? String(err.message || err) : "";
+  $("error").classList.toggle("shown", !!err);
+}
+
+// run performs an action of the page, showing any error it meets.
+async function run(f) {
+  document.body.dataset.busy = "true";
+  try {
+    await f();
+    showError(null);
+  } catch (err) {
+    showError(err);
+  } finally {
+    document.body.dataset.busy = "false";
+  }
+}
+
+async function loadSession(s) {
+  app.session = s;
+  app.cache.clear();
+  $("system").textContent = `${s.spec} (variant ${s.variant}) ${s.params}`;
+  document.title = `mc explore: ${s.spec}`;
+  renderTraceList();
+  if (s.trace) await goTrace(0);
+  else await restart();
+}
+
+async function restart() {
+  app.history = [{ id: app.session.initial[0], via: null }];
+  app.pos = 0;
+  app.traceLen = 0;
+  await show();
+}
+
+// goTrace shows the state after step k of the loaded trace.
+async function goTrace(k) {
+  const t = app.session.trace;
+  app.history = [{ id: t.start, via: null }].concat(t.steps.map((s) => ({ id: s.to, via: s })));
+  app.traceLen = app.history.length;
+  app.pos = Math.max(0, Math.min(k, app.history.length - 1));
+  await show();
+}
+
+async function take(move) {
+  app.history = app.history.slice(0, app.pos + 1);
+  app.traceLen = Math.min(app.traceLen, app.history.length);
+  app.history.push({ id: move.to, via: move });
+  app.pos++;
+  await show();
+}
+
+async function show() {
+  const entry = app.history[app.pos];
+  const st = await getState(entry.id);
+  const prev = app.pos > 0 ? await getState(app.history[app.pos - 1].id) : null;
+  renderRing(st, entry.via);
+  renderWhere(entry.via);
+  renderVars(st, prev);
+  renderProps(st, entry.via);
+  renderMoves(st);
+  renderNav();
+  renderTraceCursor();
+  document.body.dataset.state = st.id;
+  document.body.dataset.step = String(app.pos);
+}
+
+function renderWhere(via) {
+  $("where").textContent = app.pos === 0 ? "initial state" : `after step ${app.pos}: ${via.label}`;
+}
+
+// renderRing draws the processes clockwise from the top, p0 first, and on
+// each link the messages waiting there; the process that took the last step
+// is outlined, the messages it sent are highlighted and the one it received
+// is shown faded by the link's end.
+function renderRing(st, via) {
+  const svg = $("ring");
+  svg.replaceChildren();
+  const v = st.view;
+  if (!v) {
+    svg.appendChild(el("svg:text", { x: 20, y: 40 }, "this spec has no picture of its ring"));
+    return;
+  }
+  const defs = el("svg:defs");
+  const marker = el("svg:marker", { id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto" });
+  marker.appendChild(el("svg:path", { d: "M0,0 L10,5 L0,10 z", fill: "#1f4e8c" }));
+  defs.appendChild(marker);
+  svg.appendChild(defs);
+  const n = v.procs.length, cx = 280, cy = 255, R = 170, r = 36;
+  const pos = v.procs.map((_, i) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
+    return [cx + R * Math.cos(a), cy + R * Math.sin(a)];
+  });
+  const sent = new Set(((via && via.sent) || []).map((m) => `${m.from}>${m.to}>${m.message}`));
+  const pairs = new Set(v.links.map((l) => `${l.from}>${l.to}`));
+  for (const l of v.links) {
+    const [x1, y1] = pos[l.from], [x2, y2] = pos[l.to];
+    const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / d, uy = (y2 - y1) / d;
+    // two links between the same processes are drawn side by side
+    const off = pairs.has(`${l.to}>${l.from}`) ? 9 : 0;
+    const ox = -uy * off, oy = ux * off;
+    const g = el("svg:g", { class: "link" + (l.messages.length ? " busy" : ""), "data-from": l.from, "data-to": l.to, "data-name": l.name });
+    g.appendChild(el("svg:line", { x1: x1 + ux * r + ox, y1: y1 + uy * r + oy, x2: x2 - ux * r + ox, y2: y2 - uy * r + oy, "marker-end": "url(#arrow)" }));
+    // messages stacked beside the link's middle, on the side away from the centre
+    const mx = (x1 + x2) / 2 + ox, my = (y1 + y2) / 2 + oy;
+    let nx = mx - cx, ny = my - cy;
+    const nd = Math.hypot(nx, ny) || 1;
+    nx /= nd; ny /= nd;
+    l.messages.forEach((m, k) => {
+      const t = el("svg:text", {
+        class: "msg" + (sent.has(`${l.from}>${l.to}>${m}`) ? " new" : ""),
+        x: mx + nx * (16 + 16 * k), y: my + ny * (16 + 16 * k) + 4,
+        "text-anchor": Math.abs(nx) < 0.3 ? "middle" : nx > 0 ? "start" : "end"
+      }, m);
+      g.appendChild(t);
+    });
+    // the message the last step took off this link, faded, by its receiver
+    ((via && via.received) || []).filter((m) => m.from === l.from && m.to === l.to).forEach((m, k) => {
+      const px = x1 + (x2 - x1) * 0.75 + ox, py = y1 + (y2 - y1) * 0.75 + oy;
+      g.appendChild(el("svg:text", {
+        class: "recv", x: px + nx * (16 + 16 * k), y: py + ny * (16 + 16 * k) + 4,
+        "text-anchor": Math.abs(nx) < 0.3 ? "middle" : nx > 0 ? "start" : "end"
+      }, `${m.message} received`));
+    });
+    svg.appendChild(g);
+  }
+  v.procs.forEach((p, i) => {
+    const [x, y] = pos[i];
+    const acted = via && via.proc === i;
+    const g = el("svg:g", { class: "proc" + (acted ? " acted" : ""), "data-name": p.name, "data-status": p.status || "" });
+    const fill = { leader: "#c8efc8", lost: "#e4e4e4" }[p.status] || (p.status ? "#fff4d6" : "white");
+    g.appendChild(el("svg:circle", { cx: x, cy: y, r: r, fill: fill }));
+    g.appendChild(el("svg:text", { class: "name", x: x, y: y - 4 }, p.name));
+    g.appendChild(el("svg:text", { x: x, y: y + 13 }, p.label));
+    if (p.status) g.appendChild(el("svg:text", { class: "status", x: x, y: y + r + 16 }, p.status));
+    svg.appendChild(g);
+  });
+}
+
+function renderVars(st, prev) {
+  const old = new Map(((prev && prev.vars) || []).map((v) => [v.name, v.value]));
+  const t = $("vars");
+  t.replaceChildren();
+  for (const v of st.vars) {
+    const changed = prev && old.get(v.name) !== v.value;
+    const tr = el("tr", { class: changed ? "changed" : "", "data-name": v.name });
+    tr.appendChild(el("td", {}, v.name));
+    tr.appendChild(el("td", {}, v.value));
+    t.appendChild(tr);
+  }
+}
+
+function renderProps(st, via) {
+  const status = new Map(st.props.map((p) => [p.name, p.status]));
+  const t = $("props");
+  t.replaceChildren();
+  for (const p of app.session.props) {
+    let s = status.get(p.name), text;
+    if (p.kind === "step") {
+      s = !via ? "n/a" : (via.broken || []).includes(p.name) ? "fails" : "holds";
+      text = { "n/a": "no step yet", fails: "broken by the last step", holds: "holds on the last step" }[s];
+    } else if (p.kind === "end" && s === "n/a") {
+      text = "not a terminal state";
+    } else if (p.kind === "witness") {
+      text = s === "holds" ? "holds here" : "not here";
+      s = s === "holds" ? "holds" : "n/a";
+    } else {
+      text = s;
+    }
+    const tr = el("tr", { "data-name": p.name, "data-status": s, title: `${p.ref}: ${p.doc}` });
+    tr.appendChild(el("td", {}, p.name));
+    tr.appendChild(el("td", { class: "na" }, p.kind));
+    tr.appendChild(el("td", { class: { holds: "holds", fails: "fails" }[s] || "na" }, text));
+    t.appendChild(tr);
+  }
+}
+
+function renderMoves(st) {
+  const box = $("moves");
+  box.replaceChildren();
+  if (st.moves.length === 0) {
+    box.appendChild(el("span", { class: "none" }, "no action is enabled: a terminal state"));
+    return;
+  }
+  for (const m of st.moves) {
+    const b = el("button", { class: "move" + (m.broken && m.broken.length ? " breaks" : ""), "data-rule": m.rule, "data-proc": m.proc }, m.label);
+    if (m.broken && m.broken.length) b.title = "violates " + m.broken.join(", ");
+    b.addEventListener("click", () => run(() => take(m)));
+    box.appendChild(b);
+  }
+}
+
+function renderNav() {
+  $("back").disabled = app.pos === 0;
+  $("forward").disabled = app.pos >= app.history.length - 1;
+  const t = app.session.trace, onTrace = t && app.pos < app.traceLen;
+  $("tfirst").disabled = !t;
+  $("tprev").disabled = !onTrace || app.pos === 0;
+  $("tnext").disabled = !t || (onTrace && app.pos >= t.steps.length);
+  $("tlast").disabled = !t;
+}
+
+function renderTraceList() {
+  const t = app.session.trace, info = $("traceinfo"), list = $("tracesteps");
+  info.replaceChildren();
+  list.replaceChildren();
+  $("trace").dataset.loaded = t ? "true" : "false";
+  if (!t) {
+    info.textContent = "No trace loaded.";
+    return;
+  }
+  info.appendChild(el("div", { class: t.property.verdict === "pass" ? "good" : "bad" }, t.headline));
+  info.appendChild(el("div", {}, t.property.doc));
+  info.appendChild(el("div", { class: t.replay.reached ? "good" : "bad", id: "replay" },
+    (t.replay.reached ? "Replays against this spec: " : "No longer matches this spec: ") + t.replay.why));
+  const items = [{ label: "initial state" }].concat(t.steps);
+  items.forEach((s, k) => {
+    const li = el("li", { "data-step": k }, s.label);
+    li.addEventListener("click", () => run(() => goTrace(k)));
+    list.appendChild(li);
+  });
+  if (t.steps.length < t.recorded_steps) {
+    list.appendChild(el("li", { class: "diverged" }, `… ${t.recorded_steps - t.steps.length} recorded steps do not replay`));
+  }
+}
+
+function renderTraceCursor() {
+  for (const li of $("tracesteps").children) {
+    li.classList.toggle("current", app.pos < app.traceLen && li.dataset.step === String(app.pos));
+  }
+}
+
+async function loadTraceFile(file) {
+  const text = await file.text();
+  const s = await api("/api/trace", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+  await loadSession(s);
+}
+
+function wire() {
+  $("back").addEventListener("click", () => run(async () => { if (app.pos > 0) { app.pos--; await show(); } }));
+  $("forward").addEventListener("click", () => run(async () => { if (app.pos < app.history.length - 1) { app.pos++; await show(); } }));
+  $("restart").addEventListener("click", () => run(restart));
+  $("tfirst").addEventListener("click", () => run(() => goTrace(0)));
+  $("tprev").addEventListener("click", () => run(() => goTrace(app.pos - 1)));
+  $("tnext").addEventListener("click", () => run(() => goTrace(app.pos < app.traceLen ? app.pos + 1 : 0)));
+  $("tlast").addEventListener("click", () => run(() => goTrace(app.session.trace.steps.length)));
+  $("tracefile").addEventListener("change", (e) => {
+    const f = e.target.files[0];
+    if (f) run(() => loadTraceFile(f));
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT") return;
+    if (e.key === "ArrowLeft") $("back").click();
+    if (e.key === "ArrowRight") $("forward").click();
+  });
+}
+
+wire();
+run(async () => {
+  await loadSession(await api("/api/session"));
+  // ?step=N (or end) opens a loaded trace at that step.
+  const step = new URLSearchParams(location.search).get("step");
+  if (step !== null && app.session.trace) await goTrace(step === "end" ? app.session.trace.steps.length : Number(step) || 0);
+  document.body.dataset.ready = "true";
+});

@@ -1,0 +1,161 @@
+//go:build unix
+
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"mc/model"
+)
+
+// pageVar is one row of the page's variables table.
+type pageVar struct {
+	Value   string `json:"value"`
+	Changed bool   `json:"changed"`
+}
+
+// What the page shows, read from its DOM.
+const (
+	jsProcs    = `[...document.querySelectorAll("#ring .proc")].map(g => g.dataset.name)`
+	jsMessages = `Object.fromEntries([...document.querySelectorAll("#ring .link")].map(g => [g.dataset.from + ">" + g.dataset.to, [...g.querySelectorAll(".msg")].map(m => m.textContent)]))`
+	jsVars     = `Object.fromEntries([...document.querySelectorAll("#vars tr")].map(r => [r.dataset.name, {value: r.cells[1].textContent, changed: r.classList.contains("changed")}]))`
+	jsProps    = `Object.fromEntries([...document.querySelectorAll("#props tr")].map(r => [r.dataset.name, r.dataset.status]))`
+	jsMoves    = `[...document.querySelectorAll("#moves button.move")].map(b => b.textContent)`
+	jsWhere    = `document.getElementById("where").textContent`
+	jsSettled  = `document.body.dataset.busy === "false"`
+)
+
+// The explorer in a real headless Chromium: the page loads, an enabled
+// action is clicked and the ring and variables follow; then a
+// counterexample trace is loaded through the file input and stepped
+// through to its end. It needs Debian's chromium; MC_SKIP_BROWSER=1 skips it.
+func TestExplorerInChromium(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b := startBrowser(t, ctx)
+	srv := httptest.NewServer(LocalOnly(New(build(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}})).Handler()))
+	defer srv.Close()
+
+	if err := b.call("Page.navigate", map[string]any{"url": srv.URL + "/"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	b.waitFor(t, `document.body.dataset.ready === "true"`)
+	var procs, moves []string
+	must(t, b.eval(jsProcs, &procs))
+	if want := []string{"p0", "p1", "p2", "p3"}; !reflect.DeepEqual(procs, want) {
+		t.Fatalf("ring draws %v, want %v", procs, want)
+	}
+	var msgs map[string][]string
+	must(t, b.eval(jsMessages, &msgs))
+	if want := map[string][]string{"3>0": {}, "0>1": {}, "1>2": {}, "2>3": {}}; !reflect.DeepEqual(msgs, want) {
+		t.Fatalf("initial links %v, want the four empty links of the ring", msgs)
+	}
+	must(t, b.eval(jsMoves, &moves))
+	if len(moves) != 4 || moves[0] != "start p0 (sends ⟨elect 3⟩)" {
+		t.Fatalf("enabled actions %v", moves)
+	}
+
+	// Click "start p0": ⟨elect 3⟩ waits on the link p0 → p1.
+	must(t, b.eval(`document.querySelector("#moves button.move").click()`, nil))
+	b.waitFor(t, `document.body.dataset.step === "1" && `+jsSettled)
+	must(t, b.eval(jsMessages, &msgs))
+	if !reflect.DeepEqual(msgs["0>1"], []string{"⟨elect 3⟩"}) || len(msgs["1>2"]) != 0 {
+		t.Fatalf("after start p0 the ring shows %v", msgs)
+	}
+	var vars map[string]pageVar
+	must(t, b.eval(jsVars, &vars))
+	if vars["p1.in"] != (pageVar{"[⟨elect 3⟩]", true}) || vars["p0.participant"] != (pageVar{"true", true}) || vars["p2.in"] != (pageVar{"[]", false}) {
+		t.Fatalf("variables after start p0: %v", vars)
+	}
+	var acted bool
+	must(t, b.eval(`document.querySelector('#ring .proc[data-name="p0"]').classList.contains("acted")`, &acted))
+	if !acted {
+		t.Fatal("the ring does not mark p0 as the process that acted")
+	}
+	// Back undoes it; forward redoes it.
+	must(t, b.eval(`document.getElementById("back").click()`, nil))
+	b.waitFor(t, `document.body.dataset.step === "0" && `+jsSettled)
+	must(t, b.eval(jsMessages, &msgs))
+	if len(msgs["0>1"]) != 0 {
+		t.Fatalf("back: the ring still shows %v", msgs)
+	}
+	must(t, b.eval(`document.getElementById("forward").click()`, nil))
+	b.waitFor(t, `document.body.dataset.step === "1" && `+jsSettled)
+
+	// Load the README's counterexample, of other parameters: the page
+	// switches to them and opens the trace at its start.
+	path := filepath.Join(t.TempDir(), "t.json")
+	if err := os.WriteFile(path, traceFileOf(t, literal, "election-complete"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	must(t, b.setFile("#tracefile", path))
+	b.waitFor(t, `document.getElementById("trace").dataset.loaded === "true" && document.body.dataset.step === "0" && `+jsSettled)
+	var header string
+	must(t, b.eval(`document.getElementById("system").textContent`, &header))
+	if header != "changroberts (variant raynal-literal) n=4 ids=3,1,4,2 chan=fifo initiators=0" {
+		t.Fatalf("header after loading the trace: %q", header)
+	}
+	steps := []struct {
+		where string
+		link  string
+	}{
+		{"after step 1: start p0 (sends ⟨elect 3⟩)", "0>1"},
+		{"after step 2: recv p1 ⟨elect 3⟩", "1>2"},
+		{"after step 3: recv p2 ⟨elect 3⟩", ""},
+	}
+	for i, s := range steps {
+		must(t, b.eval(`document.getElementById("tnext").click()`, nil))
+		b.waitFor(t, fmt.Sprintf(`document.body.dataset.step === "%d" && `, i+1)+jsSettled)
+		var where string
+		must(t, b.eval(jsWhere, &where))
+		must(t, b.eval(jsMessages, &msgs))
+		busy := 0
+		for link, m := range msgs {
+			busy += len(m)
+			if len(m) > 0 && (link != s.link || m[0] != "⟨elect 3⟩") {
+				t.Fatalf("step %d: link %s holds %v", i+1, link, m)
+			}
+		}
+		if where != s.where || (s.link != "" && busy != 1) || (s.link == "" && busy != 0) {
+			t.Fatalf("step %d: %q with messages %v, want %q", i+1, where, msgs, s.where)
+		}
+	}
+	// The end: p2 swallowed ⟨elect 3⟩, shown by the link it came on, and
+	// the state is terminal with election-complete failing.
+	var swallowed string
+	must(t, b.eval(`document.querySelector('#ring .link[data-from="1"][data-to="2"] .recv').textContent`, &swallowed))
+	if swallowed != "⟨elect 3⟩ received" {
+		t.Fatalf("the ring shows %q by the link p1 → p2", swallowed)
+	}
+	var props map[string]string
+	must(t, b.eval(jsProps, &props))
+	must(t, b.eval(jsMoves, &moves))
+	var current, next bool
+	must(t, b.eval(`document.querySelector('#tracesteps li[data-step="3"]').classList.contains("current")`, &current))
+	must(t, b.eval(`document.getElementById("tnext").disabled`, &next))
+	if props["election-complete"] != "fails" || props["at-most-one-leader"] != "holds" || len(moves) != 0 || !current || !next {
+		t.Fatalf("at the end: properties %v, moves %v, step 3 current %v, step ▶ disabled %v", props, moves, current, next)
+	}
+	var replay string
+	must(t, b.eval(`document.getElementById("replay").textContent`, &replay))
+	if replay != "Replays against this spec: the run replays and still ends in a deadlock: the terminal state violates election-complete" {
+		t.Fatalf("replay note: %q", replay)
+	}
+	// « start goes back to the beginning of the trace.
+	must(t, b.eval(`document.getElementById("tfirst").click()`, nil))
+	b.waitFor(t, `document.body.dataset.step === "0" && `+jsSettled)
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,63 @@
+package tracefile
+
+import (
+	"fmt"
+
+	"mc/checker"
+)
+
+// Build records the trace of pr, one of the properties a run of t decided,
+// by replaying it through t: every state in full, and per step the messages
+// it sent and received. mcVersion is the version of the mc writing it.
+func Build(t checker.Stepper, pr *checker.PropResult, mcVersion string) (*File, error) {
+	tr := pr.Trace
+	if tr == nil {
+		return nil, fmt.Errorf("property %s has no trace", pr.Name)
+	}
+	info := t.Info()
+	f := &File{
+		Format: Format, Version: Version, MCVersion: mcVersion,
+		Spec: info.Spec, Variant: info.Variant, Params: ParamsOf(info.Params),
+		Property: Property{Name: pr.Name, Kind: pr.Kind.String(), Ref: pr.Ref, Doc: pr.Doc, Verdict: string(pr.Verdict)},
+		Deadlock: tr.Deadlock, Init: tr.Init, LoopStart: tr.LoopStart,
+	}
+	init := t.Initial()
+	if tr.Init < 0 || tr.Init >= len(init) {
+		return nil, fmt.Errorf("internal error: trace starts from initial state %d of %d", tr.Init, len(init))
+	}
+	cur := init[tr.Init]
+	if err := f.addState(t, cur); err != nil {
+		return nil, err
+	}
+	for i, s := range tr.Steps {
+		m, err := t.Step(cur, s.Action)
+		if err != nil {
+			return nil, fmt.Errorf("internal error: trace step %d: %v", i+1, err)
+		}
+		f.Steps = append(f.Steps, Step{Rule: m.Rule, Process: m.Action.Proc, Choice: m.Action.Choice, Action: m.Label,
+			Received: nonNil(m.Received), Sent: nonNil(m.Sent)})
+		cur = m.To
+		if err := f.addState(t, cur); err != nil {
+			return nil, err
+		}
+	}
+	return f, f.check()
+}
+
+func (f *File) addState(t checker.Stepper, s checker.State) error {
+	snap, err := t.Inspect(s)
+	if err != nil {
+		return fmt.Errorf("internal error: %v", err)
+	}
+	f.States = append(f.States, State{Vars: snap.Vars, View: snap.View})
+	return nil
+}
+
+// nonNil makes an empty list print as [] rather than null, so that every
+// step has both fields.
+func nonNil(ms []checker.Message) []checker.Message {
+	if ms == nil {
+		return []checker.Message{}
+	}
+	return ms
+}
