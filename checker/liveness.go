@@ -51,10 +51,16 @@ package checker
 //     from which Q never holds again, and the loop must be fair, with
 //     enabledness recomputed from the rules, independently of the graph.
 //
-// Memory: the graph costs about 60 bytes per state and 8 per transition
-// (graph.go); each property then needs about 12 bytes per state for Tarjan,
-// 8 for the search and two bits for P and Q. Everything is in memory; a
-// liveness run is as large as its whole graph.
+// Memory: the graph costs about 30 to 45 bytes per state and 8 per
+// transition (graph.go); each property then needs about 12 bytes per state
+// for Tarjan, 8 for the search and two bits for P and Q. Everything is in
+// memory, whatever the safety explorer's store (--store disk bounds only
+// the explorer): a liveness run is as large as its whole graph, which
+// --max-states caps.
+//
+// Time: the graph is built by a second, single-threaded exploration after
+// the safety explorer's, since the explorer keeps no edges; it costs about
+// as much again as a one-worker safety run.
 //
 // Limits. When a limit (states, time, Ctrl-C) stops the build, only the
 // states whose transitions were all stored take part: a lasso found among

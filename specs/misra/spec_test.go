@@ -13,15 +13,6 @@ func params(n int, variant string) model.Params {
 	return model.Params{N: n, IDs: model.DescendingIDs(n), Variant: variant}
 }
 
-func build(t *testing.T, p model.Params) *model.System[State] {
-	t.Helper()
-	sys, err := New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sys
-}
-
 var action = checker.Options{Fair: checker.FairAction}
 
 // The signed reading keeps every claim under weak fairness per action
@@ -38,7 +29,7 @@ func TestSignedPasses(t *testing.T) {
 	for _, c := range cases {
 		p := params(c.n, "")
 		p.Bound, p.Claims = c.bound, true
-		sys := build(t, p)
+		sys := spectest.Build(t, New, p)
 		// The regeneration's liveness is not vacuous: a token is lost in
 		// some run.
 		sys.Props = append(sys.Props, model.WitnessProp("a-token-is-lost", "test", "",
@@ -54,7 +45,7 @@ func TestSignedPasses(t *testing.T) {
 // Fairness decides request-granted, and only it: the regeneration of a
 // lost token needs none, since a lone token's moves are forced.
 func TestFairness(t *testing.T) {
-	sys := build(t, params(2, ""))
+	sys := spectest.Build(t, New, params(2, ""))
 	for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		if v := spectest.Prop(t, &r, "lost-token-regenerated").Verdict; v != checker.Pass {
@@ -70,7 +61,7 @@ func TestFairness(t *testing.T) {
 // holds ping and never uses or passes it, and pong goes round and round
 // (meeting ping at p0 on every lap). The lasso's loop moves pong only.
 func TestWithoutFairnessAProcessKeepsTheTokenForever(t *testing.T) {
-	r := spectest.Run(t, build(t, params(2, "")), checker.Options{Fair: checker.FairNone})
+	r := spectest.Run(t, spectest.Build(t, New, params(2, "")), checker.Options{Fair: checker.FairNone})
 	p := spectest.Prop(t, &r, "request-granted-p1")
 	tr := p.Trace
 	if p.Verdict != checker.Fail || tr.LoopStart == nil || tr.From == nil {
@@ -88,7 +79,7 @@ func TestWithoutFairnessAProcessKeepsTheTokenForever(t *testing.T) {
 			holder = v.Value
 		}
 	}
-	s, err := checker.Replay(build(t, params(2, "")), tr.Init, spectest.Actions(tr.Steps[:*tr.LoopStart]))
+	s, err := checker.Replay(spectest.Build(t, New, params(2, "")), tr.Init, spectest.Actions(tr.Steps[:*tr.LoopStart]))
 	if err != nil || !holds(&s, 0, Ping) || s.Phase[1] != 1 {
 		t.Fatalf("at the loop p0 should hold ping (initially %s) and p1 wait: %+v (%v)", holder, s, err)
 	}
@@ -98,7 +89,7 @@ func TestWithoutFairnessAProcessKeepsTheTokenForever(t *testing.T) {
 // keeps taking steps (it receives and passes pong), which satisfies
 // per-process fairness, but never passes ping.
 func TestPerProcessFairnessIsTooWeak(t *testing.T) {
-	r := spectest.Run(t, build(t, params(3, "")), checker.Options{Fair: checker.FairProcess})
+	r := spectest.Run(t, spectest.Build(t, New, params(3, "")), checker.Options{Fair: checker.FairProcess})
 	tr := spectest.Prop(t, &r, "request-granted-p0").Trace
 	if tr == nil || tr.LoopStart == nil {
 		t.Fatalf("no lasso: %+v", tr)
@@ -114,7 +105,7 @@ func TestPerProcessFairnessIsTooWeak(t *testing.T) {
 // number with a ping number. Reference: 002 §4.2 ("the negative values
 // recognized by P_i").
 func TestLiteralResiduesRegenerateAnExistingToken(t *testing.T) {
-	r := spectest.Run(t, build(t, params(2, "literal-residues")), checker.Options{Fair: checker.FairAction, MaxStates: 20000})
+	r := spectest.Run(t, spectest.Build(t, New, params(2, "literal-residues")), checker.Options{Fair: checker.FairAction, MaxStates: 20000})
 	p := spectest.Prop(t, &r, "one-token-each")
 	want := "pass p0 ⟨ping +1⟩ to p1; recv p1 ⟨ping +1⟩; pass p1 ⟨ping +1⟩ to p0; recv p0 ⟨ping +1⟩ (meets pong); " +
 		"pass p0 ⟨pong −2⟩ to p1; recv p1 ⟨pong −2⟩ (m = 1: regenerates ping)"
@@ -131,7 +122,7 @@ func TestCounterModuloNFails(t *testing.T) {
 	for _, c := range []struct{ n, steps, meetings int }{{2, 10, 2}, {3, 14, 3}} {
 		p := params(c.n, "mod-n")
 		p.Claims = true
-		r := spectest.Run(t, build(t, p), checker.Options{Fair: checker.FairAction, MaxStates: 60000})
+		r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: checker.FairAction, MaxStates: 60000})
 		for _, name := range []string{"one-token-each", "regenerated-only-when-lost"} {
 			if v := spectest.Prop(t, &r, name).Verdict; v != checker.Fail {
 				t.Fatalf("n=%d: %s %s", c.n, name, v)
@@ -151,7 +142,7 @@ func TestCounterModuloNFails(t *testing.T) {
 func TestBagChannelsBreakDetection(t *testing.T) {
 	p := params(3, "")
 	p.Chan = model.Bag
-	r := spectest.Run(t, build(t, p), checker.Options{Fair: checker.FairAction, MaxStates: 60000})
+	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: checker.FairAction, MaxStates: 60000})
 	tr := spectest.Prop(t, &r, "one-token-each").Trace
 	if tr == nil || len(tr.Steps) != 9 || !strings.Contains(tr.Steps[8].Label, "regenerates pong") {
 		t.Fatalf("bag: %+v", tr)

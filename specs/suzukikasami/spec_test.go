@@ -13,15 +13,6 @@ func params(n, bound int) model.Params {
 	return model.Params{N: n, IDs: model.DescendingIDs(n), Chan: model.Bag, Bound: bound}
 }
 
-func build(t *testing.T, p model.Params) *model.System[State] {
-	t.Helper()
-	sys, err := New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sys
-}
-
 // State counts with bag channels (the seed's network), all properties
 // passing. Every run is finite: the graph has no cycle, so fairness plays
 // no part and every fairness gives the same verdicts.
@@ -38,7 +29,7 @@ func TestStateCountsAndVerdicts(t *testing.T) {
 	}
 	for _, c := range cases {
 		c.p.Claims = true
-		r := spectest.Run(t, build(t, c.p), checker.Options{Fair: checker.FairProcess})
+		r := spectest.Run(t, spectest.Build(t, New, c.p), checker.Options{Fair: checker.FairProcess})
 		if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Terminal != c.terminals {
 			t.Errorf("n=%d bound %d: %s, %d states %d transitions %d terminal; want pass, %d %d %d",
 				c.p.N, c.p.Bound, r.Verdict, r.States, r.Transitions, r.Terminal, c.states, c.trans, c.terminals)
@@ -48,13 +39,13 @@ func TestStateCountsAndVerdicts(t *testing.T) {
 		}
 	}
 	for _, f := range []checker.Fairness{checker.FairNone, checker.FairAction} {
-		if r := spectest.Run(t, build(t, params(3, 2)), checker.Options{Fair: f}); r.Verdict != checker.Pass {
+		if r := spectest.Run(t, spectest.Build(t, New, params(3, 2)), checker.Options{Fair: f}); r.Verdict != checker.Pass {
 			t.Fatalf("fairness %s: %s", f, r.Verdict)
 		}
 	}
 	fifo := params(3, 2)
 	fifo.Chan = model.FIFO
-	if r := spectest.Run(t, build(t, fifo), checker.Options{Fair: checker.FairProcess}); r.Verdict != checker.Pass || r.States != 8583 {
+	if r := spectest.Run(t, spectest.Build(t, New, fifo), checker.Options{Fair: checker.FairProcess}); r.Verdict != checker.Pass || r.States != 8583 {
 		t.Fatalf("fifo: %s with %d states, want pass with 8583", r.Verdict, r.States)
 	}
 }
@@ -64,7 +55,7 @@ func TestStateCountsAndVerdicts(t *testing.T) {
 func TestClaimEntryCostsNOrZeroMessages(t *testing.T) {
 	p := params(3, 2)
 	p.Claims = true
-	r := spectest.Run(t, build(t, p), checker.Options{Fair: checker.FairProcess})
+	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: checker.FairProcess})
 	if spectest.Prop(t, &r, "entry-cost").Verdict != checker.Pass {
 		t.Fatal("entry-cost fails")
 	}
@@ -90,7 +81,7 @@ func TestGhostErasure(t *testing.T) {
 // A mutant that sends the token but keeps token_present = T breaks the
 // seed's exclusion argument at once. Reference: 002 §3.5.
 func TestKeepingTokenPresentBreaksExclusion(t *testing.T) {
-	sys := build(t, params(3, 1))
+	sys := spectest.Build(t, New, params(3, 1))
 	for ri := range sys.Rules {
 		do := sys.Rules[ri].Do
 		sys.Rules[ri].Do = func(s *State, i, k int) bool {
@@ -125,7 +116,7 @@ func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
 			return recv(s, i, k)
 		}
 	}
-	bag := build(t, params(3, 2))
+	bag := spectest.Build(t, New, params(3, 2))
 	mutate(bag)
 	r := spectest.Run(t, bag, checker.Options{Fair: checker.FairProcess})
 	f := r.Failure()
@@ -134,7 +125,7 @@ func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
 	}
 	fifo := params(3, 2)
 	fifo.Chan = model.FIFO
-	sys := build(t, fifo)
+	sys := spectest.Build(t, New, fifo)
 	mutate(sys)
 	if r := spectest.Run(t, sys, checker.Options{Fair: checker.FairProcess}); r.Verdict != checker.Pass {
 		t.Fatalf("fifo: %s, failure %+v", r.Verdict, r.Failure())

@@ -11,14 +11,7 @@ import (
 	"mc/specs/internal/spectest"
 )
 
-func build(t *testing.T, n int) *model.System[State] {
-	t.Helper()
-	sys, err := New(model.Params{N: n, IDs: model.DescendingIDs(n)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sys
-}
+func params(n int) model.Params { return model.Params{N: n, IDs: model.DescendingIDs(n)} }
 
 // The token is at one of n processes, which is idle, waiting or in its
 // critical section, and every other process is idle or waiting: n·3·2^(n-1)
@@ -27,7 +20,7 @@ func build(t *testing.T, n int) *model.System[State] {
 // transitions.
 func TestStateCounts(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		r := spectest.Run(t, build(t, n), checker.Options{Fair: checker.FairProcess})
+		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: checker.FairProcess})
 		states := int64(n * 3 << (n - 1))
 		trans := int64(n * (3<<(n-1) + 3*(n-1)<<(n-2) + 1<<(n-1)))
 		if r.Verdict != checker.Pass || r.States != states || r.Transitions != trans || r.Terminal != 0 {
@@ -45,12 +38,12 @@ func TestStateCounts(t *testing.T) {
 func TestEveryRequestIsGrantedUnderEveryFairness(t *testing.T) {
 	for n := 2; n <= 5; n++ {
 		for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
-			r := spectest.Run(t, build(t, n), checker.Options{Fair: f})
+			r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: f})
 			if r.Verdict != checker.Pass {
 				t.Fatalf("n=%d, fairness %s: %s, failure %+v", n, f, r.Verdict, r.Failure())
 			}
 		}
-		r := spectest.Run(t, build(t, n), checker.Options{Fair: checker.FairProcess})
+		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: checker.FairProcess})
 		for i := 0; i < n; i++ {
 			w := spectest.Prop(t, &r, fmt.Sprintf("can-enter-p%d", i))
 			if last := w.Trace.Steps[len(w.Trace.Steps)-1]; !strings.HasPrefix(last.Label, "enter p") {
@@ -65,7 +58,7 @@ func TestEveryRequestIsGrantedUnderEveryFairness(t *testing.T) {
 // enter is enabled at p0 only while the token is there; the lasso's loop
 // passes p0 by.
 func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
-	sys := build(t, 3)
+	sys := spectest.Build(t, New, params(3))
 	pass := &sys.Rules[3]
 	pass.Guard = func(s *State, i int) bool { return s.Phase[i] != mutex.InCS && s.Token == i }
 	for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
@@ -86,7 +79,7 @@ func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
 
 // A mutant that enters without the token breaks mutual exclusion.
 func TestEnteringWithoutTheTokenBreaksMutualExclusion(t *testing.T) {
-	sys := build(t, 3)
+	sys := spectest.Build(t, New, params(3))
 	sys.Rules[1].Guard = func(s *State, i int) bool { return s.Phase[i] == mutex.Waiting }
 	r := spectest.Run(t, sys, checker.Options{Fair: checker.FairProcess})
 	if p := spectest.Prop(t, &r, "mutual-exclusion"); p.Verdict != checker.Fail || len(p.Trace.Steps) != 4 {

@@ -12,15 +12,21 @@ import (
 	"mc/model"
 )
 
-// Check builds the system for p with build and explores it fully; a build
-// error or an internal error fails the test.
-func Check[S any](t testing.TB, build func(model.Params) (*model.System[S], error), p model.Params) checker.Result {
+// Build builds the system for p with build; an error fails the test.
+func Build[S any](t testing.TB, build func(model.Params) (*model.System[S], error), p model.Params) *model.System[S] {
 	t.Helper()
 	sys, err := build(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Run(t, sys, checker.Options{})
+	return sys
+}
+
+// Check builds the system for p with build and explores it fully; a build
+// error or an internal error fails the test.
+func Check[S any](t testing.TB, build func(model.Params) (*model.System[S], error), p model.Params) checker.Result {
+	t.Helper()
+	return Run(t, Build(t, build, p), checker.Options{})
 }
 
 // Run explores sys within opt; an internal error fails the test.
