@@ -123,6 +123,7 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 	if err := e.close(); err != nil && res.Err == nil {
 		res.Err = err
 	}
+	checkLiveness(ctx, sys, opt, &res, e.start)
 	return res
 }
 
