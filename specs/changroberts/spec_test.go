@@ -263,3 +263,36 @@ func TestRaynalLiteralNeverElectsOnSomeRun(t *testing.T) {
 		t.Fatalf("election-terminates: %s", v)
 	}
 }
+
+// Variant all-initiate starts with every ⟨elect id(i)⟩ on its link: every
+// property holds for every arrangement of n ≤ 5, start is never taken, and
+// the descending ring of 5 has 137 states. The ghost counts the n initial
+// ⟨elect⟩ as sent, so the claims hold too. The message counts themselves are
+// pinned by the sweep (sweep/sweep_test.go).
+func TestAllInitiate(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		for _, ids := range model.Arrangements(n) {
+			r := spectest.Check(t, New, model.Params{N: n, IDs: ids, Variant: "all-initiate", Claims: true})
+			if r.Verdict != checker.Pass {
+				t.Fatalf("ids %v: verdict %s, failure %+v", ids, r.Verdict, r.Failure())
+			}
+		}
+	}
+	r := spectest.Check(t, New, model.Params{N: 5, IDs: model.DescendingIDs(5), Variant: "all-initiate"})
+	if r.States != 137 || r.Transitions != 335 {
+		t.Errorf("descending 5: %d states %d transitions, want 137 and 335", r.States, r.Transitions)
+	}
+	sys, err := New(model.Params{N: 3, IDs: []int{3, 1, 2}, Variant: "all-initiate"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sys.Init[0].Pending(1) != 1 || !sys.Init[0].Flag(2) || sys.Rules[0].Guard(&sys.Init[0], 0) {
+		t.Error("initial state: want ⟨elect⟩ pending on every link, every process a participant, start disabled")
+	}
+	if _, err := New(model.Params{N: 3, IDs: []int{3, 1, 2}, Variant: "all-initiate", Initiators: []int{0}}); err == nil {
+		t.Error("all-initiate with one initiator accepted")
+	}
+	if _, err := New(model.Params{N: 3, IDs: []int{3, 1, 2}, Variant: "all-initiate", Cap: 1}); err != nil {
+		t.Errorf("all-initiate with capacity 1 refused: %v", err)
+	}
+}
