@@ -27,3 +27,19 @@ type Store interface {
 	// Close releases the store's resources.
 	Close() error
 }
+
+// indexedStore is a visited set that also knows at which index each state
+// was stored, as partial-order reduction's proviso needs (C3 in the package
+// doc): the memory store made by newIndexedMemStore, and the exact store.
+type indexedStore interface {
+	Store
+	// IndicesAll gives, for each candidate of b, the index of the stored
+	// state or notStored, reusing idx's storage.
+	IndicesAll(b *batch, idx []uint32) []uint32
+	// SetIndices records the indices of the fresh candidates of batches,
+	// numbered in order from first, after Commit.
+	SetIndices(batches []*batch, first uint32, workers int)
+}
+
+// notStored is the index of a state not in the store.
+const notStored = ^uint32(0)

@@ -10,10 +10,19 @@ import (
 )
 
 // writeHuman prints the summary, the per-property verdicts and, on failure,
-// the shortest failing trace.
-func writeHuman(w io.Writer, r *checker.Result) {
+// the shortest failing trace; after a reduced run, the failure of shortest,
+// its unreduced re-run (--shortest), if not nil.
+func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, r.Params.String())
-	fmt.Fprintf(w, "  %d distinct states, %d transitions, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
+	if r.Reduced {
+		fmt.Fprintf(w, "  %d states stored, %d transitions explored, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
+		fmt.Fprintln(w, "  reduced: partial-order reduction (--por) stored only the states that the verdicts need, not every reachable state")
+	} else {
+		fmt.Fprintf(w, "  %d distinct states, %d transitions, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
+	}
+	if r.ReductionNote != "" {
+		fmt.Fprintf(w, "  reduction: %s\n", r.ReductionNote)
+	}
 	perState := 0.0
 	if r.States > 0 {
 		perState = float64(r.MemoryBytes) / float64(r.States)
@@ -30,7 +39,7 @@ func writeHuman(w io.Writer, r *checker.Result) {
 		fmt.Fprintf(w, "  %-10s %-24s %-9s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
 	}
 	if f := r.Failure(); f != nil {
-		writeFailure(w, f)
+		writeFailure(w, f, r.Reduced, shortest)
 	}
 	switch r.Verdict {
 	case checker.Incomplete:
@@ -46,7 +55,20 @@ func writeHuman(w io.Writer, r *checker.Result) {
 	}
 }
 
-func writeFailure(w io.Writer, f *checker.PropResult) {
+// writeFailure prints f's trace. After a reduced run it says that the trace
+// need not be shortest, and prints instead the failure that shortest, the
+// unreduced re-run, found, if it found one.
+func writeFailure(w io.Writer, f *checker.PropResult, reduced bool, shortest *checker.Result) {
+	if shortest != nil {
+		if g := shortest.Failure(); g != nil {
+			fmt.Fprintf(w, "\n--shortest: re-run without reduction (%d states explored, breadth-first): a shortest counterexample follows\n", shortest.States)
+			writeFailure(w, g, false, nil)
+			return
+		}
+		fmt.Fprintf(w, "\n--shortest: the re-run without reduction stopped (%s) before it reached a failure; the reduced run's trace follows, which need not be shortest\n", shortest.Reason)
+	} else if reduced && f.Trace != nil {
+		fmt.Fprintln(w, "\nfound under partial-order reduction: a real run, replayed, but not necessarily a shortest one (--shortest re-runs without reduction for one)")
+	}
 	t := f.Trace
 	if t == nil {
 		fmt.Fprintf(w, "\n%s %s failed: no reachable state satisfies it (%s)\n", f.Kind, f.Name, f.Doc)
@@ -109,6 +131,20 @@ type jsonResult struct {
 	Properties   map[string]string `json:"properties"`
 	Details      []jsonProp        `json:"property_details"`
 	Trace        *checker.Trace    `json:"trace,omitempty"`
+	// Reduced marks a run under partial-order reduction: states counts the
+	// states stored, and a trace need not be shortest.
+	Reduced       bool   `json:"reduced"`
+	ReductionNote string `json:"reduction_note,omitempty"`
+	// Shortest is the unreduced re-run that --shortest made.
+	Shortest *jsonShortest `json:"shortest,omitempty"`
+}
+
+// jsonShortest is the outcome of the unreduced re-run of a reduced failure.
+type jsonShortest struct {
+	Verdict checker.Verdict `json:"verdict"`
+	Reason  string          `json:"reason,omitempty"`
+	States  int64           `json:"states"`
+	Trace   *checker.Trace  `json:"trace,omitempty"`
 }
 
 type jsonProp struct {
@@ -120,14 +156,20 @@ type jsonProp struct {
 	Trace   *checker.Trace  `json:"trace,omitempty"`
 }
 
-func writeJSON(w io.Writer, r *checker.Result) error {
+func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	out := jsonResult{
 		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: r.Params.IDs, Chan: r.Params.Chan.String(),
 		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
 		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), Workers: r.Workers, Collision: r.CollisionBound(),
-		Properties: map[string]string{},
+		Properties: map[string]string{}, Reduced: r.Reduced, ReductionNote: r.ReductionNote,
+	}
+	if shortest != nil {
+		out.Shortest = &jsonShortest{Verdict: shortest.Verdict, Reason: shortest.Reason, States: shortest.States}
+		if f := shortest.Failure(); f != nil {
+			out.Shortest.Trace = f.Trace
+		}
 	}
 	for _, p := range r.Props {
 		out.Properties[p.Name] = string(p.Verdict)
