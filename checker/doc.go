@@ -26,8 +26,9 @@
 //
 // C1, dependency closure: G is closed under these rules (reduce.go), for
 // each group g in G: (a) G holds the groups of g's process, the other
-// receivers from g's channels, the other senders to them, every shared
-// group if g is shared, every ghost-writing group if g writes ghosts;
+// receivers from g's receive channels, the other senders to g's send
+// channels, every shared group if g is shared, and every ghost-writing
+// group if g writes ghosts (the ghosts count as one shared variable);
 // (b) G holds the senders to g's receive channels, unless g is enabled and
 // receives from exactly one channel, a FIFO one; (c) G holds the receivers
 // from g's bounded send channels if a send of g is blocked in s. Then an
@@ -76,11 +77,14 @@
 // C3, proviso: if T ≠ enabled(s), some successor by T is either not yet
 // stored or was stored after s (has a greater index), so the store keeps
 // each state's index. In a cycle of the reduced graph some edge leads to a
-// state stored no later than its source; that source is expanded in full
-// unless another of its ample successors is later. This is weaker than the
-// usual breadth-first proviso (every ample successor new), which expands in
-// full every state whose ample successor a shorter path already reached,
-// and which would store twice as many states on Chang–Roberts. When s's
+// state stored no later than its source (in breadth-first order, a back
+// edge leads to a level up to its source's, all stored before the source's
+// level was expanded); that source is expanded in full unless another of
+// its ample successors is later. The proof below needs only this. It is
+// weaker than the usual breadth-first proviso (every ample successor new),
+// which expands in full every state whose ample successor another path
+// already reached: on Chang–Roberts, descending ids, n = 10, that stores
+// 25,088 states where this stores 14,847. When s's
 // level is expanded, the store holds every state of the levels up to s's
 // (a level is committed before it is expanded) and those of the next level
 // committed by earlier rounds; a successor not stored then gets an index
@@ -106,15 +110,16 @@
 //     stored after it, so the induction applies. Hence a violated
 //     invariant is violated, and a witness satisfied, in a stored state.
 //   - Step properties: they must hold on every step that leaves their
-//     variables unchanged and depend only on those and the action's rule
-//     and process (model.Property.Reads); mc checks them on every enabled
-//     action of every stored state, not only on T. For a violating step
-//     x -γ-> y after s -β1…βk-> x: if k = 0 it is checked at s. If s is
-//     expanded in full, or some βi is in T, the prefix shortens as above.
-//     If γ ∈ T and no βi is, γ is invisible at s (C2), so at x (lemma V),
-//     so it cannot violate the property. Otherwise α as above carries the
-//     whole path to α(x) -γ-> α(y), which agrees on the read variables and
-//     so violates the property too.
+//     variables unchanged, and depend only on those variables and the
+//     action's rule and process (model.Property.Reads). mc checks them on
+//     every action it computes, which includes the ample set's. For a
+//     violating step x -γ-> y after s -β1…βk-> x: if s is expanded in
+//     full, the step is checked at s when k = 0, and the prefix shortens
+//     otherwise; if some βi is in T, the prefix shortens as above. If γ is
+//     in T and no βi is, γ is invisible at s (C2), so at x (lemma V), and
+//     cannot violate the property. Otherwise α as above carries the whole
+//     path to α(x) -γ-> α(y), which agrees with x -γ-> y on the variables
+//     read, so violates the property too, from the later α(s).
 //
 // Every stored state is reachable and every trace is replayed, so a
 // failure under reduction is real; but its trace need not be shortest (mc

@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
@@ -21,21 +20,24 @@ type expander[S any] struct {
 	seen []bool
 	// stepProps and endProps index the system's step and end properties.
 	stepProps, endProps []int
-	// With partial-order reduction: the ample set's scratch space, whether
-	// each successor is visible, and the variables the properties read in
-	// the current state and in the successor.
+	// With partial-order reduction: the ample set's scratch space, the
+	// variables the properties read in the current state and in a
+	// successor, and the index of each successor in the store (notStored
+	// if it is not there).
 	ample             *ample
-	visible           []bool
 	readCur, readNext []byte
-	// index holds, with reduction on, the index of each stored successor
-	// (notStored for the others).
-	index []uint32
+	index             []uint32
+	// pid and b are the state being expanded and the batch it feeds, err
+	// the first error met computing a group of its successors.
+	pid uint32
+	b   *batch
+	err error
 }
 
 func newExpander[S any](e *explorer[S]) *expander[S] {
 	x := &expander[S]{e: e}
 	if e.reducer != nil {
-		x.ample = newAmple(e.reducer.groups)
+		x.ample = newAmple(e.reducer.groups, x.group)
 	}
 	for i, p := range e.sys.Props {
 		switch p.Kind {
@@ -69,9 +71,7 @@ func (x *expander[S]) stateMask(s *S) uint64 {
 // expand generates every successor of frontier states lo..hi-1 into b:
 // transitions and terminal states are counted, step and end properties
 // checked, and successors not already in the store become candidates. With
-// partial-order reduction, only the ample set's successors become
-// candidates and count as transitions (step properties are still checked on
-// every enabled action).
+// partial-order reduction on, expandReduced does this for each state.
 func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batch) error {
 	sys, store := x.e.sys, x.e.store
 	defer func() { x.e.done.Add(int64(hi - lo)) }()
@@ -86,91 +86,48 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		if err := sys.Decode(data, &x.cur); err != nil {
 			return fmt.Errorf("internal error: state %d does not decode: %v", pid, err)
 		}
-		if err := x.successors(pid, b); err != nil {
-			return err
+		if x.ample != nil {
+			if err := x.expandReduced(pid, data, b); err != nil {
+				return err
+			}
+			continue
+		}
+		x.succ.reset()
+		for ri := range sys.Rules {
+			r := &sys.Rules[ri]
+			for p := 0; p < sys.Procs; p++ {
+				nc := r.ChoicesAt(&x.cur, p)
+				if nc > maxChoices {
+					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
+				}
+				for k := 0; k < nc; k++ {
+					sys.Copy(&x.next, &x.cur)
+					if !r.Do(&x.next, p, k) {
+						continue
+					}
+					a := model.Action{Rule: ri, Proc: p, Choice: k}
+					n := len(x.succ.data)
+					x.succ.data = sys.Encode(x.succ.data, &x.next)
+					fp := model.Fingerprint(x.succ.data[n:])
+					x.checkStep(a, pid, fp, b)
+					x.succ.add(fp, pid, pack(a), x.stateMask(&x.next), nil)
+				}
+			}
 		}
 		// All successors' fingerprints are known before the first lookup,
 		// so the lookups' cache misses overlap.
 		enabled := len(x.succ.fps)
-		if x.ample == nil {
-			x.seen = store.SeenAll(&x.succ, x.seen)
-		} else {
-			x.index = x.e.indexed.IndicesAll(&x.succ, x.index)
-			x.seen = x.seen[:0]
-			for _, id := range x.index {
-				x.seen = append(x.seen, id != notStored)
+		x.seen = store.SeenAll(&x.succ, x.seen)
+		for i, seen := range x.seen {
+			if !seen && b.firstInChunk(x.succ.fps[i]) {
+				b.add(x.succ.fps[i], pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))
 			}
-		}
-		if x.ample != nil && enabled > 1 && x.reduce(pid) {
-			for _, g := range x.ample.best {
-				for i := x.ample.first[g]; i < x.ample.first[g+1]; i++ {
-					x.keep(int(i), pid, b)
-					b.transitions++
-				}
-			}
-			if x.e.ampleHook != nil {
-				x.e.ampleHook(pid, x.ampleActions())
-			}
-			continue
-		}
-		for i := range x.seen {
-			x.keep(i, pid, b)
 		}
 		b.transitions += int64(enabled)
 		if enabled == 0 {
 			b.terminal++
 			x.checkEnd(pid, data, b)
 		}
-	}
-	return nil
-}
-
-// successors computes every successor of cur into x.succ, checking the
-// step properties on each. With reduction on, it also records where each
-// group's successors start, which groups had a send blocked, and which
-// successors are visible.
-func (x *expander[S]) successors(pid uint32, b *batch) error {
-	sys, a := x.e.sys, x.ample
-	x.succ.reset()
-	if a != nil {
-		clear(a.blocked)
-		x.visible = x.visible[:0]
-		x.readCur = x.reads(x.readCur[:0], &x.cur)
-	}
-	for ri := range sys.Rules {
-		r := &sys.Rules[ri]
-		for p := 0; p < sys.Procs; p++ {
-			g := ri*sys.Procs + p
-			if a != nil {
-				a.first[g] = int32(len(x.succ.fps))
-			}
-			nc := r.ChoicesAt(&x.cur, p)
-			if nc > maxChoices {
-				return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
-			}
-			for k := 0; k < nc; k++ {
-				sys.Copy(&x.next, &x.cur)
-				if !r.Do(&x.next, p, k) {
-					if a != nil {
-						a.blocked[g] = true
-					}
-					continue
-				}
-				act := model.Action{Rule: ri, Proc: p, Choice: k}
-				n := len(x.succ.data)
-				x.succ.data = sys.Encode(x.succ.data, &x.next)
-				fp := model.Fingerprint(x.succ.data[n:])
-				x.checkStep(act, pid, fp, b)
-				x.succ.add(fp, pid, pack(act), x.stateMask(&x.next), nil)
-				if a != nil {
-					x.readNext = x.reads(x.readNext[:0], &x.next)
-					x.visible = append(x.visible, !bytes.Equal(x.readCur, x.readNext))
-				}
-			}
-		}
-	}
-	if a != nil {
-		a.first[len(a.first)-1] = int32(len(x.succ.fps))
 	}
 	return nil
 }
@@ -182,41 +139,6 @@ func (x *expander[S]) reads(buf []byte, s *S) []byte {
 		buf = x.e.sys.Props[i].Reads(buf, s)
 	}
 	return buf
-}
-
-// reduce marks the groups with a visible successor and those with one
-// that is new or was stored after the current state, whose index is pid,
-// and chooses the ample set; false means the state must be expanded in
-// full.
-func (x *expander[S]) reduce(pid uint32) bool {
-	a := x.ample
-	for g := range a.visible {
-		a.visible[g], a.later[g] = false, false
-		for i := a.first[g]; i < a.first[g+1]; i++ {
-			a.visible[g] = a.visible[g] || x.visible[i]
-			a.later[g] = a.later[g] || x.index[i] == notStored || x.index[i] > pid
-		}
-	}
-	return a.choose(x.e.reducer)
-}
-
-// ampleActions lists the actions of the chosen ample set.
-func (x *expander[S]) ampleActions() []model.Action {
-	var out []model.Action
-	for _, g := range x.ample.best {
-		for i := x.ample.first[g]; i < x.ample.first[g+1]; i++ {
-			out = append(out, unpack(x.succ.actions[i]))
-		}
-	}
-	return out
-}
-
-// keep makes successor i a candidate of b unless it is already stored or
-// already a candidate of the chunk.
-func (x *expander[S]) keep(i int, pid uint32, b *batch) {
-	if !x.seen[i] && b.firstInChunk(x.succ.fps[i]) {
-		b.add(x.succ.fps[i], pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))
-	}
 }
 
 // checkStep evaluates the undecided step properties on cur → next.

@@ -137,15 +137,22 @@ func (s groupSet) without(g int) []int32 {
 }
 
 // ample is one worker's scratch space for choosing a state's ample set.
+// A group's successors are computed on demand, by need, at most once per
+// state (done[g] == gen), so that a state whose ample set is found among
+// its first groups costs only those groups' successors.
 type ample struct {
-	// first[g], first[g+1] delimit group g's successors in the expander's
-	// successor list; blocked[g] is set when a send of g was blocked;
-	// visible[g] when one of g's successors is visible; later[g] when one
-	// is new or was stored after the current state (the proviso, C3).
-	first   []int32
-	blocked []bool
-	visible []bool
-	later   []bool
+	need func(g int)
+	done []uint32
+	gen  uint32
+	// Once group g is computed, from[g], to[g] delimit its successors in
+	// the expander's successor list; blocked[g] is set when a send of g
+	// was blocked; visible[g] when one of its successors is visible;
+	// later[g] when one is new or was stored after the current state (the
+	// proviso, C3).
+	from, to []int32
+	blocked  []bool
+	visible  []bool
+	later    []bool
 	// in marks the groups of the set being built (in[g] == mark), members
 	// lists them and stack is the work list; best lists the chosen set's
 	// groups in increasing order; tried lists the processes tried.
@@ -157,41 +164,55 @@ type ample struct {
 	tried   []int32
 }
 
-func newAmple(groups int) *ample {
-	return &ample{first: make([]int32, groups+1), blocked: make([]bool, groups), visible: make([]bool, groups),
-		later: make([]bool, groups), in: make([]uint32, groups)}
+func newAmple(groups int, need func(g int)) *ample {
+	return &ample{need: need, done: make([]uint32, groups), from: make([]int32, groups), to: make([]int32, groups),
+		blocked: make([]bool, groups), visible: make([]bool, groups), later: make([]bool, groups), in: make([]uint32, groups)}
+}
+
+// next starts a new state: no group is computed yet.
+func (a *ample) next() {
+	if a.gen++; a.gen == 0 { // wrapped: clear the stale marks
+		clear(a.done)
+		a.gen = 1
+	}
 }
 
 // choose picks the ample set of the current state among the closures of
 // its enabled groups, each of which satisfies C0 and C1 of the package doc;
-// a closure qualifies if it is not every enabled action and satisfies C2
-// (no visible successor) and C3 (a successor new or stored after the
-// current state). Like SPIN, it first tries single processes: it takes the
-// process of the first enabled group, in enumeration order (rule, then
-// process), whose closure holds only groups of that process. Failing that,
-// it takes the qualifying closure with the fewest successors (the first in
-// enumeration order on a tie). It reports false when no closure qualifies:
-// the state is then expanded in full. Otherwise best lists the chosen
-// groups in enumeration order.
+// a closure qualifies if it satisfies C2 (no visible successor) and C3 (a
+// successor new or stored after the current state). Like SPIN, it first
+// tries single processes: it takes the process of the first enabled group,
+// in enumeration order (rule, then process), whose closure holds only
+// groups of that process. Failing that, it computes every group and takes
+// the qualifying closure with the fewest successors that is not the whole
+// enabled set (the first in enumeration order on a tie). It reports false
+// when no closure qualifies: the state is then expanded in full. Otherwise
+// best lists the chosen groups in enumeration order. (A single process's
+// closure may happen to hold every enabled action; taking it is then a
+// full expansion, which needs no condition.)
 //
 // Taking the first such process rather than the one with the fewest
 // actions is deliberate: on Chang–Roberts (start before recv), it settles
 // each process's race between starting and receiving as soon as it arises,
 // and stores half the states that preferring single actions does.
 func (a *ample) choose(r *reducer) bool {
-	total := a.first[r.groups]
 	a.tried = a.tried[:0]
 	for g := 0; g < r.groups; g++ {
 		p := r.proc[g]
-		if p == model.NoProc || !a.enabled(int32(g)) || slices.Contains(a.tried, p) {
+		if p == model.NoProc || slices.Contains(a.tried, p) || !a.enabled(int32(g)) {
 			continue
 		}
 		a.tried = append(a.tried, p)
-		if _, ok := a.closure(r, g, total, true); ok {
+		if _, ok := a.closure(r, g, -1, true); ok {
 			a.best = append(a.best[:0], a.members...)
 			slices.Sort(a.best)
 			return true
 		}
+	}
+	var total int32
+	for g := 0; g < r.groups; g++ {
+		a.need(g)
+		total += a.to[g] - a.from[g]
 	}
 	bestSize, found := total, false
 	for g := 0; g < r.groups; g++ {
@@ -209,13 +230,17 @@ func (a *ample) choose(r *reducer) bool {
 
 // enabled reports whether group g has a successor and none is visible: a
 // group that can seed an ample set.
-func (a *ample) enabled(g int32) bool { return a.first[g+1] > a.first[g] && !a.visible[g] }
+func (a *ample) enabled(g int32) bool {
+	a.need(int(g))
+	return a.to[g] > a.from[g] && !a.visible[g]
+}
 
 // closure builds into members the smallest set holding group g that is
 // closed under the reducer's rules (C1), and returns its number of
 // successors. It gives up (false) as soon as the set holds a group with a
-// visible successor (C2), reaches limit successors or, if local, holds a
-// group of another process; and it fails if no successor satisfies C3.
+// visible successor (C2), reaches limit successors (if limit ≥ 0) or, if
+// local, holds a group of another process; and it fails if no successor
+// satisfies C3. Group g must be computed.
 func (a *ample) closure(r *reducer, g int, limit int32, local bool) (int32, bool) {
 	if a.mark++; a.mark == 0 { // wrapped: clear the stale marks
 		clear(a.in)
@@ -233,8 +258,8 @@ func (a *ample) closure(r *reducer, g int, limit int32, local bool) (int32, bool
 	for len(a.stack) > 0 {
 		h := a.stack[len(a.stack)-1]
 		a.stack = a.stack[:len(a.stack)-1]
-		enabled := a.first[h+1] - a.first[h]
-		if size += enabled; size >= limit {
+		enabled := a.to[h] - a.from[h]
+		if size += enabled; limit >= 0 && size >= limit {
 			return 0, false
 		}
 		later = later || a.later[h]
@@ -258,7 +283,10 @@ func (a *ample) push(r *reducer, hs []int32, only int32) bool {
 		if a.in[h] == a.mark {
 			continue
 		}
-		if a.visible[h] || (only != -2 && r.proc[h] != only) {
+		if only != -2 && r.proc[h] != only {
+			return false
+		}
+		if a.need(int(h)); a.visible[h] {
 			return false
 		}
 		a.in[h] = a.mark

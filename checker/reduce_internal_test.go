@@ -318,3 +318,25 @@ func TestVisibilityIsAboutVariablesNotTruth(t *testing.T) {
 		t.Fatalf("verdict %s, want fail", r.Verdict)
 	}
 }
+
+// Every action of a reduced ample set must be invisible, not only the one
+// it starts from. Process 0 may either stay quiet (invisible) or set x;
+// process 1 sets y; the step property forbids changing x once y is set. An
+// ample set {quiet, set-x} would leave the order set-y, set-x unexplored.
+func TestEveryAmpleActionIsInvisible(t *testing.T) {
+	sys := toySystem([]model.Rule[toy]{
+		{Name: "quiet", Guard: at(0, func(s *toy) bool { return s[2] == 0 && s[0] == 0 }), Footprint: local,
+			Do: func(s *toy, _, _ int) bool { s[2] = 1; return true }},
+		{Name: "set-x", Guard: at(0, func(s *toy) bool { return s[2] == 0 && s[0] == 0 }), Footprint: local,
+			Do: func(s *toy, _, _ int) bool { s[0] = 1; return true }},
+		{Name: "set-y", Guard: at(1, func(s *toy) bool { return s[1] == 0 }), Footprint: local,
+			Do: func(s *toy, _, _ int) bool { s[1] = 1; return true }},
+	}, []model.Property[toy]{
+		model.StepProp("x-frozen-after-y", "test", "once y is set, x does not change",
+			func(b *toy, _ model.Action, a *toy) bool { return b[1] == 0 || a[0] == b[0] }).
+			Reading(func(buf []byte, s *toy) []byte { return append(buf, s[0], s[1]) }),
+	}, nil, toy{})
+	if r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true}); r.Verdict != Fail {
+		t.Fatalf("verdict %s, want fail", r.Verdict)
+	}
+}

@@ -33,9 +33,9 @@ type Store interface {
 // doc): the memory store made by newIndexedMemStore, and the exact store.
 type indexedStore interface {
 	Store
-	// IndicesAll gives, for each candidate of b, the index of the stored
-	// state or notStored, reusing idx's storage.
-	IndicesAll(b *batch, idx []uint32) []uint32
+	// IndexOf is the index of the stored state with this fingerprint and
+	// encoding, or notStored.
+	IndexOf(fp uint64, enc []byte) uint32
 	// SetIndices records the indices of the fresh candidates of batches,
 	// numbered in order from first, after Commit.
 	SetIndices(batches []*batch, first uint32, workers int)

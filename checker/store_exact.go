@@ -39,16 +39,11 @@ func (x *exactStore) Commit(batches []*batch, _, _ int) error {
 	return nil
 }
 
-func (x *exactStore) IndicesAll(b *batch, idx []uint32) []uint32 {
-	idx = idx[:0]
-	for i := range b.fps {
-		id, ok := x.set[string(b.enc(i))]
-		if !ok {
-			id = notStored
-		}
-		idx = append(idx, id)
+func (x *exactStore) IndexOf(_ uint64, enc []byte) uint32 {
+	if id, ok := x.set[string(enc)]; ok {
+		return id
 	}
-	return idx
+	return notStored
 }
 
 func (x *exactStore) SetIndices(batches []*batch, first uint32, _ int) {

@@ -80,22 +80,17 @@ func (m *memStore) slot(fp uint64) int {
 	}
 }
 
-// IndicesAll gives, for each candidate of b, the index of the stored state
-// or notStored. The store must be indexed.
-func (m *memStore) IndicesAll(b *batch, idx []uint32) []uint32 {
-	idx = idx[:0]
-	for _, fp := range b.fps {
-		i := m.slot(fp)
-		if i < 0 {
-			idx = append(idx, notStored)
-			continue
-		}
-		if fp == 0 {
-			fp = 1
-		}
-		idx = append(idx, m.shards[shardOf(fp)].ids[i])
+// IndexOf is the index of the state with fingerprint fp, or notStored.
+// The store must be indexed.
+func (m *memStore) IndexOf(fp uint64, _ []byte) uint32 {
+	i := m.slot(fp)
+	if i < 0 {
+		return notStored
 	}
-	return idx
+	if fp == 0 {
+		fp = 1
+	}
+	return m.shards[shardOf(fp)].ids[i]
 }
 
 // SetIndices records the indices of the fresh candidates of batches,
