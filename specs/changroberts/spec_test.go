@@ -253,7 +253,7 @@ func TestGhostErasureCatchesALeak(t *testing.T) {
 
 // Partial-order reduction on the descending arrangement stores far fewer
 // states than SPIN's on its hand-written model of the same algorithm (585,
-// 3,895 and 23,797 states for n = 6, 8, 10, depth-first; bench/cr_por.pml),
+// 3,895 and 23,797 states for n = 6, 8, 10, depth-first; bench/changroberts_xr.pml),
 // every verdict unchanged. Every reachable terminal state is kept.
 func TestReducedStateCounts(t *testing.T) {
 	for _, c := range []struct {
