@@ -12,6 +12,8 @@ type batch struct {
 	// masks has bit i set when state property i (an invariant that fails
 	// or a witness that holds) is decided by the candidate.
 	masks []uint64
+	// vals holds the measures' values, len(Measures) per candidate.
+	vals  []int
 	data  []byte
 	ends  []uint32
 	fresh []bool
@@ -22,11 +24,10 @@ type batch struct {
 	transitions int64
 	terminal    int64
 
-	// local holds the fingerprints of the chunk's candidates (open
-	// addressing, 0 empty), so that a state reached twice within a chunk,
-	// the common diamond of interleavings, is kept once.
-	local []uint64
-	nloc  int
+	// local holds the fingerprints of the chunk's candidates, so that a
+	// state reached twice within a chunk, the common diamond of
+	// interleavings, is kept once.
+	local shard
 }
 
 // propHit is a hit on property prop.
@@ -36,50 +37,22 @@ type propHit struct {
 }
 
 func (b *batch) reset() {
-	b.fps, b.parents, b.actions, b.masks = b.fps[:0], b.parents[:0], b.actions[:0], b.masks[:0]
+	b.fps, b.parents, b.actions, b.masks, b.vals = b.fps[:0], b.parents[:0], b.actions[:0], b.masks[:0], b.vals[:0]
 	b.data, b.ends, b.fresh, b.hits = b.data[:0], b.ends[:0], b.fresh[:0], b.hits[:0]
 	b.transitions, b.terminal = 0, 0
-	clear(b.local)
-	b.nloc = 0
+	clear(b.local.keys)
+	b.local.n = 0
 }
 
-// firstInChunk reports whether fp is new to this chunk, recording it. It
-// may answer true for a repeat after its table fills up; Commit then keeps
-// only the first, so the answer only saves work and memory.
+// firstInChunk reports whether fp is new to this chunk, recording it.
 func (b *batch) firstInChunk(fp uint64) bool {
 	if fp == 0 {
 		fp = 1
 	}
-	if 2*(b.nloc+1) > len(b.local) {
-		if len(b.local) >= localMax {
-			return true
-		}
-		b.growLocal()
+	if b.local.keys == nil {
+		b.local.keys = make([]uint64, 1024)
 	}
-	mask := uint64(len(b.local) - 1)
-	for i := fp & mask; ; i = (i + 1) & mask {
-		switch b.local[i] {
-		case fp:
-			return false
-		case 0:
-			b.local[i] = fp
-			b.nloc++
-			return true
-		}
-	}
-}
-
-// localMax bounds a chunk's local table (512 KiB).
-const localMax = 1 << 16
-
-func (b *batch) growLocal() {
-	old := b.local
-	b.local, b.nloc = make([]uint64, max(1024, 2*len(old))), 0
-	for _, fp := range old {
-		if fp != 0 {
-			b.firstInChunk(fp)
-		}
-	}
+	return b.local.insert(fp)
 }
 
 func (b *batch) add(fp uint64, parent, action uint32, mask uint64, enc []byte) {

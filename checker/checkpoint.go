@@ -96,6 +96,17 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 			put(uint64(pack(*h.extra)))
 		}
 	}
+	put(uint64(len(e.peaks)))
+	for _, pk := range e.peaks {
+		if pk.at == nil {
+			put(0)
+			continue
+		}
+		put(1)
+		w.Write(binary.AppendVarint(nil, int64(pk.value)))
+		put(uint64(pk.at.id))
+		put(pk.at.fp)
+	}
 	put(uint64(e.links.len()))
 	if e.opt.Disk == "" {
 		for id := 0; id < e.links.len(); id++ {
@@ -191,6 +202,16 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 		}
 		e.hits[i] = h
 	}
+	if int(r.uint()) != len(e.peaks) {
+		return 0, bad("measure count differs")
+	}
+	for i := range e.peaks {
+		if r.uint() == 0 {
+			continue
+		}
+		v := r.int()
+		e.peaks[i] = peak{value: int(v), at: &hit{id: uint32(r.uint()), fp: r.uint()}}
+	}
 	nlinks := int(r.uint())
 	if e.opt.Disk != "" {
 		if e.links, err = openTraceLog(filepath.Join(e.opt.Disk, "trace.log"), nlinks); err != nil {
@@ -255,6 +276,19 @@ func (r *reader) uint() uint64 {
 		return 0
 	}
 	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.err = io.ErrUnexpectedEOF
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) int() int64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(r.b)
 	if n <= 0 {
 		r.err = io.ErrUnexpectedEOF
 		return 0

@@ -56,8 +56,9 @@
 // shifts as messages arrive.)
 //
 // C2, invisibility: if T ≠ enabled(s), no action of T changes the
-// variables that the invariant, step and witness properties read
-// (Property.Reads, whole variables: a process's local, a channel, a ghost).
+// variables that the invariant, step and witness properties and the
+// measures read (Property.Reads, Measure.Reads: whole variables, such as
+// a process's local, a channel, a ghost).
 // Only the system's own properties count, so ghost variables are visible
 // only when --claims turns on the claims that read them. End properties
 // do not count: terminal states are kept exactly (below). Visibility is
@@ -108,7 +109,8 @@
 //     so α(s) -β1…βk-> α(t), and α(t) agrees with t (C2 and lemma V);
 //     α(s) ∈ R starts a path of the same length k and has fewer states
 //     stored after it, so the induction applies. Hence a violated
-//     invariant is violated, and a witness satisfied, in a stored state.
+//     invariant is violated, and a witness satisfied, in a stored state,
+//     and a measure's maximum is taken in a stored state.
 //   - Step properties: they must hold on every step that leaves their
 //     variables unchanged, and depend only on those variables and the
 //     action's rule and process (model.Property.Reads). mc checks them on
@@ -138,6 +140,6 @@
 //
 // Reduction does not apply (Result.ReductionNote says so) when a rule has
 // no footprint, since such a rule is dependent on every action, or when an
-// invariant, step or witness property does not declare what it reads, since
-// every action is then visible.
+// invariant, step or witness property or a measure does not declare what it
+// reads, since every action is then visible.
 package checker

@@ -68,6 +68,13 @@ func (x *expander[S]) stateMask(s *S) uint64 {
 	return m
 }
 
+// measure appends the measures' values on s to b.
+func (x *expander[S]) measure(s *S, b *batch) {
+	for i := range x.e.sys.Measures {
+		b.vals = append(b.vals, x.e.sys.Measures[i].Value(s))
+	}
+}
+
 // expand generates every successor of frontier states lo..hi-1 into b:
 // transitions and terminal states are counted, step and end properties
 // checked, and successors not already in the store become candidates. With
@@ -111,6 +118,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 					fp := model.Fingerprint(x.succ.data[n:])
 					x.checkStep(a, pid, fp, b)
 					x.succ.add(fp, pid, pack(a), x.stateMask(&x.next), nil)
+					x.measure(&x.next, &x.succ)
 				}
 			}
 		}
@@ -121,6 +129,8 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		for i, seen := range x.seen {
 			if !seen && b.firstInChunk(x.succ.fps[i]) {
 				b.add(x.succ.fps[i], pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))
+				m := len(x.e.peaks)
+				b.vals = append(b.vals, x.succ.vals[i*m:(i+1)*m]...)
 			}
 		}
 		b.transitions += int64(enabled)
@@ -133,10 +143,10 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 }
 
 // reads appends the variables that the invariant, step and witness
-// properties read in s.
+// properties and the measures read in s.
 func (x *expander[S]) reads(buf []byte, s *S) []byte {
-	for _, i := range x.e.readers {
-		buf = x.e.sys.Props[i].Reads(buf, s)
+	for _, f := range x.e.readers {
+		buf = f(buf, s)
 	}
 	return buf
 }

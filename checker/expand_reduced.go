@@ -95,6 +95,7 @@ func (x *expander[S]) group(g int) {
 			mask = x.stateMask(&x.next)
 		}
 		x.succ.add(fp, x.pid, pack(act), mask, nil)
+		x.measure(&x.next, &x.succ)
 		x.index = append(x.index, id)
 		x.readNext = x.reads(x.readNext[:0], &x.next)
 		a.visible[g] = a.visible[g] || !bytes.Equal(x.readCur, x.readNext)
@@ -107,6 +108,8 @@ func (x *expander[S]) group(g int) {
 func (x *expander[S]) keepNew(i int, b *batch) {
 	if x.index[i] == notStored && b.firstInChunk(x.succ.fps[i]) {
 		b.add(x.succ.fps[i], x.pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))
+		m := len(x.e.peaks)
+		b.vals = append(b.vals, x.succ.vals[i*m:(i+1)*m]...)
 	}
 }
 

@@ -75,14 +75,23 @@ type explorer[S any] struct {
 	// resumedElapsed is the time spent before the checkpoint resumed from.
 	resumedElapsed time.Duration
 	// reducer is set when partial-order reduction is on (reduce.go);
-	// readers then index the properties whose Reads define visibility, and
-	// indexed is the store, which keeps every state's index.
+	// readers then are the Reads that define visibility, and indexed is the
+	// store, which keeps every state's index.
 	reducer *reducer
-	readers []int
+	readers []func(buf []byte, s *S) []byte
 	indexed indexedStore
 	// ampleHook, if set (by tests), is called with every state expanded by
 	// a proper ample set and that set's actions, from any worker.
 	ampleHook func(id uint32, ample []model.Action)
+	// peaks holds, per measure, the largest value seen and where.
+	peaks []peak
+}
+
+// peak is the largest value of one measure seen so far and the first state,
+// in breadth-first order, that reached it: one with a shortest run to it.
+type peak struct {
+	value int
+	at    *hit
 }
 
 // Run explores every state of sys reachable from its initial states,
@@ -107,7 +116,8 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		res.Err = err
 		return res, nil
 	}
-	e := &explorer[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)), start: time.Now(), ampleHook: hook}
+	e := &explorer[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)),
+		peaks: make([]peak, len(sys.Measures)), start: time.Now(), ampleHook: hook}
 	if e.workers <= 0 {
 		e.workers = runtime.NumCPU()
 	}
@@ -158,11 +168,7 @@ func (e *explorer[S]) setupReduction(res *Result) error {
 		return nil
 	}
 	e.reducer, res.Reduced = r, true
-	for i, p := range e.sys.Props {
-		if p.Kind != model.End {
-			e.readers = append(e.readers, i)
-		}
-	}
+	e.readers = readsOf(e.sys)
 	return nil
 }
 
@@ -278,6 +284,7 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 		for i := range sys.Init {
 			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
 			init.add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
+			x.measure(&sys.Init[i], init)
 		}
 		if !e.commit([]*batch{init}, 0, e.frontier, res) {
 			return
@@ -331,7 +338,7 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 // filtered out when the next round is expanded.
 const (
 	chunkSize   = 1024
-	roundChunks = 64
+	roundChunks = 16
 )
 
 // expandRound expands chunks c0..c1-1 of frontier with e.workers goroutines
@@ -441,6 +448,11 @@ func (e *explorer[S]) commit(batches []*batch, depth int, next *level, res *Resu
 					e.hits[p] = &hit{id: id, fp: b.fps[i]}
 				}
 			}
+			for m := range e.peaks {
+				if v := b.vals[i*len(e.peaks)+m]; e.peaks[m].at == nil || v > e.peaks[m].value {
+					e.peaks[m] = peak{value: v, at: &hit{id: id, fp: b.fps[i]}}
+				}
+			}
 		}
 	}
 	return true
@@ -513,6 +525,25 @@ func (e *explorer[S]) verdicts(res *Result) {
 		}
 		anyFail = anyFail || pr.Verdict == Fail
 		res.Props = append(res.Props, pr)
+	}
+	for i := range e.sys.Measures {
+		m := &e.sys.Measures[i]
+		mr := MeasureResult{Name: m.Name, Ref: m.Ref, Doc: m.Doc, Max: e.peaks[i].value, Complete: complete}
+		if h := e.peaks[i].at; h != nil {
+			init, actions, err := e.path(h.id)
+			if err != nil {
+				res.Err = err
+				return
+			}
+			tr, err := render(e.sys, init, actions, h.fp)
+			if err != nil {
+				res.Err = err
+				return
+			}
+			tr.Property, tr.Kind = m.Name, "measure"
+			mr.Trace = tr
+		}
+		res.Measures = append(res.Measures, mr)
 	}
 	switch {
 	case anyFail:

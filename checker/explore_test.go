@@ -256,3 +256,28 @@ func TestProgressIsReported(t *testing.T) {
 		}
 	}
 }
+
+// A measure's maximum over all reachable states comes with a shortest run to
+// a state that reaches it.
+func TestMeasureReportsTheMaximumWithAShortestRun(t *testing.T) {
+	sys := countersSystem(3)
+	sys.Measures = []model.Measure[counters]{{Name: "x0", Ref: "test", Doc: "the first counter",
+		Value: func(s *counters) int { return s.x[0] }}}
+	r := Run(context.Background(), sys, Options{})
+	if len(r.Measures) != 1 {
+		t.Fatalf("%d measure results, want 1", len(r.Measures))
+	}
+	m := r.Measures[0]
+	if m.Max != 3 || !m.Complete || m.Trace == nil || len(m.Trace.Steps) != 3 {
+		t.Fatalf("measure %+v: want max 3 over a complete run, reached in 3 steps", m)
+	}
+	for _, s := range m.Trace.Steps {
+		if s.Label != "inc p0" {
+			t.Fatalf("run to the maximum takes %q; the shortest takes only inc p0", s.Label)
+		}
+	}
+	r = Run(context.Background(), sys, Options{MaxStates: 3})
+	if m := r.Measures[0]; m.Complete || m.Max != 1 {
+		t.Fatalf("state limit 3: measure %+v, want max 1 and not complete", m)
+	}
+}

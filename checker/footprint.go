@@ -32,12 +32,7 @@ func CheckFootprints[S any](ctx context.Context, sys *model.System[S]) error {
 	if r == nil {
 		return fmt.Errorf("spec %s: reduction %s", sys.Spec, note)
 	}
-	c := &footprintCheck[S]{sys: sys, r: r}
-	for i, p := range sys.Props {
-		if p.Kind != model.End {
-			c.readers = append(c.readers, i)
-		}
-	}
+	c := &footprintCheck[S]{sys: sys, r: r, readers: readsOf(sys)}
 	states, err := reachable(ctx, sys)
 	if err != nil {
 		return err
@@ -53,7 +48,7 @@ func CheckFootprints[S any](ctx context.Context, sys *model.System[S]) error {
 type footprintCheck[S any] struct {
 	sys     *model.System[S]
 	r       *reducer
-	readers []int
+	readers []func(buf []byte, s *S) []byte
 }
 
 // move is one enabled action, told apart from the group's others by its
@@ -156,8 +151,8 @@ func (c *footprintCheck[S]) commute(s *S, ms [][]move[S], after [][][][]move[S],
 
 func (c *footprintCheck[S]) reads(s *S) []byte {
 	var buf []byte
-	for _, i := range c.readers {
-		buf = c.sys.Props[i].Reads(buf, s)
+	for _, f := range c.readers {
+		buf = f(buf, s)
 	}
 	return buf
 }

@@ -34,8 +34,9 @@ type reducer struct {
 
 // newReducer derives the reducer from sys's footprints. It returns nil and
 // why when reduction cannot apply: a rule without a footprint is dependent
-// on every action, and an invariant, step or witness property without Reads
-// makes every action visible, so either leaves nothing to reduce.
+// on every action, and an invariant, step or witness property or a measure
+// without Reads makes every action visible, so either leaves nothing to
+// reduce.
 func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 	var noFootprint, noReads []string
 	for _, r := range sys.Rules {
@@ -48,11 +49,16 @@ func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 			noReads = append(noReads, p.Name)
 		}
 	}
+	for _, m := range sys.Measures {
+		if m.Reads == nil {
+			noReads = append(noReads, m.Name)
+		}
+	}
 	switch {
 	case len(noFootprint) > 0:
 		return nil, "n/a for rules without footprints (" + strings.Join(noFootprint, ", ") + "): every interleaving explored", nil
 	case len(noReads) > 0:
-		return nil, "n/a for properties that do not declare what they read (" + strings.Join(noReads, ", ") + "): every interleaving explored", nil
+		return nil, "n/a for properties and measures that do not declare what they read (" + strings.Join(noReads, ", ") + "): every interleaving explored", nil
 	}
 	n := len(sys.Rules) * sys.Procs
 	fps := make([]model.Footprint, n)
@@ -118,6 +124,22 @@ func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 		r.proc[g] = int32(f.Proc)
 	}
 	return r, "", nil
+}
+
+// readsOf lists the Reads of the invariant, step and witness properties and
+// of the measures of sys: together they say which variables are visible
+// (C2 in the package doc).
+func readsOf[S any](sys *model.System[S]) []func(buf []byte, s *S) []byte {
+	var out []func(buf []byte, s *S) []byte
+	for _, p := range sys.Props {
+		if p.Kind != model.End {
+			out = append(out, p.Reads)
+		}
+	}
+	for _, m := range sys.Measures {
+		out = append(out, m.Reads)
+	}
+	return out
 }
 
 // groupSet is a small set of groups that keeps its insertion order, so

@@ -63,18 +63,13 @@ func sameObservations[S any](sys *model.System[S]) error {
 	if res.Err != nil || !res.Reduced || res.Verdict == Incomplete {
 		return fmt.Errorf("reduced run: %v, reduced %v, %s", res.Err, res.Reduced, res.Verdict)
 	}
-	var reads []int
-	for i, p := range sys.Props {
-		if p.Kind != model.End {
-			reads = append(reads, i)
-		}
-	}
+	reads := readsOf(sys)
 	observe := func(states []S) (seen, terminal map[string]bool) {
 		seen, terminal = map[string]bool{}, map[string]bool{}
 		for i := range states {
 			var buf []byte
-			for _, pi := range reads {
-				buf = sys.Props[pi].Reads(buf, &states[i])
+			for _, f := range reads {
+				buf = f(buf, &states[i])
 			}
 			seen[string(buf)] = true
 			if isTerminal(sys, &states[i]) {
@@ -166,11 +161,11 @@ func steps[S any](sys *model.System[S], s *S) map[actionKey]step[S] {
 // persistent checks by brute force that ample, chosen in s, is persistent
 // (C1: every action on a path from s that avoids it commutes with each of
 // its actions and disables none) and invisible (C2).
-func persistent[S any](sys *model.System[S], s *S, ample []model.Action, reads []int) error {
+func persistent[S any](sys *model.System[S], s *S, ample []model.Action, reads []func([]byte, *S) []byte) error {
 	observe := func(s *S) string {
 		var buf []byte
-		for _, pi := range reads {
-			buf = sys.Props[pi].Reads(buf, s)
+		for _, f := range reads {
+			buf = f(buf, s)
 		}
 		return string(buf)
 	}

@@ -70,7 +70,7 @@ func TestReductionNotApplicable(t *testing.T) {
 	noReads.Props[1].Reads = nil
 	for sys, want := range map[checker.Target]string{
 		checker.Of(noFootprint): "n/a for rules without footprints (start)",
-		checker.Of(noReads):     "n/a for properties that do not declare what they read (leader-is-max)",
+		checker.Of(noReads):     "n/a for properties and measures that do not declare what they read (leader-is-max)",
 	} {
 		r := sys.Check(context.Background(), checker.Options{Reduce: true})
 		if r.Reduced || r.ReductionNote != want+": every interleaving explored" || r.States != 489 || r.Verdict != checker.Pass {

@@ -51,6 +51,9 @@ type Result struct {
 	// MemoryBytes is the memory held by the visited set and trace links.
 	MemoryBytes int64
 	Props       []PropResult
+	// Measures holds, per measure of the system, its maximum over the
+	// states explored.
+	Measures []MeasureResult
 	// Err is set when mc itself failed, e.g. a trace that does not replay.
 	// It is an internal error, never a verdict.
 	Err error
@@ -63,6 +66,17 @@ type PropResult struct {
 	Name, Ref, Doc string
 	Kind           model.Kind
 	Verdict        Verdict
+	Trace          *Trace
+}
+
+// MeasureResult is the largest value a measure took in any state explored,
+// with a shortest run to a state that takes it. When the run was not
+// complete, Max is only a lower bound on the maximum over all reachable
+// states.
+type MeasureResult struct {
+	Name, Ref, Doc string
+	Max            int
+	Complete       bool
 	Trace          *Trace
 }
 

@@ -1,6 +1,9 @@
 package model
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Arrangements returns every arrangement of the ids 1..n around a ring of n,
 // in lexicographic order: n! slices, process 0's id first.
@@ -79,33 +82,15 @@ func ArrangementClasses(n int, sym Symmetry) []ArrangementClass {
 
 // canonical is the smallest image of a under sym.
 func canonical(a []int, sym Symmetry) []int {
-	n := len(a)
-	best := append([]int(nil), a...)
-	img := make([]int, n)
-	for r := 0; r < n; r++ {
-		for i := range img {
-			img[i] = a[(i+r)%n]
+	best := a
+	none := make([]bool, len(a))
+	for _, g := range RingSymmetries(len(a)) {
+		if g.Reflect && sym != RotationReflection {
+			continue
 		}
-		if less(img, best) {
-			copy(best, img)
-		}
-		if sym == RotationReflection {
-			for i := range img {
-				img[i] = a[((r-i)%n+n)%n]
-			}
-			if less(img, best) {
-				copy(best, img)
-			}
+		if img, _ := g.Apply(a, none); slices.Compare(img, best) < 0 {
+			best = img
 		}
 	}
 	return best
-}
-
-func less(a, b []int) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return false
 }

@@ -80,3 +80,27 @@ func (d *Decoder) Finish() error {
 // per-process seed, so fingerprints are stable across runs and processes,
 // which disk stores and checkpoints rely on.
 func Fingerprint(enc []byte) uint64 { return xxhash.Sum64(enc) }
+
+// AppendInts appends a length-prefixed list of non-negative ints. Nil and
+// empty lists encode alike, as an erased ghost must encode like none.
+func AppendInts(buf []byte, xs []int) []byte {
+	buf = AppendUint(buf, uint64(len(xs)))
+	for _, x := range xs {
+		buf = AppendUint(buf, uint64(x))
+	}
+	return buf
+}
+
+// Ints reads what AppendInts wrote, reusing xs's storage; an empty list
+// reads as nil.
+func (d *Decoder) Ints(xs []int) []int {
+	n := d.Int()
+	if n == 0 || d.Err() != nil {
+		return nil
+	}
+	xs = xs[:0]
+	for range n {
+		xs = append(xs, d.Int())
+	}
+	return xs
+}

@@ -19,3 +19,12 @@ package model
 //     claims on, erases every reachable state and transition, and checks that
 //     the result is exactly the plain system's state graph: ghosts never
 //     influence behaviour. Every spec with ghosts has a test that calls it.
+
+// CloneInts copies the ghost list src into dst's storage for a state's Copy,
+// keeping nil (a ghost that is off or erased) as nil.
+func CloneInts(dst, src []int) []int {
+	if src == nil {
+		return nil
+	}
+	return append(dst[:0], src...)
+}

@@ -150,6 +150,49 @@ func TestRingPortsWithoutCommonOrientation(t *testing.T) {
 	}
 }
 
+func TestIntsRoundTripAndNilEncodesLikeEmpty(t *testing.T) {
+	enc := AppendInts(nil, []int{3, 0, 300})
+	d := NewDecoder(enc)
+	if got := d.Ints(nil); d.Finish() != nil || fmt.Sprint(got) != "[3 0 300]" {
+		t.Fatalf("decoded %v", got)
+	}
+	if string(AppendInts(nil, nil)) != string(AppendInts(nil, []int{})) {
+		t.Fatal("nil and empty lists encode differently")
+	}
+	d = NewDecoder(AppendInts(nil, nil))
+	if got := d.Ints([]int{7}); got != nil {
+		t.Fatalf("an empty list decoded as %v, want nil", got)
+	}
+	if CloneInts([]int{1}, nil) != nil || fmt.Sprint(CloneInts(nil, []int{4, 5})) != "[4 5]" {
+		t.Fatal("CloneInts does not keep nil as nil or copy a list")
+	}
+}
+
+// upTo is a one-process system that counts from 0 to k.
+func upTo(k int) *System[int] {
+	return &System[int]{
+		Procs: 1, Init: []int{0},
+		Rules: []Rule[int]{{
+			Name:  "inc",
+			Guard: func(s *int, _ int) bool { return *s < k },
+			Do:    func(s *int, _, _ int) bool { *s++; return true },
+		}},
+		Copy: func(d, s *int) { *d = *s },
+	}
+}
+
+func TestFirstRunStopsAtATerminalStateOrTheStepLimit(t *testing.T) {
+	if s, terminal := upTo(3).FirstRun(10); s != 3 || !terminal {
+		t.Fatalf("FirstRun(10) = %d, %v; want 3, terminal", s, terminal)
+	}
+	if s, terminal := upTo(3).FirstRun(3); s != 3 || !terminal {
+		t.Fatalf("FirstRun(3) = %d, %v; want 3, terminal", s, terminal)
+	}
+	if s, terminal := upTo(3).FirstRun(2); s != 2 || terminal {
+		t.Fatalf("FirstRun(2) = %d, %v; want 2, not terminal", s, terminal)
+	}
+}
+
 func TestArrangementClasses(t *testing.T) {
 	for _, c := range []struct {
 		n       int
@@ -170,5 +213,28 @@ func TestArrangementClasses(t *testing.T) {
 		if len(cls) != c.classes || total != len(Arrangements(c.n)) {
 			t.Fatalf("n=%d %s: %d classes covering %d, want %d covering %d", c.n, c.sym, len(cls), total, c.classes, len(Arrangements(c.n)))
 		}
+	}
+}
+
+type tag uint8
+
+func (k tag) String() string { return [...]string{"wakeup", "elect"}[k] }
+
+// Tagged messages print bare without an id, sort by kind then id in a bag,
+// and decode to what was encoded.
+func TestTaggedMessages(t *testing.T) {
+	var c Chan[Tagged[tag]]
+	l := Link{Kind: Bag}
+	for _, m := range []Tagged[tag]{{Kind: 1, ID: 5}, {Kind: 0}, {Kind: 1, ID: 2}} {
+		c.Send(l, m)
+	}
+	if got := c.String(); got != "[⟨wakeup⟩ ⟨elect 2⟩ ⟨elect 5⟩]" {
+		t.Fatalf("bag holds %s", got)
+	}
+	var d Chan[Tagged[tag]]
+	dec := NewDecoder(c.AppendTo(nil))
+	d.DecodeFrom(&dec, ReadTagged[tag])
+	if err := dec.Finish(); err != nil || d.String() != c.String() {
+		t.Fatalf("decoded %s (%v), want %s", d.String(), err, c.String())
 	}
 }

@@ -53,6 +53,28 @@ type Params struct {
 	// Claims turns on the spec's ghost variables and the properties that
 	// read them (the papers' message-count and lemma claims).
 	Claims bool
+	// Drift bounds how far the local clocks of a clock-based spec (vitanyi)
+	// may run apart: no processor completes more than Drift ticks while
+	// another completes none. 0 means unbounded (pure asynchrony). Specs
+	// without clocks ignore it; the CLI refuses it for them.
+	Drift int
+	// Links is the link semantics of a bidirectional ring (see the package
+	// doc); DefaultLinks lets the spec or its variant choose.
+	Links LinkMode
+	// Orientation fixes every process's local orientation on a
+	// bidirectional ring (Ring.Flipped). Nil means every assignment up to
+	// the ring's symmetry, each one an initial state of the system.
+	Orientation []bool
+}
+
+// Orientations is the orientation assignments a bidirectional spec starts
+// from: the one fixed by Orientation, or every assignment up to the ring's
+// symmetry (OrientationsUpToSymmetry).
+func (p *Params) Orientations() [][]bool {
+	if p.Orientation != nil {
+		return [][]bool{p.Orientation}
+	}
+	return OrientationsUpToSymmetry(p.IDs)
 }
 
 // DescendingIDs returns n, n-1, …, 1: the arrangement in which Chang–Roberts
@@ -82,6 +104,12 @@ func (p *Params) Validate() error {
 			return fmt.Errorf("duplicate id %d", id)
 		}
 		seen[id] = true
+	}
+	if p.Drift < 0 {
+		return fmt.Errorf("drift must be 0 (unbounded) or positive, got %d", p.Drift)
+	}
+	if p.Orientation != nil && len(p.Orientation) != p.N {
+		return fmt.Errorf("orientation %s has %d bits for a ring of n=%d", FormatOrientation(p.Orientation), len(p.Orientation), p.N)
 	}
 	if p.Cap < 0 {
 		return fmt.Errorf("channel capacity must not be negative, got %d", p.Cap)
@@ -185,6 +213,17 @@ func (p *Params) String() string {
 	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
 	if p.Cap > 0 {
 		s += fmt.Sprintf(" cap=%d", p.Cap)
+	}
+	if p.Drift > 0 {
+		s += fmt.Sprintf(" drift=%d", p.Drift)
+	}
+	if p.Links != DefaultLinks {
+		s += fmt.Sprintf(" links=%s", p.Links)
+		if p.Orientation != nil {
+			s += " orientation=" + FormatOrientation(p.Orientation)
+		} else {
+			s += fmt.Sprintf(" orientations=every assignment up to symmetry (%d, one initial state each)", len(p.Orientations()))
+		}
 	}
 	if p.Claims {
 		s += " claims=on"

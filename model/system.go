@@ -20,6 +20,9 @@ type System[S any] struct {
 	Rules []Rule[S]
 	// Props are the properties the checker evaluates.
 	Props []Property[S]
+	// Measures are the quantities whose maximum over all reachable states
+	// the checker reports (nil for none). See measure.go.
+	Measures []Measure[S]
 	// Copy makes dst an independent copy of src, reusing dst's storage.
 	Copy func(dst, src *S)
 	// Encode appends the canonical encoding of s to buf.
@@ -112,4 +115,35 @@ func (sys *System[S]) Apply(s *S, a Action, dst *S) bool {
 	}
 	sys.Copy(dst, s)
 	return r.Do(dst, a.Proc, a.Choice)
+}
+
+// FirstRun follows, from initial state 0, the run that always takes the
+// first enabled action in enumeration order, for at most maxSteps steps. It
+// returns the last state and whether it is terminal. Specs use it for a
+// reference run: in a system whose outcome does not depend on the schedule,
+// any one run tells what every run must end with.
+func (sys *System[S]) FirstRun(maxSteps int) (S, bool) {
+	var s, t S
+	sys.Copy(&s, &sys.Init[0])
+	for range maxSteps {
+		if !sys.firstStep(&s, &t) {
+			return s, true
+		}
+		s, t = t, s
+	}
+	return s, !sys.firstStep(&s, &t)
+}
+
+// firstStep applies the first enabled action of s into dst; false if none.
+func (sys *System[S]) firstStep(s, dst *S) bool {
+	for ri := range sys.Rules {
+		for p := 0; p < sys.Procs; p++ {
+			for k := 0; k < sys.Rules[ri].ChoicesAt(s, p); k++ {
+				if sys.Apply(s, Action{Rule: ri, Proc: p, Choice: k}, dst) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -10,7 +10,13 @@ import (
 	"mc/checker"
 	"mc/model"
 	"mc/specs/changroberts"
+	"mc/specs/dkr"
+	"mc/specs/franklin"
+	"mc/specs/hp"
+	"mc/specs/hs"
 	"mc/specs/lelann"
+	"mc/specs/vitanyi"
+	"mc/specs/vlt"
 )
 
 // Entry describes one spec.
@@ -26,6 +32,17 @@ type Entry struct {
 	// invariant under, with every process an initiator; --all-ids checks
 	// one arrangement per class. The zero value is rotation.
 	Symmetry model.Symmetry
+	// Clocked says the spec has local clocks and reads Params.Drift
+	// (--drift); the CLI refuses the flag for the others.
+	Clocked bool
+	// DefaultIDs, if not nil, gives the ids of a ring of n when --ids is
+	// not given; nil means n, n-1, …, 1 (model.DescendingIDs).
+	DefaultIDs func(n int) []int
+	// Bidirectional specs run on a ring with two ports per processor and
+	// take --links and --orientation (model.Params.Links, Orientation).
+	// hs and franklin, whose seeds fix full-duplex links and a common
+	// orientation, do not set it.
+	Bidirectional bool
 	// Build instantiates the spec; it validates p.
 	Build func(p model.Params) (checker.Target, error)
 }
@@ -43,8 +60,27 @@ func bind[S any](f func(model.Params) (*model.System[S], error)) func(model.Para
 var all = []Entry{
 	{Name: "changroberts", Title: "Chang–Roberts election, unidirectional ring", Ref: changroberts.Ref,
 		Variants: changroberts.Variants, DefaultN: 5, Build: bind(changroberts.New)},
+	{Name: "franklin", Title: "Franklin election, bidirectional ring: compare with both nearest active neighbours", Ref: franklin.Ref,
+		Variants: franklin.Variants, DefaultN: 5, Build: bind(franklin.New)},
+	{Name: "hs", Title: "Hirschberg–Sinclair election, bidirectional ring: candidatures over doubling distances", Ref: hs.Ref,
+		Variants: hs.Variants, DefaultN: 5, Build: hs.Build},
 	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref,
 		Variants: lelann.Variants, DefaultN: 5, Build: bind(lelann.New)},
+	{Name: "dkr", Title: "Dolev–Klawe–Rodeh / Peterson election, unidirectional ring", Ref: dkr.Ref,
+		Variants: dkr.Variants, DefaultN: 5, Build: bind(dkr.New)},
+	{Name: "hp", Title: "Higham–Przytycka election (BASIC, ELECT), unidirectional ring", Ref: hp.Ref,
+		Variants: hp.Variants, DefaultN: 5, Build: bind(hp.New)},
+	{Name: "vitanyi", Title: "Vitányi's clock-based election, lowest id wins", Ref: vitanyi.Ref,
+		Variants: vitanyi.Variants, DefaultN: 4, Clocked: true, Build: bind(vitanyi.New)},
+	{Name: "vlt", Title: "van Leeuwen–Tan Algorithm E, bidirectional ring without orientation", Ref: vlt.Ref,
+		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true, Build: bind(vlt.New)}}
+
+// IDs is the spec's default arrangement of ids for a ring of n.
+func (e Entry) IDs(n int) []int {
+	if e.DefaultIDs != nil {
+		return e.DefaultIDs(n)
+	}
+	return model.DescendingIDs(n)
 }
 
 // All returns the specs sorted by name.

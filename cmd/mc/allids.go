@@ -14,7 +14,7 @@ import (
 
 // allIDsFlags are the flags that --all-ids cannot be combined with: each
 // fixes something the symmetry reduction moves, or a single run's output.
-var allIDsFlags = []string{"ids", "initiators", "resume", "checkpoint", "store", "dir", "trace-out", "shortest"}
+var allIDsFlags = []string{"ids", "initiators", "orientation", "resume", "checkpoint", "store", "dir", "trace-out", "shortest"}
 
 // runAllIDs checks one arrangement of the ids 1..n per symmetry class of the
 // spec (rotations, and reflections where the spec declares them). The specs

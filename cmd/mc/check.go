@@ -16,28 +16,31 @@ import (
 
 // checkFlags are the flags of mc check.
 type checkFlags struct {
-	n          int
-	ids        string
-	variant    string
-	chanKind   string
-	capacity   int
-	initiators string
-	maxStates  int64
-	timeout    time.Duration
-	json       bool
-	claims     bool
-	traceOut   string
-	progress   bool
-	workers    int
-	exact      bool
-	store      string
-	dir        string
-	checkpoint string
-	every      time.Duration
-	resume     string
-	allIDs     bool
-	por        bool
-	shortest   bool
+	n           int
+	ids         string
+	variant     string
+	chanKind    string
+	capacity    int
+	initiators  string
+	maxStates   int64
+	timeout     time.Duration
+	json        bool
+	claims      bool
+	traceOut    string
+	progress    bool
+	workers     int
+	exact       bool
+	store       string
+	dir         string
+	checkpoint  string
+	every       time.Duration
+	resume      string
+	allIDs      bool
+	drift       int
+	links       string
+	orientation string
+	por         bool
+	shortest    bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -63,15 +66,18 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 
 // paramFlags are the flags that choose a spec's parameters, shared by
 // mc check and mc explore.
-var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims"}
+var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift", "links", "orientation"}
 
 func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
-	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1)")
+	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1, or the spec's, see mc list)")
 	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first, see mc list)")
 	fs.StringVar(&f.chanKind, "chan", "fifo", "channel semantics: fifo or bag")
 	fs.IntVar(&f.capacity, "cap", 0, "channel capacity; a send to a full channel blocks (default unbounded)")
 	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
+	fs.StringVar(&f.links, "links", "", "bidirectional rings: link semantics, half or full (default: the spec variant's)")
+	fs.StringVar(&f.orientation, "orientation", "", "bidirectional rings: fix every processor's orientation, a bit string such as 0110 (1: its right port leads counter-clockwise; default every assignment)")
+	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: no processor completes more than K ticks while another completes none (default 0: unbounded)")
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 }
 
@@ -87,6 +93,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	entry, p, err := f.target(fs)
 	if err == nil {
 		err = f.checkLimits(fs)
+	}
+	if err == nil && fs.Changed("drift") && !entry.Clocked {
+		err = fmt.Errorf("--drift bounds local clocks, and spec %s has none", entry.Name)
 	}
 	if err == nil && f.traceOut != "" {
 		err = checkTraceOut(f.traceOut)
@@ -200,8 +209,38 @@ func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, mo
 	if err != nil {
 		return entry, model.Params{}, err
 	}
-	p, err := f.params(fs, entry.DefaultN)
+	p, err := f.params(fs, entry)
+	if err == nil {
+		err = f.bidirectional(fs, entry, &p)
+	}
 	return entry, p, err
+}
+
+// bidirectional reads --links and --orientation, which only the specs that
+// model link semantics and local orientations take (Entry.Bidirectional;
+// hs and franklin run on bidirectional rings too, but with full-duplex
+// links and a common orientation fixed by their seeds).
+func (f *checkFlags) bidirectional(fs *pflag.FlagSet, e specs.Entry, p *model.Params) error {
+	if !e.Bidirectional {
+		for _, name := range []string{"links", "orientation"} {
+			if fs.Changed(name) {
+				return fmt.Errorf("--%s applies to specs whose link semantics and orientation vary (see mc list); spec %s does not take it", name, e.Name)
+			}
+		}
+		return nil
+	}
+	var err error
+	if fs.Changed("links") {
+		if p.Links, err = model.ParseLinkMode(f.links); err != nil {
+			return fmt.Errorf("--links: %v", err)
+		}
+	}
+	if fs.Changed("orientation") {
+		if p.Orientation, err = model.ParseOrientation(f.orientation, p.N); err != nil {
+			return fmt.Errorf("--orientation: %v", err)
+		}
+	}
+	return nil
 }
 
 // options turns the flags into the checker's options.
@@ -218,13 +257,16 @@ func (f *checkFlags) options() checker.Options {
 }
 
 // params turns the flags into validated-later spec parameters.
-func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, error) {
+func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
 	var p model.Params
 	kind, err := model.ParseChanKind(f.chanKind)
 	if err != nil {
 		return p, err
 	}
-	p.Chan, p.Cap, p.Variant, p.Claims = kind, f.capacity, f.variant, f.claims
+	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift = kind, f.capacity, f.variant, f.claims, f.drift
+	if f.drift < 0 {
+		return p, fmt.Errorf("--drift must be 0 (unbounded) or positive, got %d", f.drift)
+	}
 	if fs.Changed("cap") && f.capacity <= 0 {
 		return p, fmt.Errorf("--cap must be positive, got %d", f.capacity)
 	}
@@ -242,9 +284,9 @@ func (f *checkFlags) params(fs *pflag.FlagSet, defaultN int) (model.Params, erro
 		if f.n < 2 {
 			return p, fmt.Errorf("--n must be at least 2, got %d", f.n)
 		}
-		p.N, p.IDs = f.n, model.DescendingIDs(f.n)
+		p.N, p.IDs = f.n, e.IDs(f.n)
 	default:
-		p.N, p.IDs = defaultN, model.DescendingIDs(defaultN)
+		p.N, p.IDs = e.DefaultN, e.IDs(e.DefaultN)
 	}
 	if f.initiators != "" {
 		if p.Initiators, err = model.ParseInts(f.initiators); err != nil {

@@ -9,6 +9,15 @@ import (
 	"mc/specs"
 )
 
+// joinInts renders 3,1,4.
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ",")
+}
+
 // runList prints one line per spec: name, title, seed section, variants
 // (default first, starred), defaults and properties.
 func runList(args []string, stdout, stderr io.Writer) int {
@@ -22,7 +31,8 @@ func runList(args []string, stdout, stderr io.Writer) int {
 			vs[i] = v.Name
 		}
 		vs[0] += "*"
-		t, err := e.Build(model.Params{N: e.DefaultN, IDs: model.DescendingIDs(e.DefaultN)})
+		ids := e.IDs(e.DefaultN)
+		t, err := e.Build(model.Params{N: e.DefaultN, IDs: ids})
 		if err != nil {
 			fmt.Fprintf(stderr, "mc list: internal error: %s does not build on its defaults: %v\n", e.Name, err)
 			return exitInternal
@@ -31,8 +41,15 @@ func runList(args []string, stdout, stderr io.Writer) int {
 		for _, p := range t.Props() {
 			props = append(props, p.Name+"("+p.Kind.String()+")")
 		}
-		fmt.Fprintf(stdout, "%-13s %s [seed %s]; variants: %s; defaults: --n %d --ids n..1 --chan fifo --initiators all; props: %s\n",
-			e.Name, e.Title, e.Ref, strings.Join(vs, ", "), e.DefaultN, strings.Join(props, ", "))
+		drift, links := "", ""
+		if e.Clocked {
+			drift = " --drift 0"
+		}
+		if e.Bidirectional {
+			links = " --links (per variant) --orientation (every assignment)"
+		}
+		fmt.Fprintf(stdout, "%-13s %s [seed %s]; variants: %s; defaults: --n %d --ids %s --chan fifo --initiators all%s%s; props: %s\n",
+			e.Name, e.Title, e.Ref, strings.Join(vs, ", "), e.DefaultN, joinInts(ids), drift, links, strings.Join(props, ", "))
 	}
 	return exitPass
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"mc/specs"
 )
 
 func mc(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
@@ -103,6 +105,21 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 		{"check", "changroberts", "--initiators", "7"},
 		{"check", "changroberts", "--bogus"},
 		{"check", "changroberts", "lelann"},
+		{"check", "changroberts", "--drift", "2"},
+		{"check", "vitanyi", "--drift", "-1"},
+		{"check", "vitanyi", "--drift", "x"},
+		{"check", "vitanyi", "--variant", "scaled"},
+		{"check", "vitanyi", "--chan", "bag"},
+		{"check", "vitanyi", "--ids", "1,2,40"},
+		{"check", "vlt", "--links", "simplex"},
+		{"check", "vlt", "--links", ""},
+		{"check", "vlt", "--n", "4", "--orientation", "011"},
+		{"check", "vlt", "--n", "4", "--orientation", "01x0"},
+		{"check", "vlt", "--n", "2"},
+		{"check", "vlt", "--chan", "bag"},
+		{"check", "vlt", "--cap", "1"},
+		{"check", "changroberts", "--links", "half"},
+		{"check", "lelann", "--orientation", "00000"},
 		{"frobnicate"},
 		{"list", "extra"},
 	}
@@ -120,11 +137,45 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 func TestListNamesEverySpecOnOneLine(t *testing.T) {
 	code, out, _ := mc(t, context.Background(), "list")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitPass || len(lines) != 2 || !strings.HasPrefix(lines[0], "changroberts") || !strings.HasPrefix(lines[1], "lelann") {
+	all := specs.All()
+	if code != exitPass || len(lines) != len(all) {
 		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	for i, e := range all {
+		if !strings.HasPrefix(lines[i], e.Name+" ") {
+			t.Fatalf("line %d is not %s's: %s", i, e.Name, lines[i])
+		}
+	}
+	if !strings.Contains(out, "\nhp ") || !strings.Contains(out, "elect*, basic, witness, distance, witness-literal") {
+		t.Fatalf("hp missing or without its variants:\n%s", out)
+	}
+	if !strings.Contains(out, "\nvlt ") || !strings.Contains(out, "--ids 1,5,2,4,3") {
+		t.Fatalf("vlt missing or without its default ids:\n%s", out)
 	}
 	if !strings.Contains(lines[0], "canonical*, raynal-literal") || !strings.Contains(lines[0], "002 §5.2") {
 		t.Fatalf("changroberts line lacks its variants or seed: %s", lines[0])
+	}
+}
+
+func TestUnidirectionalElectionSpecs(t *testing.T) {
+	ctx := context.Background()
+	for _, args := range [][]string{
+		{"check", "dkr", "--ids", "3,1,4,2", "--claims"},
+		{"check", "hp", "--ids", "1,4,3,2,5", "--claims"},
+		{"check", "hp", "--variant", "basic", "--n", "5"},
+	} {
+		if code, out, _ := mc(t, ctx, args...); code != exitPass || !strings.Contains(out, "verdict: pass") {
+			t.Fatalf("%v: exit %d, output:\n%s", args, code, out)
+		}
+	}
+	code, out, _ := mc(t, ctx, "check", "hp", "--variant", "witness-literal", "--ids", "1,3,4,2,5")
+	if code != exitFail || !strings.Contains(out, "0 terminal") || !strings.Contains(out, "witness leader-elected failed") {
+		t.Fatalf("witness-literal: exit %d, output:\n%s", code, out)
+	}
+	for _, spec := range []string{"dkr", "hp"} {
+		if code, _, errs := mc(t, ctx, "check", spec, "--chan", "bag"); code != exitUsage || !strings.Contains(errs, "needs FIFO channels") {
+			t.Fatalf("%s --chan bag: exit %d, stderr %q", spec, code, errs)
+		}
 	}
 }
 
@@ -136,5 +187,39 @@ func TestAllIDsChecksOneArrangementPerClass(t *testing.T) {
 	code, _, errs := mc(t, context.Background(), "check", "changroberts", "--n", "5", "--all-ids", "--initiators", "0")
 	if code != exitUsage || !strings.Contains(errs, "cannot be combined with --initiators") {
 		t.Fatalf("exit %d: %s", code, errs)
+	}
+}
+
+// Vitányi's election passes on a ring of 4 with unbounded drift and with
+// small drift bounds; with --claims mc reports the worst message count.
+func TestVitanyiPassesForEveryDrift(t *testing.T) {
+	for _, c := range []struct {
+		drift, states string
+	}{{"0", "3001 distinct states"}, {"1", "2250 distinct states"}, {"2", "597570 distinct states"}} {
+		code, out, _ := mc(t, context.Background(), "check", "vitanyi", "--n", "4", "--drift", c.drift)
+		if code != exitPass || !strings.Contains(out, c.states) || !strings.Contains(out, "verdict: pass") {
+			t.Fatalf("--drift %s: exit %d, output:\n%s", c.drift, code, out)
+		}
+	}
+	code, out, _ := mc(t, context.Background(), "check", "vitanyi", "--ids", "1,2,3,4", "--claims", "--json")
+	var r struct {
+		Verdict  string
+		Measures []struct {
+			Name     string
+			Max      int
+			Complete bool
+			Trace    struct{ Steps []struct{ Action string } }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitPass || r.Verdict != "pass" {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	if len(r.Measures) != 2 || r.Measures[0].Name != "messages" || r.Measures[0].Max != 18 || !r.Measures[0].Complete ||
+		len(r.Measures[0].Trace.Steps) == 0 {
+		t.Fatalf("measures %+v: want messages = 18 with a run reaching it", r.Measures)
+	}
+	code, out, _ = mc(t, context.Background(), "check", "vitanyi", "--ids", "1,2,3,4", "--drift", "1", "--claims")
+	if code != exitPass || !strings.Contains(out, "drift=1") || !strings.Contains(out, "messages   = 15") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mc/checker"
+	"mc/model"
 )
 
 // writeHuman prints the summary, the per-property verdicts and, on failure,
@@ -37,6 +38,16 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	fmt.Fprintln(w, "properties:")
 	for _, p := range r.Props {
 		fmt.Fprintf(w, "  %-10s %-24s %-9s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
+	}
+	if len(r.Measures) > 0 {
+		fmt.Fprintln(w, "measures (maximum over every state explored):")
+		for _, m := range r.Measures {
+			at := "="
+			if !m.Complete {
+				at = "≥" // a lower bound: not every state was explored
+			}
+			fmt.Fprintf(w, "  %-10s %s %-6d %s — %s\n", m.Name, at, m.Max, m.Ref, m.Doc)
+		}
 	}
 	if f := r.Failure(); f != nil {
 		writeFailure(w, f, r.Reduced, shortest)
@@ -115,7 +126,11 @@ type jsonResult struct {
 	Chan         string            `json:"chan"`
 	Cap          int               `json:"cap,omitempty"`
 	Initiators   []int             `json:"initiators,omitempty"`
+	Links        string            `json:"links,omitempty"`
+	Orientation  string            `json:"orientation,omitempty"`
+	Orientations int               `json:"orientations,omitempty"`
 	Claims       bool              `json:"claims"`
+	Drift        int               `json:"drift,omitempty"`
 	Verdict      checker.Verdict   `json:"verdict"`
 	Reason       string            `json:"reason,omitempty"`
 	States       int64             `json:"states"`
@@ -130,6 +145,7 @@ type jsonResult struct {
 	Collision    float64           `json:"collision_probability"`
 	Properties   map[string]string `json:"properties"`
 	Details      []jsonProp        `json:"property_details"`
+	Measures     []jsonMeasure     `json:"measures,omitempty"`
 	Trace        *checker.Trace    `json:"trace,omitempty"`
 	// Reduced marks a run under partial-order reduction: states counts the
 	// states stored, and a trace need not be shortest.
@@ -156,10 +172,21 @@ type jsonProp struct {
 	Trace   *checker.Trace  `json:"trace,omitempty"`
 }
 
+// jsonMeasure is a measure's maximum; complete is false when the run stopped
+// early and max is only a lower bound.
+type jsonMeasure struct {
+	Name     string         `json:"name"`
+	Ref      string         `json:"ref"`
+	Doc      string         `json:"doc"`
+	Max      int            `json:"max"`
+	Complete bool           `json:"complete"`
+	Trace    *checker.Trace `json:"trace,omitempty"`
+}
+
 func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	out := jsonResult{
 		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: r.Params.IDs, Chan: r.Params.Chan.String(),
-		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Verdict: r.Verdict, Reason: r.Reason,
+		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Drift: r.Params.Drift, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
 		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), Workers: r.Workers, Collision: r.CollisionBound(),
@@ -171,9 +198,18 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 			out.Shortest.Trace = f.Trace
 		}
 	}
+	if p := &r.Params; p.Links != model.DefaultLinks {
+		out.Links, out.Orientations = p.Links.String(), len(p.Orientations())
+		if p.Orientation != nil {
+			out.Orientation = model.FormatOrientation(p.Orientation)
+		}
+	}
 	for _, p := range r.Props {
 		out.Properties[p.Name] = string(p.Verdict)
 		out.Details = append(out.Details, jsonProp{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc, Verdict: p.Verdict, Trace: p.Trace})
+	}
+	for _, m := range r.Measures {
+		out.Measures = append(out.Measures, jsonMeasure{Name: m.Name, Ref: m.Ref, Doc: m.Doc, Max: m.Max, Complete: m.Complete, Trace: m.Trace})
 	}
 	if f := r.Failure(); f != nil {
 		out.Trace = f.Trace

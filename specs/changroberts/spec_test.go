@@ -8,30 +8,9 @@ import (
 	"mc/checker"
 	"mc/invariants"
 	"mc/model"
+	"mc/specs/internal/spectest"
 	"mc/specs/internal/uniring"
 )
-
-func check(t *testing.T, p model.Params) checker.Result {
-	t.Helper()
-	sys, err := New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := checker.Run(context.Background(), sys, checker.Options{})
-	if r.Err != nil {
-		t.Fatal(r.Err)
-	}
-	return r
-}
-
-func prop(r *checker.Result, name string) checker.PropResult {
-	for _, p := range r.Props {
-		if p.Name == name {
-			return p
-		}
-	}
-	panic("no property " + name)
-}
 
 // The canonical model's counts, reproduced by an independent model checker
 // on the same model (issue 2; n = 5..8 descending from the speed issue).
@@ -50,7 +29,7 @@ func TestCanonicalStateCounts(t *testing.T) {
 		{model.DescendingIDs(8), 50152, 213101, 36},
 	}
 	for _, c := range cases {
-		r := check(t, model.Params{N: len(c.ids), IDs: c.ids})
+		r := spectest.Check(t, New, model.Params{N: len(c.ids), IDs: c.ids})
 		if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Depth != c.depth {
 			t.Errorf("ids %v: %s, %d states %d transitions depth %d; want pass, %d %d %d",
 				c.ids, r.Verdict, r.States, r.Transitions, r.Depth, c.states, c.trans, c.depth)
@@ -62,7 +41,7 @@ func TestCanonicalStateCounts(t *testing.T) {
 func TestCanonicalPassesEveryArrangement(t *testing.T) {
 	for n := 2; n <= 6; n++ {
 		for _, ids := range model.Arrangements(n) {
-			r := check(t, model.Params{N: n, IDs: ids})
+			r := spectest.Check(t, New, model.Params{N: n, IDs: ids})
 			if r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: verdict %s, failure %+v", ids, r.Verdict, r.Failure())
 			}
@@ -80,14 +59,14 @@ func TestBagChannelsAndInitiatorSubsets(t *testing.T) {
 		{model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Cap: 1}, 52},
 	}
 	for _, c := range cases {
-		r := check(t, c.p)
+		r := spectest.Check(t, New, c.p)
 		if r.Verdict != checker.Pass || r.States != c.states {
 			t.Errorf("%+v: %s with %d states, want pass with %d", c.p, r.Verdict, r.States, c.states)
 		}
 	}
 	for _, ids := range model.Arrangements(5) {
 		for _, q := range []int{0, 2} {
-			r := check(t, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{q}})
+			r := spectest.Check(t, New, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{q}})
 			if r.Verdict != checker.Pass {
 				t.Fatalf("bag, ids %v, initiator %d: %s", ids, q, r.Verdict)
 			}
@@ -108,11 +87,11 @@ func labels(tr *checker.Trace) string {
 // "Known slips".
 func TestRaynalLiteralDeadlocksWithOneInitiator(t *testing.T) {
 	p := model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}}
-	r := check(t, p)
+	r := spectest.Check(t, New, p)
 	if r.Verdict != checker.Fail {
 		t.Fatalf("verdict %s, want fail", r.Verdict)
 	}
-	end := prop(&r, "election-complete")
+	end := spectest.Prop(t, &r, "election-complete")
 	if end.Verdict != checker.Fail || !end.Trace.Deadlock {
 		t.Fatalf("election-complete %s, deadlock %v", end.Verdict, end.Trace != nil && end.Trace.Deadlock)
 	}
@@ -120,7 +99,7 @@ func TestRaynalLiteralDeadlocksWithOneInitiator(t *testing.T) {
 	if got := labels(end.Trace); got != want {
 		t.Fatalf("deadlock trace %s, want %s", got, want)
 	}
-	if prop(&r, "leader-elected").Verdict != checker.Fail {
+	if spectest.Prop(t, &r, "leader-elected").Verdict != checker.Fail {
 		t.Fatal("leader-elected should fail: no run elects anyone")
 	}
 	if r.Failure().Name != "election-complete" {
@@ -155,13 +134,13 @@ func TestRaynalLiteralDeadlocksWithOneInitiator(t *testing.T) {
 // (515 against 75 for ids 3,1,4,2), and it passes for every arrangement of
 // n ≤ 5.
 func TestRaynalLiteralWithEveryInitiatorElectsTheMaximum(t *testing.T) {
-	r := check(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal"})
+	r := spectest.Check(t, New, model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal"})
 	if r.Verdict != checker.Pass || r.States != 515 {
 		t.Fatalf("literal, all initiators: %s with %d states, want pass with 515", r.Verdict, r.States)
 	}
 	for n := 2; n <= 5; n++ {
 		for _, ids := range model.Arrangements(n) {
-			if r := check(t, model.Params{N: n, IDs: ids, Variant: "raynal-literal"}); r.Verdict != checker.Pass {
+			if r := spectest.Check(t, New, model.Params{N: n, IDs: ids, Variant: "raynal-literal"}); r.Verdict != checker.Pass {
 				t.Fatalf("literal, ids %v: %s", ids, r.Verdict)
 			}
 		}
@@ -172,7 +151,7 @@ func TestRaynalLiteralWithEveryInitiatorElectsTheMaximum(t *testing.T) {
 // is not the maximum.
 func TestRaynalLiteralFailsExactlyWhenTheInitiatorIsNotTheMaximum(t *testing.T) {
 	for _, ids := range model.Arrangements(4) {
-		r := check(t, model.Params{N: 4, IDs: ids, Variant: "raynal-literal", Initiators: []int{0}})
+		r := spectest.Check(t, New, model.Params{N: 4, IDs: ids, Variant: "raynal-literal", Initiators: []int{0}})
 		if want := ids[0] != 4; (r.Verdict == checker.Fail) != want {
 			t.Fatalf("ids %v: verdict %s, want fail=%v", ids, r.Verdict, want)
 		}
@@ -190,8 +169,8 @@ func TestUnknownVariantIsRefused(t *testing.T) {
 func TestClaimElectMessagesBound(t *testing.T) {
 	for n := 2; n <= 6; n++ {
 		for _, ids := range model.Arrangements(n) {
-			r := check(t, model.Params{N: n, IDs: ids, Claims: true})
-			if r.Verdict != checker.Pass || prop(&r, "elect-messages-bound").Verdict != checker.Pass {
+			r := spectest.Check(t, New, model.Params{N: n, IDs: ids, Claims: true})
+			if r.Verdict != checker.Pass || spectest.Prop(t, &r, "elect-messages-bound").Verdict != checker.Pass {
 				t.Fatalf("ids %v with claims: %s", ids, r.Verdict)
 			}
 		}
@@ -202,8 +181,8 @@ func TestClaimElectMessagesBound(t *testing.T) {
 // witness shows that run. Reference: 002 §5.2 (ids in decreasing order).
 func TestClaimDescendingReachesTheWorstCase(t *testing.T) {
 	for n := 3; n <= 7; n++ {
-		r := check(t, model.Params{N: n, IDs: model.DescendingIDs(n), Claims: true})
-		w := prop(&r, "elect-messages-worst-case")
+		r := spectest.Check(t, New, model.Params{N: n, IDs: model.DescendingIDs(n), Claims: true})
+		w := spectest.Prop(t, &r, "elect-messages-worst-case")
 		if w.Verdict != checker.Pass || w.Trace == nil {
 			t.Fatalf("n=%d: worst-case witness %s", n, w.Verdict)
 		}
@@ -213,7 +192,7 @@ func TestClaimDescendingReachesTheWorstCase(t *testing.T) {
 		}
 	}
 	// An arrangement that is not descending has no such witness to offer.
-	r := check(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Claims: true})
+	r := spectest.Check(t, New, model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Claims: true})
 	for _, p := range r.Props {
 		if p.Name == "elect-messages-worst-case" {
 			t.Fatal("worst-case witness offered for 3,1,4,2")
@@ -261,7 +240,7 @@ func TestReducedStateCounts(t *testing.T) {
 		states int64
 	}{{5, 163}, {6, 415}, {8, 2559}, {10, 14847}} {
 		sys, _ := New(model.Params{N: c.n, IDs: model.DescendingIDs(c.n)})
-		r := checker.Run(context.Background(), sys, checker.Options{Reduce: true})
+		r := spectest.Run(t, sys, checker.Options{Reduce: true})
 		if !r.Reduced || r.Verdict != checker.Pass || r.States != c.states || r.Terminal != 1 {
 			t.Errorf("n=%d reduced: %s, %d states, %d terminal; want pass, %d states, 1 terminal", c.n, r.Verdict, r.States, r.Terminal, c.states)
 		}
@@ -289,8 +268,8 @@ func TestFootprints(t *testing.T) {
 // terminal state, and reduction keeps every terminal state.
 func TestRaynalLiteralDeadlockFoundUnderReduction(t *testing.T) {
 	sys, _ := New(model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}})
-	r := checker.Run(context.Background(), sys, checker.Options{Reduce: true})
-	end := prop(&r, "election-complete")
+	r := spectest.Run(t, sys, checker.Options{Reduce: true})
+	end := spectest.Prop(t, &r, "election-complete")
 	if !r.Reduced || r.Verdict != checker.Fail || end.Verdict != checker.Fail || !end.Trace.Deadlock {
 		t.Fatalf("reduced %v: %s, election-complete %s", r.Reduced, r.Verdict, end.Verdict)
 	}
@@ -313,8 +292,8 @@ func TestSeededBugFoundUnderReduction(t *testing.T) {
 		}
 		return recv(s, i, k)
 	}
-	full := checker.Run(context.Background(), sys, checker.Options{})
-	red := checker.Run(context.Background(), sys, checker.Options{Reduce: true})
+	full := spectest.Run(t, sys, checker.Options{})
+	red := spectest.Run(t, sys, checker.Options{Reduce: true})
 	for _, r := range []checker.Result{full, red} {
 		if f := r.Failure(); r.Verdict != checker.Fail || f.Name != "leader-is-max" || f.Trace == nil {
 			t.Fatalf("mutant (reduced %v): verdict %s, failure %+v", r.Reduced, r.Verdict, f)

@@ -6,21 +6,9 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/specs/internal/spectest"
 	"mc/specs/internal/uniring"
 )
-
-func check(t *testing.T, p model.Params) checker.Result {
-	t.Helper()
-	sys, err := New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := checker.Run(context.Background(), sys, checker.Options{})
-	if r.Err != nil {
-		t.Fatal(r.Err)
-	}
-	return r
-}
 
 func TestStateCounts(t *testing.T) {
 	cases := []struct {
@@ -32,7 +20,7 @@ func TestStateCounts(t *testing.T) {
 		{[]int{1, 2, 3, 4, 5}, 149},
 	}
 	for _, c := range cases {
-		r := check(t, model.Params{N: len(c.ids), IDs: c.ids})
+		r := spectest.Check(t, New, model.Params{N: len(c.ids), IDs: c.ids})
 		if r.Verdict != checker.Pass || r.States != c.states {
 			t.Errorf("ids %v: %s with %d states, want pass with %d", c.ids, r.Verdict, r.States, c.states)
 		}
@@ -44,13 +32,13 @@ func TestStateCounts(t *testing.T) {
 func TestPassesEveryArrangement(t *testing.T) {
 	for n := 2; n <= 6; n++ {
 		for _, ids := range model.Arrangements(n) {
-			if r := check(t, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
+			if r := spectest.Check(t, New, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", ids, r.Verdict, r.Failure())
 			}
 		}
 	}
 	for _, ids := range model.Arrangements(5) {
-		if r := check(t, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{1}}); r.Verdict != checker.Pass {
+		if r := spectest.Check(t, New, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{1}}); r.Verdict != checker.Pass {
 			t.Fatalf("bag, one initiator, ids %v: %s", ids, r.Verdict)
 		}
 	}
@@ -77,7 +65,7 @@ func TestMutantWithoutTheComparisonIsCaught(t *testing.T) {
 	// With partial-order reduction the same violations are found, by real
 	// runs that need not be the shortest.
 	for _, reduce := range []bool{false, true} {
-		r := checker.Run(context.Background(), sys, checker.Options{Reduce: reduce})
+		r := spectest.Run(t, sys, checker.Options{Reduce: reduce})
 		if r.Verdict != checker.Fail || r.Reduced != reduce || (!reduce && r.Failure().Name != "leader-is-max") {
 			t.Fatalf("mutant (reduce %v): verdict %s, first failure %+v", reduce, r.Verdict, r.Failure())
 		}
@@ -97,8 +85,8 @@ func TestReductionAndFootprints(t *testing.T) {
 		full, reduced int64
 	}{{6, 842, 304}, {8, 9940, 1472}} {
 		sys, _ := New(model.Params{N: c.n, IDs: model.DescendingIDs(c.n)})
-		full := checker.Run(context.Background(), sys, checker.Options{})
-		red := checker.Run(context.Background(), sys, checker.Options{Reduce: true})
+		full := spectest.Run(t, sys, checker.Options{})
+		red := spectest.Run(t, sys, checker.Options{Reduce: true})
 		if full.Verdict != checker.Pass || red.Verdict != checker.Pass || full.States != c.full || red.States != c.reduced || red.Terminal != full.Terminal {
 			t.Errorf("n=%d: full %s %d states, reduced %s %d states; want pass, %d and %d", c.n, full.Verdict, full.States, red.Verdict, red.States, c.full, c.reduced)
 		}
@@ -120,7 +108,7 @@ func TestReductionAndFootprints(t *testing.T) {
 // the plain graph. Reference: 004 (each processor induces at most n messages).
 func TestClaimsAndGhostErasure(t *testing.T) {
 	for _, ids := range model.Arrangements(5) {
-		if r := check(t, model.Params{N: 5, IDs: ids, Claims: true}); r.Verdict != checker.Pass {
+		if r := spectest.Check(t, New, model.Params{N: 5, IDs: ids, Claims: true}); r.Verdict != checker.Pass {
 			t.Fatalf("ids %v with claims: %s", ids, r.Verdict)
 		}
 	}

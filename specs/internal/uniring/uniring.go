@@ -39,18 +39,15 @@ const (
 	Done
 )
 
-// Msg is ⟨elect j⟩ or ⟨done j⟩.
-type Msg struct {
-	Kind Kind
-	ID   int
+func (k Kind) String() string {
+	if k == Done {
+		return "done"
+	}
+	return "elect"
 }
 
-func (m Msg) String() string {
-	if m.Kind == Done {
-		return fmt.Sprintf("⟨done %d⟩", m.ID)
-	}
-	return fmt.Sprintf("⟨elect %d⟩", m.ID)
-}
+// Msg is ⟨elect j⟩ or ⟨done j⟩.
+type Msg = model.Tagged[Kind]
 
 // MaxID is the largest id a message can carry (15 bits).
 const MaxID = 1<<15 - 1
@@ -72,7 +69,8 @@ func CheckParams(p *model.Params) error {
 	return nil
 }
 
-func (m Msg) word() uint16 { return uint16(m.Kind)<<15 | uint16(m.ID) }
+// word packs m into two bytes: kind<<15 | id.
+func word(m Msg) uint16 { return uint16(m.Kind)<<15 | uint16(m.ID) }
 
 func msgOf(hi, lo byte) Msg {
 	w := uint16(hi)<<8 | uint16(lo)
@@ -164,7 +162,7 @@ func (s *State) send(j int, m Msg, l model.Link) bool {
 		return false
 	}
 	off := s.section(j)
-	w := m.word()
+	w := word(m)
 	pos := off + 2*c
 	if l.Kind == model.Bag {
 		for pos > off && uint16(s.b[pos-2])<<8|uint16(s.b[pos-1]) > w {

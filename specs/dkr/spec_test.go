@@ -1,0 +1,174 @@
+package dkr
+
+import (
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+	"mc/specs/internal/spectest"
+)
+
+// Counts that mc computes for the seed's algorithm. With claims on they are
+// the same: the ghosts add no states, since on a unidirectional FIFO ring
+// the history that leads to a state is determined by it (as in hp's
+// bounds.go).
+func TestStateCounts(t *testing.T) {
+	cases := []struct {
+		ids           []int
+		states, trans int64
+		depth         int
+	}{
+		{[]int{3, 1, 4, 2}, 119, 244, 28},
+		{[]int{1, 3, 2, 4}, 119, 244, 28},
+		{[]int{3, 1, 5, 2, 4}, 321, 834, 35},
+		{model.DescendingIDs(5), 272, 735, 25},
+		{model.DescendingIDs(6), 800, 2616, 30},
+	}
+	for _, c := range cases {
+		for _, claims := range []bool{false, true} {
+			r := spectest.Check(t, New, model.Params{N: len(c.ids), IDs: c.ids, Claims: claims})
+			if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Depth != c.depth || r.Terminal != 1 {
+				t.Errorf("ids %v claims %v: %s, %d states %d transitions depth %d, %d terminal; want pass, %d %d %d, 1",
+					c.ids, claims, r.Verdict, r.States, r.Transitions, r.Depth, r.Terminal, c.states, c.trans, c.depth)
+			}
+		}
+	}
+}
+
+// Every property, the claims included, holds for every arrangement of
+// n ≤ 6 ids; the election's message count is the same in every run of an
+// arrangement, and its worst case over the arrangements is 2n⌊log₂ n⌋ + n,
+// which meets the seed's 2n⌈log₂ n⌉ + n exactly when n is a power of 2.
+// Reference: 002 §5.4 (at most log₂ n + 1 stages; 2n log n + n messages).
+func TestEveryArrangementAndTheWorstMessageCount(t *testing.T) {
+	for n := 2; n <= 6; n++ {
+		worst := 0
+		for _, ids := range model.Arrangements(n) {
+			if r := spectest.Check(t, New, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
+				t.Fatalf("ids %v: %s, failure %+v", ids, r.Verdict, r.Failure())
+			}
+			sys, _ := New(model.Params{N: n, IDs: ids, Claims: true})
+			sent := spectest.MeasureEnds(sys, func(s *State) int { return s.Ghost.Sent })
+			if r := spectest.Run(t, sys, checker.Options{}); r.Verdict != checker.Pass {
+				t.Fatalf("ids %v with claims: %s, failure %+v", ids, r.Verdict, r.Failure())
+			}
+			if sent.Lo != sent.Hi {
+				t.Fatalf("ids %v: runs send between %d and %d messages", ids, sent.Lo, sent.Hi)
+			}
+			worst = max(worst, sent.Hi)
+		}
+		if want := 2*n*log2Floor(n) + n; worst != want {
+			t.Errorf("n=%d: worst message count %d, want 2n⌊log₂ n⌋+n = %d", n, worst, want)
+		}
+	}
+}
+
+// The processes that join on a message (002 §5.4 (a)) and channels of
+// capacity 2 keep every property. With capacity 1 no run completes: once
+// every process has sent (1, id), every channel is full and every receiver
+// must send (2, ·) into a full channel.
+func TestInitiatorsAndCapacity(t *testing.T) {
+	for _, ids := range model.Arrangements(5) {
+		for _, ini := range [][]int{nil, {0}, {1, 3}} {
+			for _, c := range []int{0, 2} {
+				p := model.Params{N: 5, IDs: ids, Initiators: ini, Cap: c, Claims: true}
+				if r := spectest.Check(t, New, p); r.Verdict != checker.Pass {
+					t.Fatalf("%+v: %s, failure %+v", p, r.Verdict, r.Failure())
+				}
+			}
+		}
+	}
+	r := spectest.Check(t, New, model.Params{N: 3, IDs: []int{1, 2, 3}, Cap: 1})
+	f := r.Failure()
+	if r.Verdict != checker.Fail || f.Name != "election-complete" || !f.Trace.Deadlock {
+		t.Fatalf("cap 1: %s, failure %+v", r.Verdict, f)
+	}
+	want := `start p0 (sends ⟨1, 1⟩)
+start p1 (sends ⟨1, 2⟩)
+start p2 (sends ⟨1, 3⟩)`
+	spectest.TraceIs(t, f.Trace, want)
+}
+
+func TestBadParamsAreRefused(t *testing.T) {
+	for _, p := range []model.Params{
+		{N: 3, IDs: []int{1, 2, 3}, Chan: model.Bag},
+		{N: 3, IDs: []int{1, 2, 3}, Variant: "nope"},
+		{N: 3, IDs: []int{1, 2, 2}},
+	} {
+		if _, err := New(p); err == nil {
+			t.Errorf("%+v accepted", p)
+		}
+	}
+}
+
+// Ghosts never influence behaviour: erasing them gives the plain state graph.
+func TestGhostErasure(t *testing.T) {
+	spectest.Erasure(t, New,
+		model.Params{N: 4, IDs: []int{3, 1, 4, 2}},
+		model.Params{N: 5, IDs: model.DescendingIDs(5), Initiators: []int{2}},
+		model.Params{N: 6, IDs: []int{1, 2, 3, 5, 4, 6}, Cap: 2})
+}
+
+func mutant(t *testing.T, p model.Params, stays func(neighbourR, number, max int) bool) checker.Result {
+	t.Helper()
+	sp, err := newSpec(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp.stays = stays
+	return spectest.Run(t, sp.system(), checker.Options{})
+}
+
+// Dropping "neighbourR > number" lets two neighbouring active processes
+// both stay active. The election still ends right for every arrangement of
+// n ≤ 5, but the number of active processes no longer halves: only the
+// claim catches it. Reference: 002 §5.4 ("if P_i remains active its
+// neighbour on the right necessarily becomes passive"). In the trace, after
+// stage 1 both p0 (taking max 2, ignoring the 3 behind it) and p2 (taking
+// max 3) stay active: two of three.
+func TestMutantWithoutNumberComparisonBreaksHalving(t *testing.T) {
+	stays := func(neighbourR, _, max int) bool { return neighbourR > max }
+	for n := 2; n <= 5; n++ {
+		for _, ids := range model.Arrangements(n) {
+			if r := mutant(t, model.Params{N: n, IDs: ids}, stays); r.Verdict != checker.Pass {
+				t.Fatalf("ids %v: the mutant without claims %s", ids, r.Verdict)
+			}
+		}
+	}
+	r := mutant(t, model.Params{N: 3, IDs: []int{1, 3, 2}, Claims: true}, stays)
+	f := r.Failure()
+	if r.Verdict != checker.Fail || f.Name != "active-halves" {
+		t.Fatalf("ids 1,3,2 with claims: %s, failure %+v", r.Verdict, f)
+	}
+	want := `start p0 (sends ⟨1, 1⟩)
+start p1 (sends ⟨1, 3⟩)
+start p2 (sends ⟨1, 2⟩)
+recv p0 ⟨1, 2⟩
+recv p1 ⟨1, 1⟩
+recv p2 ⟨1, 3⟩
+recv p0 ⟨2, 3⟩
+recv p2 ⟨2, 1⟩`
+	spectest.TraceIs(t, f.Trace, want)
+}
+
+// Flipping "neighbourR > max" to "neighbourR < max" makes the process that
+// should carry the larger id on go passive: for ids 1,2 both processes go
+// passive and the run ends with no leader, a deadlock: p0 (neighbourR 2 <
+// max 1 fails) and p1 (neighbourR 1 > number 2 fails) both turn passive
+// with nothing in transit.
+func TestMutantFlippedMaxComparisonDeadlocks(t *testing.T) {
+	r := mutant(t, model.Params{N: 2, IDs: []int{1, 2}}, func(neighbourR, number, max int) bool {
+		return neighbourR > number && neighbourR < max
+	})
+	f := r.Failure()
+	if r.Verdict != checker.Fail || f.Name != "election-complete" || !f.Trace.Deadlock {
+		t.Fatalf("%s, failure %+v", r.Verdict, f)
+	}
+	want := `start p0 (sends ⟨1, 1⟩)
+start p1 (sends ⟨1, 2⟩)
+recv p0 ⟨1, 2⟩
+recv p1 ⟨1, 1⟩
+recv p0 ⟨2, 1⟩
+recv p1 ⟨2, 2⟩`
+	spectest.TraceIs(t, f.Trace, want)
+}

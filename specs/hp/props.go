@@ -1,0 +1,140 @@
+package hp
+
+import (
+	"fmt"
+	"math"
+
+	"mc/invariants"
+	"mc/model"
+	"mc/specs/internal/outcome"
+)
+
+// properties are the election properties with w as the winner, the round
+// bound, and with claims on the seed's claims over the ghosts.
+func (sp *spec) properties(w outcome.Winner) []model.Property[State] {
+	props := outcome.Properties(Ref, w,
+		func(s *State) *outcome.Outcome { return &s.Out },
+		func(s *State) bool { return s.In.Quiet() })
+	props = append(props, model.InvariantProp("round-bound", Ref+" Correctness (see bounds.go)",
+		fmt.Sprintf("no node or message is ever in a round past %d", sp.maxRound),
+		func(s *State) bool { return sp.withinRounds(s) }))
+	if !sp.distance(1) {
+		label, _ := basicSurvivor(sp.p.IDs)
+		props = append(props, model.InvariantProp("winner-label-is-basic", Ref+" Promotion by witness (it would get promoted at w anyway; see winner.go)",
+			fmt.Sprintf("a leader's message carries label %d, the survivor of BASIC's rounds", label),
+			func(s *State) bool { return leaderLabelIs(s, label) }))
+	}
+	if !sp.p.Claims {
+		return props
+	}
+	props = append(props, outcome.AnnouncementProps(Ref+" (all other machines agree as to who the leader is)", sp.p.N,
+		func(s *State) int { return s.Ghost.Announced })...)
+	props = append(props,
+		model.InvariantProp("round-never-destroys-all", Ref+" Correctness (the algorithm never deletes all messages)",
+			"in no round are all the messages that entered it destroyed",
+			func(s *State) bool {
+				g := &s.Ghost
+				for r := range g.Born {
+					if g.Born[r] > 0 && g.Destroyed[r] >= g.Born[r] {
+						return false
+					}
+				}
+				return true
+			}),
+		sp.destroysOneProp(),
+		model.InvariantProp("round-within-one-turn", Ref+" BASIC (each message has to travel to the next sender on the ring)",
+			fmt.Sprintf("no election message travels more than n = %d edges in one round: it meets a node of its round within one turn", sp.p.N),
+			func(s *State) bool { return withinOneTurn(s) }))
+	if sp.distance(1) {
+		props = append(props, model.StepProp("distance-promotion-edges", Ref+" Promotion by distance (counter set to F_{i+2})",
+			"a message promoted by distance out of round i has travelled exactly F(i+2) edges since its sender sent it",
+			sp.distanceEdgesHold))
+	}
+	if sp.p.Variant == "elect" {
+		bound := electEdgeBound(sp.p.N)
+		props = append(props, model.InvariantProp("elect-edges-bound", Ref+" Theorem 1 (fewer than 1.271 n log n + O(n) edges)",
+			fmt.Sprintf("election messages traverse at most 1.271 n log₂ n + %g n = %d edges in any run", electC, bound),
+			func(s *State) bool { return s.Ghost.Edges <= bound }))
+	}
+	return props
+}
+
+func withinOneTurn(s *State) bool {
+	for i := range s.In {
+		for _, m := range s.In[i].Messages() {
+			if m.Kind == Elect && m.Hops > len(s.In) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func leaderLabelIs(s *State, label int) bool {
+	for p, d := range s.Out.Decided {
+		if d == invariants.Leader && s.Label[p] != label {
+			return false
+		}
+	}
+	return true
+}
+
+func (sp *spec) withinRounds(s *State) bool {
+	for i := range s.Rnd {
+		if s.Rnd[i] > sp.maxRound {
+			return false
+		}
+		for _, m := range s.In[i].Messages() {
+			if m.Rnd > sp.maxRound {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// destroysOneProp is 003's "In every round at least one message gets
+// deleted", for every round that more than one message entered. With
+// promotion by distance the seed itself warns that a round may pass with
+// none destroyed ("This could potentially allow a round to pass without
+// destroying any messages"); the claim is then checked for the rounds in
+// which no message was promoted by distance.
+func (sp *spec) destroysOneProp() model.Property[State] {
+	doc := "every round that two or more messages entered destroyed at least one"
+	if sp.distance(1) {
+		doc = "every round that two or more messages entered, none of them promoted by distance, destroyed at least one"
+	}
+	return model.EndProp("round-destroys-one", Ref+" Correctness (in every round at least one message gets deleted)", doc,
+		func(s *State) bool {
+			g := &s.Ghost
+			for r := range g.Born {
+				if g.Born[r] >= 2 && g.Destroyed[r] == 0 && g.ByDistance[r] == 0 {
+					return false
+				}
+			}
+			return true
+		})
+}
+
+// distanceEdgesHold checks a transition: if it promoted a message by
+// distance, that message (the head of the receiver's channel before) had
+// travelled F(rnd+2) edges.
+func (sp *spec) distanceEdgesHold(before *State, a model.Action, after *State) bool {
+	for r := range after.Ghost.ByDistance {
+		if after.Ghost.ByDistance[r] != before.Ghost.ByDistance[r] {
+			m := before.In[a.Proc].Peek(sp.link, a.Choice)
+			return m.Hops == fib(m.Rnd+2)
+		}
+	}
+	return true
+}
+
+// electC is the constant c of the O(n) term in 003 Theorem 1 that the
+// checked sizes need (see the package tests for the worst counts).
+const electC = 1.25
+
+// electEdgeBound is ⌊1.271 n log₂ n + c n⌋.
+func electEdgeBound(n int) int {
+	x := float64(n)
+	return int(math.Floor(1.271*x*math.Log2(x) + electC*x))
+}

@@ -1,0 +1,339 @@
+// Package hp is the Higham–Przytycka election on a unidirectional ring
+// (seed 003, lecture notes on Higham & Przytycka 1995, "A simple, efficient
+// algorithm for maximum finding on rings"): BASIC, its two improvements
+// (promotion by witness, promotion by distance) and ELECT, which combines
+// them.
+//
+// Ring and ids: processes 0..n-1; process i sends only to (i+1) mod n (the
+// seed's "next node"). Ids are distinct positive integers, process 0's
+// first.
+//
+// Messages: (rnd, id), the seed's round number and label, with a counter
+// field in the rounds that use promotion by distance; and ⟨leader j⟩, the
+// announcement this spec adds.
+//
+// Channels: FIFO and unbounded, or bounded by --cap (a send to a full
+// channel blocks). The seed's correctness argument assumes messages of a
+// round stay in ring order ("each message has to travel to the next sender
+// on the ring"), so --chan bag is refused.
+//
+// State: per process the seed's node.rnd and node.id, "what the previous
+// message sent by them looked like", where "sent" means sent as its sender:
+// initially, or when promoting it; forwarding does not change them (003
+// "Improvements": "the node promoting the message is then considered its
+// sender in the next round"). Also whether it has started, what it knows of
+// the outcome (decided, and the leader's id), and its input channel.
+//
+// One step is one action of one process, with all it sends:
+//
+//   - start(i) — 003 BASIC, "At the beginning each node sends a message with
+//     rnd = 0 and id set to its unique identifier": enabled when i has not
+//     started and is an initiator or a message waits for it (a node that
+//     does not start spontaneously joins when the election reaches it).
+//     Sets node.rnd = 0, node.id = id(i) and sends (0, id(i)).
+//   - recv(i) — enabled when i has started: removes the message at the head
+//     of i's channel and reacts in the same step. For a message (rnd, id[,
+//     counter]) at a node with node.rnd and node.id, the first case that
+//     applies:
+//     (1) rnd = node.rnd and id = node.id — 003 BASIC, "looks the same as
+//     the message previously sent by it": i is the leader and announces it;
+//     (2) rnd = node.rnd — 003 BASIC: if rnd is odd and id < node.id, or
+//     rnd is even and id > node.id, the message is destroyed; otherwise it
+//     is promoted;
+//     (3) promotion by witness (variants witness, elect) — 003 "Promotion by
+//     witness": rnd = node.rnd + 1, rnd even and id < node.id: promoted;
+//     (4) promotion by distance (variant distance in every round, elect in
+//     odd rounds) — 003 "Promotion by distance": the message would be
+//     forwarded and its counter is decreased by 1; if that makes it 0, it
+//     is promoted instead;
+//     (5) otherwise — 003 BASIC, "receives a message with different rnd than
+//     its own then it simply forwards the message" (with its counter
+//     decreased, where it has one).
+//     Promoting a message (rnd, id) at i sends (rnd+1, id), with counter
+//     F(rnd+3) if round rnd+1 uses promotion by distance (003: "Each time the
+//     message gets promoted to round i, counter is set to F_{i+2}"), and sets
+//     node.rnd = rnd+1, node.id = id. The initial messages of round 0 count
+//     as promoted to round 0 (counter F(2) = 1 in variant distance; a round-0
+//     message always meets a started node of round 0 first, so it never
+//     matters).
+//     ⟨leader j⟩: a process that does not know the outcome learns that the
+//     process with id j won (it has lost) and relays it; the leader drops
+//     it.
+//
+// The announcement is ours: the seed says only that the node whose message
+// came back "becomes a leader" and that the other machines must "agree as to
+// who the leader is". The leader sends ⟨leader id(i)⟩ once round the ring, n
+// messages, counted apart from the election's edges.
+//
+// Reconstructions and readings: F_t is the Fibonacci number with F_1 = F_2
+// = 1. "Counter reaches 0" is read as: the counter is decreased where the
+// message would be forwarded, so a message promoted to round i and then
+// promoted by distance has travelled exactly F(i+2) edges (checked with
+// --claims by distance-promotion-edges). Where the ordinary rule (2)
+// applies it comes first, since the message is then not forwarded.
+//
+// Promotion by witness, and variant witness-literal. The witness paragraph
+// says only that the node "can promote it now", and BASIC defines promotion
+// as "message.rnd is bumped by 1 and message gets passed to the next node":
+// read so, the witness passes the promoted message on and keeps its own
+// node.rnd and node.id. That is variant witness-literal, and mc shows that
+// it breaks termination: for ids 1,3,4,2,5 the message that should win is
+// promoted by witness at p2 into round 3, no node ever has node.rnd = 3 and
+// node.id = its label, so it never "looks the same as the message
+// previously sent" by anyone and circles the ring for ever. No state has a
+// leader, the state graph has no terminal state (leader-elected fails), and
+// with --claims round-within-one-turn fails with the run in which the
+// message sets out on its (n+1)-th edge of round 3. Of the arrangements of
+// n ≤ 6, 243 fail so.
+// The default readings (variants witness and elect) follow 003
+// "Improvements" instead: "the node promoting the message is then
+// considered its sender in the next round", so a witness sets node.rnd and
+// node.id to the promoted message. (ELECT under the literal reading still
+// elects one leader for every arrangement of n ≤ 6, since the promotion by
+// distance of the odd round that follows gives the message a sender again,
+// but the detour costs edges: Theorem 1's bound fails for 30 of them, ids
+// 1,3,4,2,5 first.) The condition itself,
+// "message.rnd = node.rnd + 1 and message.rnd is even … if message.id <
+// node.id", is taken as printed, with node.id the label of the node's last
+// message, not its own id (read as the node's own id, it promotes messages
+// that BASIC destroys, and for ids 1,2,3 rounds run past the bound n-1).
+//
+// Claims (--claims; ghosts: the edges traversed, the ⟨leader⟩ messages,
+// per round the messages that entered it, were destroyed in it and were
+// promoted out of it by distance, and per message the edges it travelled
+// in its round):
+//
+//   - round-never-destroys-all and round-destroys-one — 003 Correctness. The
+//     second is checked for the rounds with no promotion by distance, as the
+//     seed warns; rounds without any destruction do happen in variants
+//     distance and elect (ids 1,4,3,2,5, and 15 of the 120 arrangements of
+//     n = 5).
+//   - distance-promotion-edges — a message promoted by distance out of round
+//     i has travelled F(i+2) edges.
+//   - round-within-one-turn — no message travels more than n edges in a
+//     round (it meets the next sender of its round first).
+//   - elect-edges-bound (variant elect) — 003 Theorem 1: at most 1.271 n log₂
+//     n + c·n edges. The worst counts over all arrangements and runs are 4,
+//     9, 12, 18, 27, 31 for n = 2..7 (the same in every run of an
+//     arrangement); they need c ≥ 1.2145 (n = 6), and the property uses
+//     c = 1.25.
+//   - announcement-messages(-bound) — the added round costs exactly n.
+//
+// Which process wins: see winner.go. Bounds: see bounds.go.
+package hp
+
+import (
+	"fmt"
+
+	"mc/model"
+	"mc/specs/internal/ringnet"
+)
+
+// Variants of the spec; the first is the default.
+var Variants = []model.Variant{
+	{Name: "elect", Doc: "003 ELECT: BASIC with promotion by distance in odd rounds and by witness in even rounds"},
+	{Name: "basic", Doc: "003 BASIC: a message is promoted or destroyed only at the next sender"},
+	{Name: "witness", Doc: "003 BASIC with promotion by witness (even rounds)"},
+	{Name: "distance", Doc: "003 BASIC with promotion by distance in every round, counter F(i+2) on promotion to round i"},
+	{Name: "witness-literal", Doc: "003 promotion by witness as its paragraph words it: the witness passes the message on without becoming its sender (fails: no leader)"},
+}
+
+// Ref is the seed the spec comes from.
+const Ref = "003"
+
+// improvements says in which rounds a variant promotes early, and whether
+// a witness becomes the sender of the message it promotes.
+type improvements struct {
+	witness, distance func(rnd int) bool
+	witnessSends      bool
+}
+
+func never(int) bool    { return false }
+func always(int) bool   { return true }
+func even(rnd int) bool { return rnd%2 == 0 }
+func odd(rnd int) bool  { return rnd%2 == 1 }
+
+// variantRules are the improvements of variant v (a name from Variants).
+func variantRules(v string) improvements {
+	switch v {
+	case "basic":
+		return improvements{witness: never, distance: never}
+	case "witness":
+		return improvements{witness: even, distance: never, witnessSends: true}
+	case "witness-literal":
+		return improvements{witness: even, distance: never}
+	case "distance":
+		return improvements{witness: never, distance: always}
+	}
+	return improvements{witness: even, distance: odd, witnessSends: true}
+}
+
+type spec struct {
+	p    model.Params
+	link model.Link
+	improvements
+	// destroys is BASIC's test at the next sender (rule 2). Tests replace
+	// it with broken mutants.
+	destroys func(rnd, id, nodeID int) bool
+	// maxRound bounds the rounds (see bounds.go).
+	maxRound int
+}
+
+// basicDestroys is 003 BASIC: in odd rounds a message with a smaller id than
+// the node's is destroyed, in even rounds one with a larger id.
+func basicDestroys(rnd, id, nodeID int) bool {
+	if rnd%2 == 1 {
+		return id < nodeID
+	}
+	return id > nodeID
+}
+
+// New builds the system for p.
+func New(p model.Params) (*model.System[State], error) {
+	sp, err := newSpec(p)
+	if err != nil {
+		return nil, err
+	}
+	return sp.system(), nil
+}
+
+func newSpec(p model.Params) (*spec, error) {
+	p, err := ringnet.Params("hp", Variants, p, "003: a message travels to the next sender on the ring")
+	if err != nil {
+		return nil, err
+	}
+	sp := &spec{p: p, link: p.Link(), improvements: variantRules(p.Variant), destroys: basicDestroys}
+	sp.maxRound = sp.roundBound()
+	return sp, nil
+}
+
+func (sp *spec) system() *model.System[State] {
+	n := sp.p.N
+	sys := &model.System[State]{
+		Spec:    "hp",
+		Variant: sp.p.Variant,
+		Params:  sp.p,
+		Procs:   n,
+		Init:    []State{newState(n, sp.p.Claims, sp.maxRound+2)},
+		Rules: []model.Rule[State]{
+			{Name: "start", Ref: Ref + " BASIC (at the beginning each node sends)", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
+			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel},
+		},
+		Copy:   copyState,
+		Encode: encode,
+		Decode: decoder(n),
+		Erase:  Erase,
+		Vars:   vars,
+	}
+	sys.Props = sp.properties(sp.winner(func() (State, bool) { return sys.FirstRun(sp.edgeCap() + 3*n) }))
+	return sys
+}
+
+// canStart: an initiator starts spontaneously; any other node when a
+// message reaches it.
+func (sp *spec) canStart(s *State, i int) bool {
+	return !s.Started[i] && (sp.p.IsInitiator(i) || s.In[i].Len() > 0)
+}
+
+func (sp *spec) start(s *State, i, _ int) bool {
+	s.Started[i] = true
+	return sp.host(s, i, 0, sp.p.IDs[i])
+}
+
+func (sp *spec) startLabel(_ *State, i, _ int) string {
+	return fmt.Sprintf("start p%d (sends %v)", i, sp.hosted(0, sp.p.IDs[i]))
+}
+
+func (sp *spec) hasMessage(s *State, i int) bool { return s.Started[i] && s.In[i].Len() > 0 }
+
+func (sp *spec) recvLabel(s *State, i, _ int) string {
+	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.link, 0))
+}
+
+func (sp *spec) recv(s *State, i, _ int) bool {
+	m := s.In[i].Recv(sp.link, 0)
+	own := sp.p.IDs[i]
+	if m.Kind == Announce {
+		return !s.Out.Hear(i, m.ID, own) || sp.send(s, i, m)
+	}
+	rnd, id := s.Rnd[i], s.Label[i]
+	switch {
+	case m.Rnd == rnd && m.ID == id:
+		s.Out.Learn(i, own, own)
+		return sp.send(s, i, Msg{Kind: Announce, ID: own})
+	case m.Rnd == rnd && sp.destroys(m.Rnd, m.ID, id):
+		if sp.p.Claims {
+			bump(s.Ghost.Destroyed, m.Rnd, sp.p.N)
+		}
+		return true
+	case m.Rnd == rnd:
+		return sp.host(s, i, m.Rnd+1, m.ID)
+	case sp.witness(m.Rnd) && m.Rnd == rnd+1 && m.ID < id:
+		if !sp.witnessSends {
+			return sp.promote(s, i, m.Rnd+1, m.ID) // node.rnd and node.id unchanged
+		}
+		return sp.host(s, i, m.Rnd+1, m.ID)
+	case sp.distance(m.Rnd) && m.Counter == 1:
+		if sp.p.Claims {
+			bump(s.Ghost.ByDistance, m.Rnd, sp.p.N)
+		}
+		return sp.host(s, i, m.Rnd+1, m.ID)
+	}
+	if sp.distance(m.Rnd) {
+		m.Counter--
+	}
+	if sp.p.Claims {
+		m.Hops = min(m.Hops+1, sp.p.N+1)
+	}
+	return sp.send(s, i, m)
+}
+
+// hosted is the message that a node sends as its sender in round rnd.
+func (sp *spec) hosted(rnd, id int) Msg {
+	m := Msg{Kind: Elect, Rnd: rnd, ID: id}
+	if sp.distance(rnd) {
+		m.Counter = fib(rnd + 2)
+	}
+	if sp.p.Claims {
+		m.Hops = 1
+	}
+	return m
+}
+
+// host makes i the sender of (rnd, id): it starts or promotes the message.
+func (sp *spec) host(s *State, i, rnd, id int) bool {
+	s.Rnd[i], s.Label[i] = rnd, id
+	return sp.promote(s, i, rnd, id)
+}
+
+// promote sends (rnd, id) from i as a message entering round rnd.
+func (sp *spec) promote(s *State, i, rnd, id int) bool {
+	if sp.p.Claims {
+		bump(s.Ghost.Born, rnd, sp.p.N)
+	}
+	return sp.send(s, i, sp.hosted(rnd, id))
+}
+
+// send puts m on i's outgoing channel; with claims on it counts it.
+func (sp *spec) send(s *State, i int, m Msg) bool {
+	if !s.In.SendFrom(sp.link, i, m) {
+		return false
+	}
+	if g := &s.Ghost; sp.p.Claims {
+		if m.Kind == Announce {
+			g.Announced = min(g.Announced+1, sp.p.N+1)
+		} else {
+			g.Edges = min(g.Edges+1, sp.edgeCap())
+		}
+	}
+	return true
+}
+
+// bump counts one more event of round rnd in a per-round ghost counter. A
+// round past the bound lands in the last bucket, and no count exceeds n+1
+// (no round has more than n messages), so that even a broken mutant keeps
+// the ghosted state space finite.
+func bump(counts []int, rnd, n int) {
+	k := min(rnd, len(counts)-1)
+	counts[k] = min(counts[k]+1, n+1)
+}

@@ -1,0 +1,79 @@
+// Package ringnet is the channel plumbing of the election specs whose
+// processes keep their own state types on a unidirectional ring (dkr, hp):
+// one FIFO channel into each process from its predecessor.
+package ringnet
+
+import (
+	"fmt"
+
+	"mc/model"
+)
+
+// Chans holds the channels of a ring: Chans[i] carries the messages from
+// process i-1 (mod n) to process i.
+type Chans[M model.Message[M]] []model.Chan[M]
+
+// Make returns the empty channels of a ring of n.
+func Make[M model.Message[M]](n int) Chans[M] { return make(Chans[M], n) }
+
+// SendFrom puts m on process i's outgoing channel, to its successor. It
+// returns false, changing nothing, when a bounded channel is full.
+func (c Chans[M]) SendFrom(l model.Link, i int, m M) bool {
+	return c[(i+1)%len(c)].Send(l, m)
+}
+
+// Quiet holds when no message is in transit.
+func (c Chans[M]) Quiet() bool {
+	for i := range c {
+		if c[i].Len() > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// CopyFrom makes c a copy of src, reusing c's storage; c must have src's
+// length.
+func (c Chans[M]) CopyFrom(src Chans[M]) {
+	for i := range src {
+		c[i].CopyFrom(&src[i])
+	}
+}
+
+// AppendTo writes every channel's canonical encoding.
+func (c Chans[M]) AppendTo(buf []byte) []byte {
+	for i := range c {
+		buf = c[i].AppendTo(buf)
+	}
+	return buf
+}
+
+// DecodeFrom reads what AppendTo wrote, using read for each message.
+func (c Chans[M]) DecodeFrom(d *model.Decoder, read func(d *model.Decoder) M) {
+	for i := range c {
+		c[i].DecodeFrom(d, read)
+	}
+}
+
+// Var renders channel i for traces as "p2.in".
+func (c Chans[M]) Var(i int) model.Var {
+	return model.Var{Name: fmt.Sprintf("p%d.in", i), Value: c[i].String()}
+}
+
+// Params validates p for a spec on FIFO channels and resolves its variant
+// against vs. It refuses reordering channels: the spec's seed relies on
+// FIFO order, for the reason why.
+func Params(spec string, vs []model.Variant, p model.Params, why string) (model.Params, error) {
+	if err := p.Validate(); err != nil {
+		return p, err
+	}
+	variant, err := model.PickVariant(spec, vs, p.Variant)
+	if err != nil {
+		return p, err
+	}
+	if p.Chan != model.FIFO {
+		return p, fmt.Errorf("spec %s needs FIFO channels (%s); --chan %s is not supported", spec, why, p.Chan)
+	}
+	p.Variant = variant
+	return p, nil
+}

@@ -1,0 +1,126 @@
+// Package spectest holds what the spec packages' tests share: build a
+// system and explore it, look up a property's result, read a trace, measure
+// a ghost over the terminal states, and check ghost erasure.
+package spectest
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+)
+
+// Check builds the system for p with build and explores it fully; a build
+// error or an internal error fails the test.
+func Check[S any](t testing.TB, build func(model.Params) (*model.System[S], error), p model.Params) checker.Result {
+	t.Helper()
+	sys, err := build(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Run(t, sys, checker.Options{})
+}
+
+// Run explores sys within opt; an internal error fails the test.
+func Run[S any](t testing.TB, sys *model.System[S], opt checker.Options) checker.Result {
+	t.Helper()
+	r := checker.Run(context.Background(), sys, opt)
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	return r
+}
+
+// Prop is the result of the property called name; a missing one fails the
+// test.
+func Prop(t testing.TB, r *checker.Result, name string) checker.PropResult {
+	t.Helper()
+	for _, p := range r.Props {
+		if p.Name == name {
+			return p
+		}
+	}
+	t.Fatalf("%s has no property %s", r.Spec, name)
+	return checker.PropResult{}
+}
+
+// Measure is the maximum of the measure called name over a complete run; a
+// missing measure or an incomplete run fails the test.
+func Measure(t testing.TB, r *checker.Result, name string) int {
+	t.Helper()
+	for _, m := range r.Measures {
+		if m.Name == name {
+			if !m.Complete {
+				t.Fatalf("%s: measure %s is only a lower bound (the run was incomplete)", r.Spec, name)
+			}
+			return m.Max
+		}
+	}
+	t.Fatalf("%s has no measure %s", r.Spec, name)
+	return 0
+}
+
+// Labels renders a trace's actions, one per line.
+func Labels(tr *checker.Trace) string {
+	out := make([]string, len(tr.Steps))
+	for i, s := range tr.Steps {
+		out[i] = s.Label
+	}
+	return strings.Join(out, "\n")
+}
+
+// TraceIs fails the test unless the trace's actions are want, one per line.
+func TraceIs(t testing.TB, tr *checker.Trace, want string) {
+	t.Helper()
+	if got := Labels(tr); got != want {
+		t.Fatalf("trace:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// Range is the least and greatest value a measure took.
+type Range struct {
+	Lo, Hi int
+	// Seen counts the states measured.
+	Seen int
+}
+
+// MeasureEnds adds to sys an end property that always holds and records
+// f over every terminal state the checker reaches.
+func MeasureEnds[S any](sys *model.System[S], f func(s *S) int) *Range {
+	r := &Range{}
+	sys.Props = append(sys.Props, model.EndProp("measure", "test", "records a measure over the terminal states",
+		func(s *S) bool {
+			v := f(s)
+			if r.Seen == 0 || v < r.Lo {
+				r.Lo = v
+			}
+			if r.Seen == 0 || v > r.Hi {
+				r.Hi = v
+			}
+			r.Seen++
+			return true
+		}))
+	return r
+}
+
+// Erasure checks, for each of ps, that the system built with claims on
+// erases onto the one built with claims off (checker.CheckErasure).
+func Erasure[S any](t *testing.T, build func(model.Params) (*model.System[S], error), ps ...model.Params) {
+	t.Helper()
+	for _, p := range ps {
+		plain, err := build(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Claims = true
+		ghosted, err := build(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checker.CheckErasure(context.Background(), ghosted, plain); err != nil {
+			t.Fatalf("%+v: %v", p, err)
+		}
+	}
+}

@@ -1,0 +1,37 @@
+package vlt
+
+// fault is a deliberate bug that a test switches on to show that a claim
+// can fail: mutation testing. New never switches one on.
+type fault uint8
+
+const (
+	noFault fault = iota
+	// relayKeepsID: a relaying processor passes ⟨v,p⟩ on but keeps its
+	// old ID (2b omits "ID := v").
+	relayKeepsID
+	// chaseWithOwnID: a d-active processor chases with its own id instead
+	// of the value in its ID register.
+	chaseWithOwnID
+	// maximaActiveToo: the phase-0 test also makes a local maximum active,
+	// with its own id, towards its smaller neighbour.
+	maximaActiveToo
+	// chaseOwnValueOn: a processor whose own value comes back (v = ID)
+	// chases it on, one phase higher, instead of inaugurating, until the
+	// phase reaches the bound of Prop. 3.9.
+	chaseOwnValueOn
+	// noIDOnEqualCollision: the scan's code as printed: equal messages
+	// inaugurate without ID := v1 (seeds README, "Known slips").
+	noIDOnEqualCollision
+	// activeKeepsBypass: §4 rule (i) left out: an active processor handles
+	// a message that crossed its own like any other.
+	activeKeepsBypass
+	// relayBothWays: a relaying processor sends ⟨v,p⟩ on both links.
+	relayBothWays
+	// extraPhase0: the phase-0 test sends ⟨u,0⟩ once more towards the
+	// larger neighbour.
+	extraPhase0
+	// literalPhase0Test: the phase-0 test read literally: a local minimum
+	// turns active even when a message waits on the link it must send on,
+	// so its send waits for a link that never frees (seeds README).
+	literalPhase0Test
+)
