@@ -61,7 +61,7 @@ func paramGrid(variant string, ids []int) []model.Params {
 // "" if it does; it explores a single state.
 func reductionNote(t *testing.T, e Entry) string {
 	t.Helper()
-	tg, err := e.Build(model.Params{N: e.DefaultN, IDs: model.DescendingIDs(e.DefaultN)})
+	tg, err := e.Build(model.Params{N: e.DefaultN, IDs: e.IDs(e.DefaultN)})
 	if err != nil {
 		t.Fatalf("%s: %v", e.Name, err)
 	}
