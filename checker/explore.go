@@ -146,6 +146,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if err := e.close(); err != nil && res.Err == nil {
 		res.Err = err
 	}
+	checkLiveness(ctx, sys, opt, &res, e.start)
 	return res, e
 }
 

@@ -30,6 +30,9 @@ type Options struct {
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
+	// Fair is the fairness assumption liveness properties are checked
+	// under; the zero value is weak fairness per process.
+	Fair Fairness
 	// Progress, if not nil, is called about every ProgressEvery (default
 	// 1s) with the run's figures so far, from one goroutine at a time.
 	Progress      func(Progress)

@@ -50,7 +50,10 @@ type Result struct {
 	ReductionNote string
 	// MemoryBytes is the memory held by the visited set and trace links.
 	MemoryBytes int64
-	Props       []PropResult
+	// Liveness describes the graph the liveness check built; nil when the
+	// system has no liveness property.
+	Liveness *LivenessStats
+	Props    []PropResult
 	// Measures holds, per measure of the system, its maximum over the
 	// states explored.
 	Measures []MeasureResult

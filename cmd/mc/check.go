@@ -39,8 +39,12 @@ type checkFlags struct {
 	drift       int
 	links       string
 	orientation string
-	por         bool
-	shortest    bool
+	bound       int
+	fair        string
+	// fairness is --fair resolved against the spec's default.
+	fairness checker.Fairness
+	por      bool
+	shortest bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -58,6 +62,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
 	fs.BoolVar(&f.shortest, "shortest", false, "with --por, re-run a failure without reduction (bounded by --max-states, default 10000000) for a shortest counterexample")
 	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
+	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
@@ -66,7 +71,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 
 // paramFlags are the flags that choose a spec's parameters, shared by
 // mc check and mc explore.
-var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift", "links", "orientation"}
+var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift", "links", "orientation", "bound"}
 
 func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
@@ -79,6 +84,7 @@ func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&f.orientation, "orientation", "", "bidirectional rings: fix every processor's orientation, a bit string such as 0110 (1: its right port leads counter-clockwise; default every assignment)")
 	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: no processor completes more than K ticks while another completes none (default 0: unbounded)")
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
+	fs.IntVar(&f.bound, "bound", 0, "the spec's bound on its environment, e.g. requests per process (see mc list; default: the spec's)")
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -195,6 +201,9 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error
 			return specs.Entry{}, p, err
 		}
 		entry, err := specs.Lookup(name)
+		if err == nil {
+			err = f.resolveFairness(fs, entry)
+		}
 		return entry, p, err
 	}
 	if fs.NArg() != 1 {
@@ -212,6 +221,9 @@ func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, mo
 	p, err := f.params(fs, entry)
 	if err == nil {
 		err = f.bidirectional(fs, entry, &p)
+	}
+	if err == nil {
+		err = f.resolveFairness(fs, entry)
 	}
 	return entry, p, err
 }
@@ -243,10 +255,23 @@ func (f *checkFlags) bidirectional(fs *pflag.FlagSet, e specs.Entry, p *model.Pa
 	return nil
 }
 
+// resolveFairness reads --fair, or takes the spec's default.
+func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
+	f.fairness = e.Fair
+	if fs.Lookup("fair") == nil || !fs.Changed("fair") {
+		return nil
+	}
+	var err error
+	if f.fairness, err = checker.ParseFairness(f.fair); err != nil {
+		return fmt.Errorf("--fair: %v", err)
+	}
+	return nil
+}
+
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
 	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact,
-		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Reduce: f.por}
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por}
 	if f.store == "disk" {
 		opt.Disk = f.dir
 	}
@@ -263,7 +288,21 @@ func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, err
 	if err != nil {
 		return p, err
 	}
-	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift = kind, f.capacity, f.variant, f.claims, f.drift
+	if !fs.Changed("chan") {
+		kind = e.Chan
+	}
+	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift, p.Bound = kind, f.capacity, f.variant, f.claims, f.drift, f.bound
+	if fs.Changed("bound") {
+		switch {
+		case e.Bound == "":
+			return p, fmt.Errorf("spec %s has no --bound", e.Name)
+		case f.bound <= 0:
+			return p, fmt.Errorf("--bound must be positive, got %d", f.bound)
+		}
+	}
+	if e.Anonymous && fs.Changed("ids") {
+		return p, fmt.Errorf("spec %s gives its processes no ids; --ids does not apply (use --n)", e.Name)
+	}
 	if f.drift < 0 {
 		return p, fmt.Errorf("--drift must be 0 (unbounded) or positive, got %d", f.drift)
 	}
