@@ -12,7 +12,7 @@ import (
 // cannot be checked; with checkpoints, which do not save the state indices
 // the proviso reads; and with properties of a kind other than invariant,
 // step, end and witness (liveness), which the package doc's conditions do
-// not preserve.
+// not preserve, unless opt.Safety leaves liveness unchecked.
 func CanReduce(opt Options, props []PropInfo) error {
 	switch {
 	case opt.Disk != "":
@@ -21,10 +21,11 @@ func CanReduce(opt Options, props []PropInfo) error {
 		return fmt.Errorf("partial-order reduction cannot be checkpointed or resumed: checkpoints do not save the state indices its cycle proviso reads")
 	}
 	for _, p := range props {
-		switch p.Kind {
-		case model.Invariant, model.Step, model.End, model.Witness:
+		switch {
+		case p.Kind == model.Invariant, p.Kind == model.Step, p.Kind == model.End, p.Kind == model.Witness:
+		case p.Kind.Liveness() && opt.Safety: // skipped
 		default:
-			return fmt.Errorf("partial-order reduction preserves invariants, step, end and witness properties only; %s is a %s property: run without --por", p.Name, p.Kind)
+			return fmt.Errorf("partial-order reduction preserves invariant, step, end and witness properties only, not %s (kind %s): add --safety to leave liveness unchecked, or run without --por", p.Name, p.Kind)
 		}
 	}
 	return nil

@@ -132,8 +132,9 @@
 // Every stored state is reachable and every trace is replayed, so a
 // failure under reduction is real; but its trace need not be shortest (mc
 // check --shortest re-runs without reduction, bounded, to find one).
-// Liveness properties are not preserved by these conditions and are
-// refused (CanReduce).
+// Liveness properties are not preserved by these conditions: reduction is
+// refused with them unless Options.Safety leaves them unchecked
+// (CanReduce).
 //
 // The choice of T (ample.choose) depends only on s and on the store as it
 // was when s's round began, which rounds of a fixed size make independent

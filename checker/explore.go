@@ -112,6 +112,9 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 // nil, becomes the explorer's ampleHook.
 func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *explorer[S]) {
 	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params}
+	if opt.Safety {
+		sys, res.SkippedLiveness = safetyOnly(sys)
+	}
 	if err := checkShape(sys); err != nil {
 		res.Err = err
 		return res, nil
@@ -171,6 +174,21 @@ func (e *explorer[S]) setupReduction(res *Result) error {
 	e.reducer, res.Reduced = r, true
 	e.readers = readsOf(e.sys)
 	return nil
+}
+
+// safetyOnly returns sys without its liveness properties, and their names.
+func safetyOnly[S any](sys *model.System[S]) (*model.System[S], []string) {
+	safe := *sys
+	safe.Props = nil
+	var skipped []string
+	for _, p := range sys.Props {
+		if p.Kind.Liveness() {
+			skipped = append(skipped, p.Name)
+		} else {
+			safe.Props = append(safe.Props, p)
+		}
+	}
+	return &safe, skipped
 }
 
 // open sets up the visited set, the trace log and the two levels: in memory,

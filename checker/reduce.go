@@ -45,7 +45,7 @@ func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 		}
 	}
 	for _, p := range sys.Props {
-		if p.Kind != model.End && p.Reads == nil {
+		if visibleKind(p.Kind) && p.Reads == nil {
 			noReads = append(noReads, p.Name)
 		}
 	}
@@ -132,7 +132,7 @@ func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 func readsOf[S any](sys *model.System[S]) []func(buf []byte, s *S) []byte {
 	var out []func(buf []byte, s *S) []byte
 	for _, p := range sys.Props {
-		if p.Kind != model.End {
+		if visibleKind(p.Kind) {
 			out = append(out, p.Reads)
 		}
 	}
@@ -140,6 +140,13 @@ func readsOf[S any](sys *model.System[S]) []func(buf []byte, s *S) []byte {
 		out = append(out, m.Reads)
 	}
 	return out
+}
+
+// visibleKind reports whether properties of kind k define visibility: the
+// invariants, step and witness properties. End properties do not need it,
+// and liveness properties are refused or skipped (CanReduce).
+func visibleKind(k model.Kind) bool {
+	return k == model.Invariant || k == model.Step || k == model.Witness
 }
 
 // groupSet is a small set of groups that keeps its insertion order, so

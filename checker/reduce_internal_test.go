@@ -55,7 +55,7 @@ func sameObservations[S any](sys *model.System[S]) error {
 	ctx := context.Background()
 	var mu sync.Mutex
 	amples := map[uint32][]model.Action{}
-	res, e := run(ctx, sys, Options{Workers: 2, Reduce: true}, func(id uint32, a []model.Action) {
+	res, e := run(ctx, sys, Options{Workers: 2, Reduce: true, Safety: true}, func(id uint32, a []model.Action) {
 		mu.Lock()
 		amples[id] = a
 		mu.Unlock()
@@ -226,8 +226,8 @@ func toySystem(rules []model.Rule[toy], props []model.Property[toy], chans []mod
 	}
 }
 
-// at restricts a guard to one process.
-func at(p int, f func(s *toy) bool) func(*toy, int) bool {
+// onlyAt restricts a guard to one process.
+func onlyAt(p int, f func(s *toy) bool) func(*toy, int) bool {
 	return func(s *toy, q int) bool { return q == p && f(s) }
 }
 
@@ -241,15 +241,15 @@ func local(p int) model.Footprint { return model.Footprint{Proc: p} }
 // full and the violation is found.
 func TestCycleProvisoFindsTheIgnoredAction(t *testing.T) {
 	sys := toySystem([]model.Rule[toy]{
-		{Name: "toggle", Guard: at(0, func(*toy) bool { return true }), Do: func(s *toy, _, _ int) bool { s[0] ^= 1; return true },
+		{Name: "toggle", Guard: onlyAt(0, func(*toy) bool { return true }), Do: func(s *toy, _, _ int) bool { s[0] ^= 1; return true },
 			Footprint: local},
-		{Name: "set", Guard: at(1, func(s *toy) bool { return s[1] == 0 }), Do: func(s *toy, _, _ int) bool { s[1] = 1; return true },
+		{Name: "set", Guard: onlyAt(1, func(s *toy) bool { return s[1] == 0 }), Do: func(s *toy, _, _ int) bool { s[1] = 1; return true },
 			Footprint: local},
 	}, []model.Property[toy]{
 		model.InvariantProp("y-unset", "test", "y stays 0", func(s *toy) bool { return s[1] == 0 }).
 			Reading(func(buf []byte, s *toy) []byte { return append(buf, s[1]) }),
 	}, nil, toy{})
-	r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true})
+	r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true})
 	if !r.Reduced || r.Verdict != Fail || r.Failure().Name != "y-unset" {
 		t.Fatalf("reduced %v, verdict %s", r.Reduced, r.Verdict)
 	}
@@ -275,7 +275,7 @@ func TestBlockedSendJoinsItsReceivers(t *testing.T) {
 		return model.Footprint{Proc: p, Recv: []int{0}}
 	}
 	sys := toySystem([]model.Rule[toy]{
-		{Name: "send", Guard: at(0, func(s *toy) bool { return s[0] == 0 }), Footprint: send,
+		{Name: "send", Guard: onlyAt(0, func(s *toy) bool { return s[0] == 0 }), Footprint: send,
 			Do: func(s *toy, _, _ int) bool {
 				if s[c] == 1 {
 					return false
@@ -283,15 +283,15 @@ func TestBlockedSendJoinsItsReceivers(t *testing.T) {
 				s[c], s[0] = 1, 1
 				return true
 			}},
-		{Name: "give-up", Guard: at(0, func(s *toy) bool { return s[0] == 0 }), Footprint: local,
+		{Name: "give-up", Guard: onlyAt(0, func(s *toy) bool { return s[0] == 0 }), Footprint: local,
 			Do: func(s *toy, _, _ int) bool { s[0] = 2; return true }},
-		{Name: "recv", Guard: at(1, func(s *toy) bool { return s[c] > 0 }), Footprint: recv,
+		{Name: "recv", Guard: onlyAt(1, func(s *toy) bool { return s[c] > 0 }), Footprint: recv,
 			Do: func(s *toy, _, _ int) bool { s[c], s[2] = 0, s[2]+1; return true }},
 	}, []model.Property[toy]{
 		model.EndProp("never-sent", "test", "process 0 ends without sending", func(s *toy) bool { return s[0] != 1 }),
 	}, []model.Link{{Kind: model.FIFO, Cap: 1}}, toy{0, 1, 0})
 	full := Run(context.Background(), sys, Options{Workers: 1})
-	red := Run(context.Background(), sys, Options{Workers: 1, Reduce: true})
+	red := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true})
 	if !red.Reduced || full.Verdict != Fail || red.Verdict != Fail || red.Terminal != full.Terminal {
 		t.Fatalf("full %s with %d terminal states, reduced (%v) %s with %d", full.Verdict, full.Terminal, red.Reduced, red.Verdict, red.Terminal)
 	}
@@ -303,13 +303,13 @@ func TestBlockedSendJoinsItsReceivers(t *testing.T) {
 func TestVisibilityIsAboutVariablesNotTruth(t *testing.T) {
 	set := func(v int) func(s *toy, _, _ int) bool { return func(s *toy, _, _ int) bool { s[v] = 1; return true } }
 	sys := toySystem([]model.Rule[toy]{
-		{Name: "set-x", Guard: at(0, func(s *toy) bool { return s[0] == 0 }), Do: set(0), Footprint: local},
-		{Name: "set-y", Guard: at(1, func(s *toy) bool { return s[1] == 0 }), Do: set(1), Footprint: local},
+		{Name: "set-x", Guard: onlyAt(0, func(s *toy) bool { return s[0] == 0 }), Do: set(0), Footprint: local},
+		{Name: "set-y", Guard: onlyAt(1, func(s *toy) bool { return s[1] == 0 }), Do: set(1), Footprint: local},
 	}, []model.Property[toy]{
 		model.InvariantProp("not-x-alone", "test", "¬(x=1 ∧ y=0)", func(s *toy) bool { return !(s[0] == 1 && s[1] == 0) }).
 			Reading(func(buf []byte, s *toy) []byte { return append(buf, s[0], s[1]) }),
 	}, nil, toy{})
-	if r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true}); r.Verdict != Fail {
+	if r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true}); r.Verdict != Fail {
 		t.Fatalf("verdict %s, want fail", r.Verdict)
 	}
 }
@@ -320,18 +320,18 @@ func TestVisibilityIsAboutVariablesNotTruth(t *testing.T) {
 // ample set {quiet, set-x} would leave the order set-y, set-x unexplored.
 func TestEveryAmpleActionIsInvisible(t *testing.T) {
 	sys := toySystem([]model.Rule[toy]{
-		{Name: "quiet", Guard: at(0, func(s *toy) bool { return s[2] == 0 && s[0] == 0 }), Footprint: local,
+		{Name: "quiet", Guard: onlyAt(0, func(s *toy) bool { return s[2] == 0 && s[0] == 0 }), Footprint: local,
 			Do: func(s *toy, _, _ int) bool { s[2] = 1; return true }},
-		{Name: "set-x", Guard: at(0, func(s *toy) bool { return s[2] == 0 && s[0] == 0 }), Footprint: local,
+		{Name: "set-x", Guard: onlyAt(0, func(s *toy) bool { return s[2] == 0 && s[0] == 0 }), Footprint: local,
 			Do: func(s *toy, _, _ int) bool { s[0] = 1; return true }},
-		{Name: "set-y", Guard: at(1, func(s *toy) bool { return s[1] == 0 }), Footprint: local,
+		{Name: "set-y", Guard: onlyAt(1, func(s *toy) bool { return s[1] == 0 }), Footprint: local,
 			Do: func(s *toy, _, _ int) bool { s[1] = 1; return true }},
 	}, []model.Property[toy]{
 		model.StepProp("x-frozen-after-y", "test", "once y is set, x does not change",
 			func(b *toy, _ model.Action, a *toy) bool { return b[1] == 0 || a[0] == b[0] }).
 			Reading(func(buf []byte, s *toy) []byte { return append(buf, s[0], s[1]) }),
 	}, nil, toy{})
-	if r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true}); r.Verdict != Fail {
+	if r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true}); r.Verdict != Fail {
 		t.Fatalf("verdict %s, want fail", r.Verdict)
 	}
 }

@@ -22,11 +22,11 @@ func TestReducedRunsAgreeForAnyWorkerCount(t *testing.T) {
 		crSystem(t, model.Params{N: 5, IDs: []int{3, 1, 5, 2, 4}, Variant: "raynal-literal", Initiators: []int{0}}),
 		checker.Of(ll),
 	} {
-		base := sys.Check(context.Background(), checker.Options{Workers: 1, Reduce: true})
+		base := sys.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: true})
 		if base.Err != nil || !base.Reduced {
 			t.Fatalf("%v, reduced %v", base.Err, base.Reduced)
 		}
-		for _, opt := range []checker.Options{{Workers: 2, Reduce: true}, {Workers: 3, Reduce: true}, {Workers: 2, Reduce: true, Exact: true}} {
+		for _, opt := range []checker.Options{{Workers: 2, Reduce: true, Safety: true}, {Workers: 3, Reduce: true, Safety: true}, {Workers: 2, Reduce: true, Safety: true, Exact: true}} {
 			if got, want := summary(sys.Check(context.Background(), opt)), summary(base); got != want {
 				t.Fatalf("%+v:\n got %s\nwant %s", opt, got, want)
 			}
@@ -35,7 +35,8 @@ func TestReducedRunsAgreeForAnyWorkerCount(t *testing.T) {
 }
 
 // Settings under which the reduction would be unsound are refused, each
-// with a message saying why.
+// with a message saying why: liveness properties unless --safety skips
+// them, and any kind of property it does not know.
 func TestReductionRefusals(t *testing.T) {
 	props := []checker.PropInfo{{Name: "at-most-one-leader", Kind: model.Invariant}}
 	for _, c := range []struct {
@@ -43,19 +44,23 @@ func TestReductionRefusals(t *testing.T) {
 		props []checker.PropInfo
 		want  string
 	}{
-		{checker.Options{Reduce: true, Disk: "/tmp/x"}, props, "disk store"},
-		{checker.Options{Reduce: true, Checkpoint: "/tmp/x"}, props, "checkpointed"},
-		{checker.Options{Reduce: true}, append(props, checker.PropInfo{Name: "eventually-elected", Kind: model.Kind(99)}), "eventually-elected"},
+		{checker.Options{Reduce: true, Safety: true, Disk: "/tmp/x"}, props, "disk store"},
+		{checker.Options{Reduce: true, Safety: true, Checkpoint: "/tmp/x"}, props, "checkpointed"},
+		{checker.Options{Reduce: true}, append(props, checker.PropInfo{Name: "eventually-leader", Kind: model.Eventually}), "add --safety"},
+		{checker.Options{Reduce: true, Safety: true}, append(props, checker.PropInfo{Name: "new-kind", Kind: model.Kind(99)}), "new-kind"},
 	} {
 		if err := checker.CanReduce(c.opt, c.props); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an error about %q", c.opt, err, c.want)
 		}
 	}
-	if err := checker.CanReduce(checker.Options{Reduce: true, Exact: true}, props); err != nil {
+	if err := checker.CanReduce(checker.Options{Reduce: true, Safety: true, Exact: true}, props); err != nil {
 		t.Fatalf("exact store refused: %v", err)
 	}
 	sys := crSystem(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}})
-	if r := sys.Check(context.Background(), checker.Options{Reduce: true, Disk: t.TempDir()}); r.Err == nil {
+	if r := sys.Check(context.Background(), checker.Options{Reduce: true}); r.Err == nil || !strings.Contains(r.Err.Error(), "eventually-leader") {
+		t.Fatalf("a reduced run with liveness properties: %v", r.Err)
+	}
+	if r := sys.Check(context.Background(), checker.Options{Reduce: true, Safety: true, Disk: t.TempDir()}); r.Err == nil {
 		t.Fatal("a reduced run on the disk store was not refused")
 	}
 }
@@ -72,7 +77,7 @@ func TestReductionNotApplicable(t *testing.T) {
 		checker.Of(noFootprint): "n/a for rules without footprints (start)",
 		checker.Of(noReads):     "n/a for properties and measures that do not declare what they read (leader-is-max)",
 	} {
-		r := sys.Check(context.Background(), checker.Options{Reduce: true})
+		r := sys.Check(context.Background(), checker.Options{Reduce: true, Safety: true})
 		if r.Reduced || r.ReductionNote != want+": every interleaving explored" || r.States != 489 || r.Verdict != checker.Pass {
 			t.Errorf("reduced %v, note %q, %d states, %s", r.Reduced, r.ReductionNote, r.States, r.Verdict)
 		}

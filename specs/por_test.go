@@ -65,7 +65,7 @@ func reductionNote(t *testing.T, e Entry) string {
 	if err != nil {
 		t.Fatalf("%s: %v", e.Name, err)
 	}
-	r := tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, MaxStates: 1})
+	r := tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: true, MaxStates: 1})
 	if r.Err != nil {
 		t.Fatalf("%s: %v", e.Name, r.Err)
 	}
@@ -81,8 +81,8 @@ func crossCheck(t *testing.T, e Entry, p model.Params) {
 	if err != nil {
 		return
 	}
-	full := tg.Check(context.Background(), checker.Options{Workers: 1})
-	red := tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true})
+	full := tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true})
+	red := tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: true})
 	if full.Err != nil || red.Err != nil {
 		t.Fatalf("%s %s: %v / %v", e.Name, p.String(), full.Err, red.Err)
 	}

@@ -36,6 +36,7 @@ type checkFlags struct {
 	every       time.Duration
 	resume      string
 	allIDs      bool
+	safety      bool
 	drift       int
 	links       string
 	orientation string
@@ -59,6 +60,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
+	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
 	fs.BoolVar(&f.shortest, "shortest", false, "with --por, re-run a failure without reduction (bounded by --max-states, default 10000000) for a shortest counterexample")
 	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
@@ -270,7 +272,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
-	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact,
+	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.safety,
 		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por}
 	if f.store == "disk" {
 		opt.Disk = f.dir

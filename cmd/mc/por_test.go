@@ -9,11 +9,11 @@ import (
 
 // A reduced run says so, with the states it stored, in both outputs.
 func TestPartialOrderReductionIsReported(t *testing.T) {
-	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por")
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por", "--safety")
 	if code != exitPass || !strings.Contains(out, "415 states stored") || !strings.Contains(out, "reduced: partial-order reduction") {
 		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
-	code, out, _ = mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por", "--json")
+	code, out, _ = mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por", "--safety", "--json")
 	var r struct {
 		States  int64 `json:"states"`
 		Reduced bool  `json:"reduced"`
@@ -26,7 +26,7 @@ func TestPartialOrderReductionIsReported(t *testing.T) {
 // A failure under reduction says that its trace need not be shortest;
 // --shortest re-runs without reduction and prints a shortest one.
 func TestShortestReRunsWithoutReduction(t *testing.T) {
-	args := []string{"check", "changroberts", "--ids", "3,1,4,2", "--variant", "raynal-literal", "--initiators", "0", "--por"}
+	args := []string{"check", "changroberts", "--ids", "3,1,4,2", "--variant", "raynal-literal", "--initiators", "0", "--por", "--safety"}
 	code, out, _ := mc(t, context.Background(), args...)
 	if code != exitFail || !strings.Contains(out, "not necessarily a shortest one (--shortest") {
 		t.Fatalf("exit %d, output:\n%s", code, out)
@@ -56,8 +56,9 @@ func TestPartialOrderReductionRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--por", "--store", "disk", "--dir", t.TempDir()}, "disk store"},
-		{[]string{"--por", "--checkpoint", t.TempDir()}, "checkpointed"},
+		{[]string{"--por"}, "not eventually-leader (kind eventually): add --safety"},
+		{[]string{"--por", "--safety", "--store", "disk", "--dir", t.TempDir()}, "disk store"},
+		{[]string{"--por", "--safety", "--checkpoint", t.TempDir()}, "checkpointed"},
 		{[]string{"--shortest"}, "--shortest goes with --por"},
 	} {
 		code, _, errs := mc(t, context.Background(), append([]string{"check", "changroberts", "--n", "4"}, c.args...)...)

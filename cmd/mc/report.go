@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"mc/checker"
@@ -42,6 +43,9 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 		}
 		fmt.Fprintf(w, "  liveness under fairness %s: graph of %d states, %d transitions, %s; %s, %s\n",
 			l.Fairness, l.States, l.Transitions, cycles, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+	}
+	if len(r.SkippedLiveness) > 0 {
+		fmt.Fprintf(w, "  --safety: liveness not checked (%s)\n", strings.Join(r.SkippedLiveness, ", "))
 	}
 	fmt.Fprintln(w, "properties:")
 	for _, p := range r.Props {
@@ -178,6 +182,7 @@ type jsonResult struct {
 	Workers      int               `json:"workers"`
 	Collision    float64           `json:"collision_probability"`
 	Liveness     *jsonLiveness     `json:"liveness,omitempty"`
+	Unchecked    []string          `json:"liveness_unchecked,omitempty"`
 	Properties   map[string]string `json:"properties"`
 	Details      []jsonProp        `json:"property_details"`
 	Measures     []jsonMeasure     `json:"measures,omitempty"`
@@ -244,6 +249,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 			out.Shortest.Trace = f.Trace
 		}
 	}
+	out.Unchecked = r.SkippedLiveness
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
 		out.Liveness = &jsonLiveness{States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,

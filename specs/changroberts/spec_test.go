@@ -275,7 +275,7 @@ func TestReducedStateCounts(t *testing.T) {
 		states int64
 	}{{5, 163}, {6, 415}, {8, 2559}, {10, 14847}} {
 		sys, _ := New(model.Params{N: c.n, IDs: model.DescendingIDs(c.n)})
-		r := spectest.Run(t, sys, checker.Options{Reduce: true})
+		r := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
 		if !r.Reduced || r.Verdict != checker.Pass || r.States != c.states || r.Terminal != 1 {
 			t.Errorf("n=%d reduced: %s, %d states, %d terminal; want pass, %d states, 1 terminal", c.n, r.Verdict, r.States, r.Terminal, c.states)
 		}
@@ -303,7 +303,7 @@ func TestFootprints(t *testing.T) {
 // terminal state, and reduction keeps every terminal state.
 func TestRaynalLiteralDeadlockFoundUnderReduction(t *testing.T) {
 	sys, _ := New(model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}})
-	r := spectest.Run(t, sys, checker.Options{Reduce: true})
+	r := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
 	end := spectest.Prop(t, &r, "election-complete")
 	if !r.Reduced || r.Verdict != checker.Fail || end.Verdict != checker.Fail || !end.Trace.Deadlock {
 		t.Fatalf("reduced %v: %s, election-complete %s", r.Reduced, r.Verdict, end.Verdict)
@@ -327,8 +327,8 @@ func TestSeededBugFoundUnderReduction(t *testing.T) {
 		}
 		return recv(s, i, k)
 	}
-	full := spectest.Run(t, sys, checker.Options{})
-	red := spectest.Run(t, sys, checker.Options{Reduce: true})
+	full := spectest.Run(t, sys, checker.Options{Safety: true})
+	red := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
 	for _, r := range []checker.Result{full, red} {
 		if f := r.Failure(); r.Verdict != checker.Fail || f.Name != "leader-is-max" || f.Trace == nil {
 			t.Fatalf("mutant (reduced %v): verdict %s, failure %+v", r.Reduced, r.Verdict, f)

@@ -65,7 +65,7 @@ func TestMutantWithoutTheComparisonIsCaught(t *testing.T) {
 	// With partial-order reduction the same violations are found, by real
 	// runs that need not be the shortest.
 	for _, reduce := range []bool{false, true} {
-		r := spectest.Run(t, sys, checker.Options{Reduce: reduce})
+		r := spectest.Run(t, sys, checker.Options{Reduce: reduce, Safety: true})
 		if r.Verdict != checker.Fail || r.Reduced != reduce || (!reduce && r.Failure().Name != "leader-is-max") {
 			t.Fatalf("mutant (reduce %v): verdict %s, first failure %+v", reduce, r.Verdict, r.Failure())
 		}
@@ -85,8 +85,8 @@ func TestReductionAndFootprints(t *testing.T) {
 		full, reduced int64
 	}{{6, 842, 304}, {8, 9940, 1472}} {
 		sys, _ := New(model.Params{N: c.n, IDs: model.DescendingIDs(c.n)})
-		full := spectest.Run(t, sys, checker.Options{})
-		red := spectest.Run(t, sys, checker.Options{Reduce: true})
+		full := spectest.Run(t, sys, checker.Options{Safety: true})
+		red := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
 		if full.Verdict != checker.Pass || red.Verdict != checker.Pass || full.States != c.full || red.States != c.reduced || red.Terminal != full.Terminal {
 			t.Errorf("n=%d: full %s %d states, reduced %s %d states; want pass, %d and %d", c.n, full.Verdict, full.States, red.Verdict, red.States, c.full, c.reduced)
 		}
