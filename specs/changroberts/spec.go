@@ -83,8 +83,8 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 	}
 	sp := &spec{Net: net, literal: variant == "raynal-literal"}
 	sys := sp.System("changroberts", variant, "participant", Ref, []model.Rule[uniring.State]{
-		{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel},
-		{Name: "recv", Ref: Ref + " when received", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel},
+		{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel, Footprint: sp.StartFootprint},
+		{Name: "recv", Ref: Ref + " when received", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel, Footprint: sp.RecvFootprint},
 	})
 	if variant == "all-initiate" {
 		for i := range p.N {
