@@ -301,7 +301,9 @@ func TestBlockedSendJoinsItsReceivers(t *testing.T) {
 // with the invariant ¬(x=1 ∧ y=0), setting y first changes no truth value
 // in x=y=0, yet taking it alone would hide the violating state x=1, y=0.
 func TestVisibilityIsAboutVariablesNotTruth(t *testing.T) {
-	set := func(v int) func(s *porToy, _, _ int) bool { return func(s *porToy, _, _ int) bool { s[v] = 1; return true } }
+	set := func(v int) func(s *porToy, _, _ int) bool {
+		return func(s *porToy, _, _ int) bool { s[v] = 1; return true }
+	}
 	sys := porToySystem([]model.Rule[porToy]{
 		{Name: "set-x", Guard: onlyAt(0, func(s *porToy) bool { return s[0] == 0 }), Do: set(0), Footprint: local},
 		{Name: "set-y", Guard: onlyAt(1, func(s *porToy) bool { return s[1] == 0 }), Do: set(1), Footprint: local},
