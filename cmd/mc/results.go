@@ -39,7 +39,7 @@ func profileConfig(name string, opt checker.CostOptions) (sweep.Config, error) {
 // sweepAll regenerates dir: every profile's table, witnesses, README.md and
 // the plot.
 func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, stdout, stderr io.Writer) int {
-	var tables []*sweep.Table
+	var tables, plotted []*sweep.Table
 	for _, name := range sweep.Order {
 		cfg, err := profileConfig(name, opt)
 		if err != nil {
@@ -56,16 +56,13 @@ func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, stdout, 
 			return exitInternal
 		}
 		tables = append(tables, t)
+		if cfg.Profile.Plotted {
+			plotted = append(plotted, t)
+		}
 	}
 	var svg, md strings.Builder
-	sweep.WriteSVG(&svg, tables)
-	fmt.Fprintf(&md, "# results\n\nRegenerate everything here with\n\n    %s\n\nand check the quick subset (what CI runs) with `go run ./cmd/mc ci`.\n\n", regenerate)
-	md.WriteString(sweep.Preamble)
-	md.WriteString("![worst messages against n](worst.svg)\n\n")
-	for _, t := range tables {
-		sweep.WriteMarkdown(&md, t)
-	}
-	md.WriteString(sweep.Unswept)
+	sweep.WriteSVG(&svg, plotted)
+	sweep.WriteReadme(&md, regenerate, tables, unswept())
 	if err := os.WriteFile(filepath.Join(dir, "worst.svg"), []byte(svg.String()), 0o644); err != nil {
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitInternal
@@ -75,6 +72,25 @@ func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, stdout, 
 		return exitInternal
 	}
 	return exitPass
+}
+
+// unswept says, for every spec that no profile sweeps, why.
+func unswept() []string {
+	swept := map[string]bool{}
+	for _, p := range sweep.Profiles {
+		swept[p.Spec] = true
+	}
+	var out []string
+	for _, e := range specs.All() {
+		switch {
+		case swept[e.Name]:
+		case e.Anonymous:
+			out = append(out, fmt.Sprintf("- %s: a mutual-exclusion spec whose processes have no ids: there are no arrangements to sweep.", e.Name))
+		default:
+			out = append(out, fmt.Sprintf("- %s: no profile in sweep.Profiles yet.", e.Name))
+		}
+	}
+	return out
 }
 
 // runCI is mc ci: it recomputes the quick subset of results/ (each

@@ -18,7 +18,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep", "changroberts", "--n", "x"},
 		{"sweep", "changroberts", "--ids", "3,x"},
 		{"sweep", "changroberts", "--n", "4", "--ids", "3,1,2"},
-		{"sweep", "dkr", "--n", "3"},
+		{"sweep", "tokenring", "--n", "3"},
 		{"sweep", "all", "--n", "3"},
 	} {
 		code, _, errs := mc(t, ctx, args...)

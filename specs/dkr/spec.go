@@ -66,8 +66,10 @@ package dkr
 
 import (
 	"fmt"
+	"slices"
 
 	"mc/model"
+	"mc/specs/internal/election"
 	"mc/specs/internal/ringnet"
 )
 
@@ -115,6 +117,11 @@ func (sp *spec) system() *model.System[State] {
 	n := sp.p.N
 	init := newState(n, sp.p.Claims, sp.stages)
 	copy(init.Max, sp.p.IDs)
+	var measures []model.Measure[State]
+	if sp.p.Claims {
+		measures = []model.Measure[State]{{Name: "stages", Ref: Ref + " (at most log₂ n + 1 stages)",
+			Doc: "the most stages a process was active in", Value: func(s *State) int { return slices.Max(s.Ghost.Stage) }}}
+	}
 	return &model.System[State]{
 		Spec:    "dkr",
 		Variant: sp.p.Variant,
@@ -125,12 +132,16 @@ func (sp *spec) system() *model.System[State] {
 			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
 			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel},
 		},
-		Props:  sp.properties(),
-		Copy:   copyState,
-		Encode: encode,
-		Decode: decoder(n),
-		Erase:  Erase,
-		Vars:   vars,
+		Props:    sp.properties(),
+		Measures: measures,
+		Copy:     copyState,
+		Encode:   encode,
+		Decode:   decoder(n),
+		Erase:    Erase,
+		Vars:     vars,
+		View: func(s *State) model.View {
+			return model.View{Procs: election.ProcViews(sp.p.IDs, &s.Out), Links: s.In.Links()}
+		},
 	}
 }
 

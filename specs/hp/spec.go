@@ -126,6 +126,7 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/specs/internal/election"
 	"mc/specs/internal/ringnet"
 )
 
@@ -219,14 +220,39 @@ func (sp *spec) system() *model.System[State] {
 			{Name: "start", Ref: Ref + " BASIC (at the beginning each node sends)", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
 			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel},
 		},
+		Measures: []model.Measure[State]{{Name: "rounds", Ref: Ref + " BASIC (rounds)",
+			Doc:   "the rounds a run has reached, 0 included: one more than the largest round of a node or an election message",
+			Value: rounds}},
 		Copy:   copyState,
 		Encode: encode,
 		Decode: decoder(n),
 		Erase:  Erase,
 		Vars:   vars,
+		View: func(s *State) model.View {
+			return model.View{Procs: election.ProcViews(sp.p.IDs, &s.Out), Links: s.In.Links()}
+		},
 	}
 	sys.Props = sp.properties(sp.winner(func() (State, bool) { return sys.FirstRun(sp.edgeCap() + 3*n) }))
 	return sys
+}
+
+// rounds is the number of rounds the run has reached: one more than the
+// largest message.rnd of an election message in transit and node.rnd of a
+// started node (in variant witness-literal a message may enter a round that
+// no node hosts).
+func rounds(s *State) int {
+	top := -1
+	for i := range s.Started {
+		if s.Started[i] {
+			top = max(top, s.Rnd[i])
+		}
+		for _, m := range s.In[i].Messages() {
+			if m.Kind == Elect {
+				top = max(top, m.Rnd)
+			}
+		}
+	}
+	return top + 1
 }
 
 // canStart: an initiator starts spontaneously; any other node when a

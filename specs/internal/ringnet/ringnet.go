@@ -77,3 +77,17 @@ func Params(spec string, vs []model.Variant, p model.Params, why string) (model.
 	p.Variant = variant
 	return p, nil
 }
+
+// Links pictures the channels for a model.View: channel i as the link from
+// i's predecessor to i, named as in traces.
+func (c Chans[M]) Links() []model.LinkView {
+	out := make([]model.LinkView, len(c))
+	for i := range c {
+		msgs := make([]string, 0, c[i].Len())
+		for _, m := range c[i].Messages() {
+			msgs = append(msgs, m.String())
+		}
+		out[i] = model.LinkView{From: (i + len(c) - 1) % len(c), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
+	}
+	return out
+}
