@@ -69,7 +69,6 @@ import (
 	"slices"
 
 	"mc/model"
-	"mc/specs/internal/election"
 	"mc/specs/internal/ringnet"
 )
 
@@ -139,9 +138,7 @@ func (sp *spec) system() *model.System[State] {
 		Decode:   decoder(n),
 		Erase:    Erase,
 		Vars:     vars,
-		View: func(s *State) model.View {
-			return model.View{Procs: election.ProcViews(sp.p.IDs, &s.Out), Links: s.In.Links()}
-		},
+		View:     func(s *State) model.View { return ringnet.View(sp.p.IDs, &s.Out, s.In) },
 	}
 }
 

@@ -126,7 +126,6 @@ import (
 	"fmt"
 
 	"mc/model"
-	"mc/specs/internal/election"
 	"mc/specs/internal/ringnet"
 )
 
@@ -220,6 +219,7 @@ func (sp *spec) system() *model.System[State] {
 			{Name: "start", Ref: Ref + " BASIC (at the beginning each node sends)", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
 			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel},
 		},
+		View: func(s *State) model.View { return ringnet.View(sp.p.IDs, &s.Out, s.In) },
 		Measures: []model.Measure[State]{{Name: "rounds", Ref: Ref + " BASIC (rounds)",
 			Doc:   "the rounds a run has reached, 0 included: one more than the largest round of a node or an election message",
 			Value: rounds}},
@@ -228,9 +228,6 @@ func (sp *spec) system() *model.System[State] {
 		Decode: decoder(n),
 		Erase:  Erase,
 		Vars:   vars,
-		View: func(s *State) model.View {
-			return model.View{Procs: election.ProcViews(sp.p.IDs, &s.Out), Links: s.In.Links()}
-		},
 	}
 	sys.Props = sp.properties(sp.winner(func() (State, bool) { return sys.FirstRun(sp.edgeCap() + 3*n) }))
 	return sys

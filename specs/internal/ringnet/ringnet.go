@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/specs/internal/election"
+	"mc/specs/internal/outcome"
 )
 
 // Chans holds the channels of a ring: Chans[i] carries the messages from
@@ -78,16 +80,17 @@ func Params(spec string, vs []model.Variant, p model.Params, why string) (model.
 	return p, nil
 }
 
-// Links pictures the channels for a model.View: channel i as the link from
-// i's predecessor to i, named as in traces.
-func (c Chans[M]) Links() []model.LinkView {
-	out := make([]model.LinkView, len(c))
+// View pictures a state of an election spec on a unidirectional ring for
+// mc's drawings and sweeps: each process with its id and decision (o), and
+// channel i as the link from i's predecessor to i, named as in traces.
+func View[M model.Message[M]](ids []int, o *outcome.Outcome, c Chans[M]) model.View {
+	links := make([]model.LinkView, len(c))
 	for i := range c {
 		msgs := make([]string, 0, c[i].Len())
 		for _, m := range c[i].Messages() {
 			msgs = append(msgs, m.String())
 		}
-		out[i] = model.LinkView{From: (i + len(c) - 1) % len(c), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
+		links[i] = model.LinkView{From: (i + len(c) - 1) % len(c), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
 	}
-	return out
+	return model.View{Procs: election.ProcViews(ids, o), Links: links}
 }
