@@ -33,6 +33,10 @@ type CostOptions struct {
 	// of a spec that only grow along a run, so that this maximum is the
 	// most any run reaches.
 	Phases string
+	// CausalLimit, if positive, asks for the longest causal chain of any
+	// run (causal.go), exploring at most this many stamped states. It needs
+	// a View and an acyclic graph.
+	CausalLimit int
 	// MaxStates and Timeout bound the graph as they bound a check.
 	MaxStates int64
 	Timeout   time.Duration
@@ -65,6 +69,11 @@ type Cost struct {
 	// Phases the largest value of the phase measure in any reachable state
 	// (CostOptions.Phases); both -1 when not asked for.
 	MaxBits, Phases int
+	// Causal is the longest causal chain of any run (the most CausalDepth
+	// of any run), and CausalStates the stamped states explored to find it;
+	// Causal is -1 when not asked for, or when the exploration exceeded
+	// CostOptions.CausalLimit (CausalStates then says how far it got).
+	Causal, CausalStates int
 }
 
 // Cost builds the reachable graph of t's system and computes its costs.
@@ -85,6 +94,14 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 		}
 		weights = append(weights, bits)
 	}
+	causal := -1 // index of the all-messages summary in weights
+	if opt.CausalLimit > 0 && sys.View != nil {
+		all, err := edgeWeight(sys, CostOptions{})
+		if err != nil {
+			return nil, err
+		}
+		causal, weights = len(weights), append(weights, all)
+	}
 	var phase func(s *S) int
 	if opt.Phases != "" {
 		m, err := measure(sys, opt.Phases)
@@ -101,7 +118,7 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 	if err != nil {
 		return nil, err
 	}
-	c := &Cost{States: len(g.fp), Transitions: len(g.to), MaxBits: -1, Phases: -1}
+	c := &Cost{States: len(g.fp), Transitions: len(g.to), MaxBits: -1, Phases: -1, Causal: -1}
 	if g.stop != "" || g.expanded < len(g.fp) {
 		c.Incomplete = g.stop
 		if c.Incomplete == "" {
@@ -113,7 +130,7 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 	if phase != nil {
 		visit = func(s *S) { c.Phases = max(c.Phases, phase(s)) }
 	}
-	ws, err := edgeWeights(sys, g, weights, visit)
+	ws, sums, err := edgeWeights(sys, g, weights, visit)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +164,14 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 	if c.MaxRun, c.MaxCausal, err = extremeRun(sys, g, w, hi, maxInit); err != nil {
 		return nil, err
 	}
-	if len(ws) > 1 {
+	if causal >= 0 {
+		depth, explored, ok := maxCausalDepth(g, sums[causal], sys.Procs, opt.CausalLimit)
+		c.CausalStates = explored
+		if ok {
+			c.Causal = depth
+		}
+	}
+	if opt.Bits != "" {
 		_, most := extremes(g, order, ws[1])
 		for i, s := range g.init {
 			c.MaxBits = max(c.MaxBits, weights[1].diff(nil, weights[1].summary(&sys.Init[i]))+int(most[s]))
@@ -267,11 +291,11 @@ func measureIncrease[S any](sys *model.System[S], name string) (weight[S], error
 	}, nil
 }
 
-// edgeWeights returns, per weight, the weight of every transition, and
-// calls visit on every state. It replays the graph in state order, keeping
+// edgeWeights returns, per weight, the weight of every transition and the
+// summary of every state, and calls visit on every state. It replays the graph in state order, keeping
 // the encoding of each state only until it is expanded, and summarising
 // each state for the weights when it is first reached.
-func edgeWeights[S any](sys *model.System[S], g *stateGraph, weights []weight[S], visit func(s *S)) ([][]uint8, error) {
+func edgeWeights[S any](sys *model.System[S], g *stateGraph, weights []weight[S], visit func(s *S)) ([][]uint8, [][][]int32, error) {
 	ws := make([][]uint8, len(weights))
 	sums := make([][][]int32, len(weights))
 	for k := range ws {
@@ -292,7 +316,7 @@ func edgeWeights[S any](sys *model.System[S], g *stateGraph, weights []weight[S]
 	var cur, next S
 	for s := 0; s < g.expanded; s++ {
 		if err := sys.Decode(enc[s], &cur); err != nil {
-			return nil, fmt.Errorf("internal error: state %d does not decode: %v", s, err)
+			return nil, nil, fmt.Errorf("internal error: state %d does not decode: %v", s, err)
 		}
 		enc[s] = nil
 		visit(&cur)
@@ -301,20 +325,20 @@ func edgeWeights[S any](sys *model.System[S], g *stateGraph, weights []weight[S]
 			t := g.to[e]
 			if int(t) > s && enc[t] == nil {
 				if !sys.Apply(&cur, unpack(g.act[e]), &next) {
-					return nil, fmt.Errorf("internal error: transition %d of state %d does not replay", e-a, s)
+					return nil, nil, fmt.Errorf("internal error: transition %d of state %d does not replay", e-a, s)
 				}
 				reached(t, &next)
 			}
 			for k, w := range weights {
 				n := w.diff(sums[k][s], sums[k][t])
 				if n < 0 || n > 255 {
-					return nil, fmt.Errorf("internal error: a transition of state %d weighs %d (want 0..255)", s, n)
+					return nil, nil, fmt.Errorf("internal error: a transition of state %d weighs %d (want 0..255)", s, n)
 				}
 				ws[k][e] = uint8(n)
 			}
 		}
 	}
-	return ws, nil
+	return ws, sums, nil
 }
 
 // MessageKind is the kind of a rendered message: its first word, without

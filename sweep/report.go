@@ -60,6 +60,14 @@ func causal(r *Row) string {
 	return fmt.Sprint(r.WorstCausal)
 }
 
+// orDash is v, or "—" when the chain was not computed (causal < 0).
+func orDash(causal, v int) string {
+	if causal < 0 {
+		return "—"
+	}
+	return fmt.Sprint(v)
+}
+
 func bound(b *float64) string {
 	if b == nil {
 		return "—"
@@ -102,6 +110,8 @@ func (t *Table) columns() []column {
 		cols = append(cols, column{"bits", "worst bits", func(r *Row) string { return fmt.Sprint(r.WorstBits) }, true})
 	}
 	return append(cols,
+		column{"chain", "longest causal chain (all runs)", func(r *Row) string { return orDash(r.Causal, r.Causal) }, true},
+		column{"stamped", "stamped states", func(r *Row) string { return orDash(r.Causal, r.CausalStates) }, true},
 		column{"causal", "causal depth of worst run", causal, true},
 		column{"worst ids", "worst ids", func(r *Row) string { return idList(r.WorstIDs) }, true},
 		column{"best ids", "best ids", func(r *Row) string { return idList(r.BestIDs) }, true})

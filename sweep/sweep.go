@@ -31,6 +31,10 @@ type Arrangement struct {
 	// them (else 0).
 	Phases int `json:"phases,omitempty"`
 	Bits   int `json:"worst_bits,omitempty"`
+	// CausalAll is the longest causal chain of any run (checker.Cost.Causal),
+	// -1 when it was not computed; CausalStates the stamped states explored.
+	CausalAll    int `json:"causal_depth"`
+	CausalStates int `json:"causal_states"`
 	// Cycle is non-empty when runs can go on forever.
 	Cycle string `json:"cycle,omitempty"`
 	// MinRun and MaxRun are the witness runs.
@@ -74,6 +78,12 @@ type Row struct {
 	// leaves open (Profile.Lead), is the smallest c with Worst ≤
 	// a·n·log₂ n + c·n.
 	LinearTerm *float64 `json:"linear_term_needed,omitempty"`
+	// Causal is the longest causal chain of any run of any class: the time
+	// with unit delays, over all runs; -1 when some class's was not
+	// computed (no View, a cycle, or more stamped states than CausalLimit).
+	// CausalStates sums the stamped states explored.
+	Causal       int `json:"causal_depth"`
+	CausalStates int `json:"causal_states"`
 	// Cycles counts the classes whose graph has a cycle (costs unbounded).
 	Cycles      int           `json:"cycles,omitempty"`
 	PerClass    []Arrangement `json:"per_arrangement"`
@@ -109,6 +119,10 @@ type Config struct {
 	Opt   checker.CostOptions
 }
 
+// CausalLimit bounds the stamped states explored per arrangement class for
+// the longest causal chain (checker.CostOptions.CausalLimit).
+const CausalLimit = 4 << 20
+
 // Run sweeps ring size n.
 func Run(ctx context.Context, c Config, n int) (*Row, error) {
 	classes := model.ArrangementClasses(n, c.Entry.Symmetry)
@@ -122,6 +136,9 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 	opt := c.Opt
 	opt.Kinds, opt.Uncounted, opt.Measure = c.Profile.Kinds, c.Profile.Uncounted, c.Profile.Measure
 	opt.Phases, opt.Bits = c.Profile.Phases, c.Profile.Bits
+	if c.Profile.CausalUpTo == 0 || n <= c.Profile.CausalUpTo {
+		opt.CausalLimit = CausalLimit
+	}
 	for _, cl := range classes {
 		p := model.Params{N: n, IDs: cl.Rep, Variant: c.Variant, Claims: c.Profile.Claims(), Drift: c.Drift}
 		t, err := c.Entry.Build(p)
@@ -137,8 +154,14 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 		}
 		a := Arrangement{IDs: cl.Rep, Size: cl.Size, States: cost.States, Transitions: cost.Transitions,
 			Min: cost.Min, Max: cost.Max, Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun,
-			Phases: max(cost.Phases, 0), Bits: max(cost.MaxBits, 0)}
+			Phases: max(cost.Phases, 0), Bits: max(cost.MaxBits, 0), CausalAll: cost.Causal, CausalStates: cost.CausalStates}
 		row.Phases = max(row.Phases, a.Phases)
+		row.CausalStates += a.CausalStates
+		if a.CausalAll < 0 || row.Causal < 0 {
+			row.Causal = -1
+		} else {
+			row.Causal = max(row.Causal, a.CausalAll)
+		}
 		if cost.Cycle != nil {
 			a.Cycle = describeCycle(cost.Cycle)
 			row.Cycles++

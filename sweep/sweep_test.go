@@ -152,6 +152,11 @@ func TestDKR(t *testing.T) {
 		if row.ScheduleDependent != 0 {
 			t.Errorf("n=%d: %d classes depend on the schedule", n, row.ScheduleDependent)
 		}
+		// Deterministic processes on FIFO channels: the stamps are a
+		// function of the state, so every run to a state has its chain.
+		if row.CausalStates != row.States || row.Causal != row.WorstCausal {
+			t.Errorf("n=%d: %d stamped states for %d states; longest chain %d, worst run's %d", n, row.CausalStates, row.States, row.Causal, row.WorstCausal)
+		}
 	}
 }
 

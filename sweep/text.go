@@ -34,11 +34,19 @@ reachable state, i.e. over all runs; where the measure is a ghost the spec
 is built with --claims, and the tests check that this adds no states. Worst
 bits is the longest path with each transition weighted by the bits it
 sends, for the spec whose paper defines message sizes (vitanyi). The causal
-depth of the worst run is its time with unit message delays and
-instantaneous local steps: the longest chain of messages each sent by the
-receiver of the previous one, at or after its receipt
-(checker.CausalDepth); it is the depth of that witness run, not a maximum
-over all runs. The witness runs are in traces/ (open them with ` + "`mc trace`" + `
+depth of a run is its time with unit message delays and instantaneous
+local steps: the longest chain of messages (every message, announcements
+included) each sent by the receiver of the previous one, at or after its
+receipt (checker.CausalDepth). "Longest causal chain (all runs)" is its
+maximum over every run, computed exactly by exploring the states of the
+graph stamped with a clock per process and a stamp per message in transit
+(checker/causal.go); "stamped states" is how many that took, its cost, to
+set against the graph's states. Where the processes are deterministic on
+FIFO channels (dkr, hp) the stamps are a function of the state and the two
+counts agree. The column is "—" where it was not computed: no View
+(vitanyi), a cycle, or sizes left out for time (n ≥ 7 for changroberts and
+lelann, n = 5 for hs and vlt). "Causal depth of worst run" is the depth of
+the worst-messages witness run alone. The witness runs are in traces/ (open them with ` + "`mc trace`" + `
 or ` + "`mc explore --trace`" + `).
 
 `
