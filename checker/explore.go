@@ -224,7 +224,9 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			res.Err = err
 			return
 		}
-		depth = d
+		// A checkpoint of a finished run holds an empty frontier one
+		// level past the deepest; the loop below sets Depth otherwise.
+		depth, res.Depth = d, max(d-1, 0)
 	} else {
 		// The initial states form level 0's candidates, committed like
 		// any other level's.
