@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+	"mc/specs"
+)
+
+// impure is a spec that breaks model.System's contract: its Do reads a
+// counter outside the state, so the fourth and later increments add 2. The
+// explorer sees 0 → 1 → 2 → 3; a trace to x = 2, replayed afterwards,
+// reaches x = 4 instead. Variant "invariant" claims x ≠ 2, "witness" looks
+// for x = 2: both verdicts rest on a trace that does not replay.
+func impure(p model.Params) (checker.Target, error) {
+	calls := 0
+	sys := &model.System[int]{Spec: "impure", Variant: p.Variant, Params: p, Procs: 1, Init: []int{0},
+		Rules: []model.Rule[int]{{Name: "inc",
+			Guard: func(x *int, _ int) bool { return *x < 3 },
+			Do: func(x *int, _, _ int) bool {
+				calls++
+				*x += 1 + min(calls/4, 1)
+				return true
+			}}},
+		Copy:   func(d, s *int) { *d = *s },
+		Encode: func(b []byte, x *int) []byte { return model.AppendUint(b, uint64(*x)) },
+		Decode: func(b []byte, x *int) error {
+			d := model.NewDecoder(b)
+			*x = d.Int()
+			return d.Finish()
+		},
+		Vars: func(x *int) []model.Var { return []model.Var{{Name: "x", Value: fmt.Sprint(*x)}} },
+	}
+	if p.Variant == "witness" {
+		sys.Props = append(sys.Props, model.WitnessProp("two", "", "x reaches 2", func(x *int) bool { return *x == 2 }))
+	} else {
+		sys.Props = append(sys.Props, model.InvariantProp("not-two", "", "x never 2", func(x *int) bool { return *x != 2 }))
+	}
+	return checker.Of(sys), nil
+}
+
+func withImpureSpec(t *testing.T) {
+	entry := specs.Entry{Name: "impure", DefaultN: 2, Build: impure,
+		Variants: []model.Variant{{Name: "invariant"}, {Name: "witness"}}}
+	t.Cleanup(func() { lookupSpec = specs.Lookup })
+	lookupSpec = func(name string) (specs.Entry, error) {
+		if name == "impure" {
+			return entry, nil
+		}
+		return specs.Lookup(name)
+	}
+}
+
+// A trace that does not replay is an internal error, exit 4 with a request
+// for a bug report, and never a verdict: for a failing invariant, a witness
+// found, with --all-ids, and with --json.
+func TestTraceThatDoesNotReplayIsAnInternalError(t *testing.T) {
+	withImpureSpec(t)
+	for _, args := range [][]string{
+		{"check", "impure", "--variant", "invariant"},
+		{"check", "impure", "--variant", "witness"},
+		{"check", "impure", "--variant", "invariant", "--json"},
+		{"check", "impure", "--variant", "witness", "--all-ids", "--n", "3"},
+		{"check", "impure", "--variant", "invariant", "--workers", "2", "--exact"},
+	} {
+		code, out, errs := mc(t, context.Background(), args...)
+		if code != exitInternal || !strings.Contains(errs, "does not replay") && !strings.Contains(errs, "replay ends in state") ||
+			!strings.Contains(errs, "please report it") || strings.Contains(out, "verdict") {
+			t.Errorf("%v: exit %d\nstdout:\n%s\nstderr:\n%s", args, code, out, errs)
+		}
+	}
+}
