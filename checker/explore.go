@@ -76,6 +76,10 @@ type explorer[S any] struct {
 	resumedElapsed time.Duration
 	// peaks holds, per measure, the largest value seen and where.
 	peaks []peak
+	// memLimit is the memory limit in bytes (0: none), checked at round
+	// boundaries no sooner than nextMemCheck.
+	memLimit     int64
+	nextMemCheck time.Time
 }
 
 // peak is the largest value of one measure seen so far and the first state,
@@ -105,6 +109,7 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 		e.workers = runtime.NumCPU()
 	}
 	res.Workers, res.Exact = e.workers, opt.Exact
+	e.memLimit = memoryLimit(opt)
 	for i, p := range sys.Props {
 		if p.Kind == model.Invariant || p.Kind == model.Witness {
 			e.stateProps = append(e.stateProps, i)
@@ -275,6 +280,10 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 				return
 			}
 			if !e.commit(batches, depth+1, e.successors, res) {
+				return
+			}
+			if why := e.overMemory(depth); why != "" {
+				e.halt(why)
 				return
 			}
 		}

@@ -15,6 +15,11 @@ type Options struct {
 	// Exact stores full state encodings instead of 64-bit fingerprints, so
 	// that no collision can hide a state; for validating small runs.
 	Exact bool
+	// MaxMemory stops the run, incomplete, once the process holds more
+	// than this many bytes (memory.go); 0 means the runtime's memory limit
+	// (GOMEMLIMIT) if one is set, else none. It is checked between rounds,
+	// so a run may pass it by one round's candidates.
+	MaxMemory int64
 	// Disk, if not empty, is a directory in which the visited set (a
 	// Badger database), the trace log and the levels are kept, so that
 	// memory stays bounded when the state space outgrows it.

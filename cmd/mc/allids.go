@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -43,6 +44,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 	classes := model.ArrangementClasses(p.N, entry.Symmetry)
 	sum := allIDsSummary{Spec: entry.Name, N: p.N, Symmetry: entry.Symmetry.String(), Classes: len(classes), Verdict: checker.Pass}
 	var failed *checker.Result
+	defer limitMemory(f.options().MaxMemory)()
 	for _, cl := range classes {
 		p.IDs = cl.Rep
 		target, err := entry.Build(p)
@@ -65,7 +67,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		case r.Verdict == checker.Incomplete && sum.Verdict == checker.Pass:
 			sum.Verdict = checker.Incomplete
 		}
-		if r.Verdict == checker.Incomplete && r.Reason == "interrupted" {
+		if r.Verdict == checker.Incomplete && (r.Reason == "interrupted" || strings.HasPrefix(r.Reason, "memory limit")) {
 			break
 		}
 	}

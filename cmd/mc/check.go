@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -23,6 +24,7 @@ type checkFlags struct {
 	capacity    int
 	initiators  string
 	maxStates   int64
+	maxMemory   string
 	timeout     time.Duration
 	json        bool
 	claims      bool
@@ -45,6 +47,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs := newFlagSet("check", "SPEC [flags]", stderr)
 	f.addParamFlags(fs)
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete, once mc holds more memory than this, e.g. 512MiB (default GOMEMLIMIT if set, else none)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
 	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
@@ -105,6 +108,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	opt := f.options()
+	restore := limitMemory(opt.MaxMemory)
+	defer restore()
 	progress, every := newProgress(stderr, f.progress, f.json)
 	if progress != nil {
 		opt.Progress, opt.ProgressEvery = progress.report, every
@@ -206,6 +211,18 @@ func (f *checkFlags) bidirectional(fs *pflag.FlagSet, e specs.Entry, p *model.Pa
 	return nil
 }
 
+// limitMemory makes the Go runtime collect garbage harder as the process
+// nears limit (as GOMEMLIMIT would), so that the run stops for memory only
+// when what it holds is live; it returns a function restoring the previous
+// limit. A limit of 0 changes nothing.
+func limitMemory(limit int64) func() {
+	if limit <= 0 {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
 	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact,
@@ -216,6 +233,7 @@ func (f *checkFlags) options() checker.Options {
 	if f.resume != "" {
 		opt.Checkpoint, opt.Resume = f.resume, true
 	}
+	opt.MaxMemory, _ = parseSize(f.maxMemory) // checked by checkLimits
 	return opt
 }
 
@@ -277,6 +295,11 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	}
 	if f.workers <= 0 {
 		return fmt.Errorf("--workers must be positive, got %d", f.workers)
+	}
+	if fs.Changed("max-memory") {
+		if _, err := parseSize(f.maxMemory); err != nil {
+			return fmt.Errorf("--max-memory: %v", err)
+		}
 	}
 	if fs.Changed("timeout") && f.timeout <= 0 {
 		return fmt.Errorf("--timeout must be positive, got %s", f.timeout)

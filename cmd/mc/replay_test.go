@@ -74,3 +74,31 @@ func TestTraceThatDoesNotReplayIsAnInternalError(t *testing.T) {
 		}
 	}
 }
+
+// --max-memory stops a run that passes it with incomplete, exit 3, and says
+// where it stopped; a bad size is a one-line usage error.
+func TestMaxMemory(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "7", "--max-memory", "1MiB")
+	if code != exitIncomplete || !strings.Contains(out, "verdict: incomplete (memory limit 1.0 MiB reached") ||
+		!strings.Contains(out, "states, expanding depth") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	code, out, _ = mc(t, context.Background(), "check", "changroberts", "--n", "7", "--all-ids", "--max-memory", "1MiB")
+	if code != exitIncomplete || !strings.Contains(out, "verdict: incomplete") {
+		t.Fatalf("--all-ids: exit %d, output:\n%s", code, out)
+	}
+	for _, bad := range []string{"0", "-5MiB", "lots", "12XB", "99999999999GiB"} {
+		code, _, errs := mc(t, context.Background(), "check", "changroberts", "--max-memory", bad)
+		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "--max-memory") {
+			t.Errorf("--max-memory %s: exit %d, stderr %q", bad, code, errs)
+		}
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int64{"512MiB": 512 << 20, "2G": 2 << 30, "1500MB": 1500e6, "1048576": 1 << 20, "8 KiB": 8 << 10} {
+		if got, err := parseSize(in); err != nil || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+}
