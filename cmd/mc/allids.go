@@ -17,6 +17,10 @@ import (
 // fixes something the symmetry reduction moves, or a single run's output.
 var allIDsFlags = []string{"ids", "initiators", "orientation", "resume", "checkpoint", "store", "dir", "trace-out"}
 
+// maxAllIDsN bounds --all-ids: the arrangements of 1..n are enumerated to
+// find the classes, and 10! is 3,628,800 of them, each class a full run.
+const maxAllIDsN = 10
+
 // runAllIDs checks one arrangement of the ids 1..n per symmetry class of the
 // spec (rotations, and reflections where the spec declares them). The specs
 // compare ids only, so 1..n stands for every set of n ids, and a class's
@@ -39,6 +43,10 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
+		return exitUsage
+	}
+	if p.N > maxAllIDsN {
+		fmt.Fprintf(stderr, "mc check: --all-ids at n=%d would enumerate %d! arrangements; it takes n ≤ %d\n", p.N, p.N, maxAllIDsN)
 		return exitUsage
 	}
 	classes := model.ArrangementClasses(p.N, entry.Symmetry)

@@ -102,3 +102,18 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+// Sizes whose setup alone would exhaust memory are refused before any
+// allocation: vlt's 2^n orientation assignments, --all-ids's n!
+// arrangements. (Found by fuzzing the flags: both used to crash or hang.)
+func TestHugeSetupsAreRefused(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "vlt", "--n", "40"},
+		{"check", "changroberts", "--all-ids", "--n", "13"},
+	} {
+		code, _, errs := mc(t, context.Background(), args...)
+		if code != exitUsage || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+}
