@@ -288,6 +288,10 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 		return fmt.Errorf("--store disk needs --dir")
 	case f.store == "memory" && fs.Changed("dir"):
 		return fmt.Errorf("--dir goes with --store disk")
+	case f.exact && f.store == "disk":
+		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with --store disk")
+	case f.exact && (f.checkpoint != "" || f.resume != ""):
+		return fmt.Errorf("--exact keeps full states in memory, which checkpoints do not hold; it cannot be combined with --checkpoint or --resume")
 	case f.every < 0:
 		return fmt.Errorf("--checkpoint-every must not be negative, got %s", f.every)
 	case f.resume != "" && f.checkpoint != "" && f.checkpoint != f.resume:
