@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -117,6 +118,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	res := target.Check(ctx, opt)
 	if progress != nil {
 		progress.finish()
+	}
+	if refused := (*checker.ResumeRefused)(nil); errors.As(res.Err, &refused) {
+		fmt.Fprintf(stderr, "mc check: %v\n", refused)
+		return exitUsage
 	}
 	if res.Err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
