@@ -34,7 +34,7 @@ for n in "${sizes[@]}"; do
   fi
   one=""
   for w in 1 2; do
-    read -r s t m < <(measure "$work/mc" check changroberts --n "$n" --workers "$w")
+    read -r s t m < <(measure "$work/mc" check changroberts --n "$n" --workers "$w" --safety)
     rate=$(awk -v s="$s" -v t="$t" 'BEGIN{printf "%.0f", s/t}')
     [ -n "$one" ] || one=$rate
     ratio="x$(awk -v r="$rate" -v o="$one" 'BEGIN{printf "%.2f", r/o}') 1w"

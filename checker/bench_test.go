@@ -23,7 +23,7 @@ func BenchmarkChangRoberts(b *testing.B) {
 				}
 				var r checker.Result
 				for i := 0; i < b.N; i++ {
-					r = checker.Run(context.Background(), sys, checker.Options{Workers: w})
+					r = checker.Run(context.Background(), sys, checker.Options{Workers: w, Safety: true})
 				}
 				b.ReportMetric(float64(r.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
 				b.ReportMetric(float64(r.MemoryBytes)/float64(r.States), "B/state")

@@ -11,5 +11,11 @@
 // forwards through the spec, checking that it reaches the recorded state:
 // every trace mc prints is a real run.
 //
+// Liveness properties (leads-to, eventually) need every transition, not one
+// parent link per state: for them Run builds the whole state graph in a
+// second exploration (graph.go) and searches it for fair cycles that avoid
+// the goal (liveness.go, scc.go, fairness.go). A counterexample is a lasso,
+// replayed and rechecked before it is returned (lasso.go).
+//
 // The library returns values; only cmd/mc prints.
 package checker

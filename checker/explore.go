@@ -99,6 +99,9 @@ type peak struct {
 // figure are the same for any number of workers.
 func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params}
+	if opt.Safety {
+		sys, res.SkippedLiveness = safetyOnly(sys)
+	}
 	if err := checkShape(sys); err != nil {
 		res.Err = err
 		return res
@@ -128,7 +131,23 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 	if err := e.close(); err != nil && res.Err == nil {
 		res.Err = err
 	}
+	checkLiveness(ctx, sys, opt, &res, e.start)
 	return res
+}
+
+// safetyOnly returns sys without its liveness properties, and their names.
+func safetyOnly[S any](sys *model.System[S]) (*model.System[S], []string) {
+	safe := *sys
+	safe.Props = nil
+	var skipped []string
+	for _, p := range sys.Props {
+		if p.Kind.Liveness() {
+			skipped = append(skipped, p.Name)
+		} else {
+			safe.Props = append(safe.Props, p)
+		}
+	}
+	return &safe, skipped
 }
 
 // open sets up the visited set, the trace log and the two levels: in memory,

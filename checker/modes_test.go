@@ -116,3 +116,22 @@ func TestResumeRefusesAnotherRunOrACorruptFile(t *testing.T) {
 		t.Fatalf("resume from a corrupted checkpoint: %v", r.Err)
 	}
 }
+
+// --safety leaves liveness unchecked and says so; the safety verdicts and
+// counts are those of the full run.
+func TestSafetyOnlySkipsLiveness(t *testing.T) {
+	sys := crSystem(t, model.Params{N: 5, IDs: model.DescendingIDs(5)})
+	full := sys.Check(context.Background(), checker.Options{})
+	safe := sys.Check(context.Background(), checker.Options{Safety: true})
+	if fmt.Sprint(safe.SkippedLiveness) != "[eventually-leader election-terminates]" || safe.Liveness != nil {
+		t.Fatalf("skipped %v, liveness %+v", safe.SkippedLiveness, safe.Liveness)
+	}
+	if safe.States != full.States || len(safe.Props) != len(full.Props)-2 || safe.Verdict != checker.Pass {
+		t.Fatalf("safety run: %s, %d states, %d properties; full: %d states, %d properties", safe.Verdict, safe.States, len(safe.Props), full.States, len(full.Props))
+	}
+	for _, p := range safe.Props {
+		if p.Kind.Liveness() {
+			t.Fatalf("liveness property %s has a verdict under --safety", p.Name)
+		}
+	}
+}

@@ -9,6 +9,10 @@ type Options struct {
 	MaxStates int64
 	// Timeout stops the run, incomplete, after this long; 0 means none.
 	Timeout time.Duration
+	// Safety checks the safety properties only (invariants, step, end and
+	// witness properties): liveness, which needs the whole state graph in
+	// memory, is left unchecked, and the result names what was skipped.
+	Safety bool
 	// Workers is the number of goroutines that expand a level; 0 means one
 	// per CPU. Every figure and trace is the same for any number.
 	Workers int
@@ -30,6 +34,9 @@ type Options struct {
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
+	// Fair is the fairness assumption liveness properties are checked
+	// under; the zero value is weak fairness per process.
+	Fair Fairness
 	// Progress, if not nil, is called about every ProgressEvery (default
 	// 1s) with the run's figures so far, from one goroutine at a time.
 	Progress      func(Progress)

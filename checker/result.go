@@ -43,7 +43,13 @@ type Result struct {
 	Exact bool
 	// MemoryBytes is the memory held by the visited set and trace links.
 	MemoryBytes int64
-	Props       []PropResult
+	// SkippedLiveness names the liveness properties left unchecked by
+	// Options.Safety; they have no verdict.
+	SkippedLiveness []string
+	// Liveness describes the graph the liveness check built; nil when the
+	// system has no liveness property.
+	Liveness *LivenessStats
+	Props    []PropResult
 	// Measures holds, per measure of the system, its maximum over the
 	// states explored.
 	Measures []MeasureResult

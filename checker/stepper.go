@@ -234,8 +234,8 @@ func (t target[S]) Inspect(s State) (Snapshot, error) {
 		snap.View = &v
 	}
 	for _, p := range t.sys.Props {
-		if p.Kind == model.Step {
-			continue
+		if p.Kind == model.Step || p.Kind.Liveness() {
+			continue // about transitions or whole runs, not one state
 		}
 		st := PropStatus{Name: p.Name, Kind: p.Kind, Evaluated: p.Kind != model.End || snap.Terminal}
 		if st.Evaluated {

@@ -11,9 +11,13 @@ import (
 type Trace struct {
 	Property string `json:"property"`
 	Kind     string `json:"kind"`
-	// Deadlock marks a trace that ends in a terminal state failing an end
-	// property.
+	// Deadlock marks a trace that ends in a terminal state (no action
+	// enabled): one that fails an end property, or a finite maximal run that
+	// never reaches a liveness property's goal.
 	Deadlock bool `json:"deadlock,omitempty"`
+	// From, set for a counterexample to "P leads to Q", is the index of a
+	// state where P holds and after which Q never holds.
+	From *int `json:"from,omitempty"`
 	// Init is the index of the initial state the run starts from.
 	Init  int         `json:"init"`
 	Start []model.Var `json:"start"`

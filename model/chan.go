@@ -105,6 +105,15 @@ func (c *Chan[M]) Recv(l Link, k int) M {
 	return m
 }
 
+// Drop removes and returns the message at position i of Messages(): for
+// actions that take a particular message rather than a receive choice, such
+// as an environment losing a message in transit.
+func (c *Chan[M]) Drop(i int) M {
+	m := c.msgs[i]
+	c.msgs = append(c.msgs[:i], c.msgs[i+1:]...)
+	return m
+}
+
 // CopyFrom makes c a copy of o, reusing c's storage.
 func (c *Chan[M]) CopyFrom(o *Chan[M]) { c.msgs = append(c.msgs[:0], o.msgs...) }
 

@@ -65,6 +65,10 @@ type Params struct {
 	// bidirectional ring (Ring.Flipped). Nil means every assignment up to
 	// the ring's symmetry, each one an initial state of the system.
 	Orientation []bool
+	// Bound limits a spec's environment so that its state space is finite:
+	// requests per process (suzukikasami), token losses (misra). 0 means the
+	// spec's default; a spec without such a bound refuses any other value.
+	Bound int
 }
 
 // Orientations is the orientation assignments a bidirectional spec starts
@@ -104,6 +108,9 @@ func (p *Params) Validate() error {
 			return fmt.Errorf("duplicate id %d", id)
 		}
 		seen[id] = true
+	}
+	if p.Bound < 0 {
+		return fmt.Errorf("bound must not be negative, got %d", p.Bound)
 	}
 	if p.Drift < 0 {
 		return fmt.Errorf("drift must be 0 (unbounded) or positive, got %d", p.Drift)
@@ -216,6 +223,9 @@ func (p *Params) String() string {
 	}
 	if p.Drift > 0 {
 		s += fmt.Sprintf(" drift=%d", p.Drift)
+	}
+	if p.Bound > 0 {
+		s += fmt.Sprintf(" bound=%d", p.Bound)
 	}
 	if p.Links != DefaultLinks {
 		s += fmt.Sprintf(" links=%s", p.Links)

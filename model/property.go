@@ -14,7 +14,19 @@ const (
 	// Witness must hold in at least one reachable state; it guards against
 	// passes that are vacuously true ("a leader is elected").
 	Witness
+	// LeadsTo ("P leads to Q") must hold on every fair run: whenever a state
+	// satisfies P, that state or a later one satisfies Q. See
+	// checker/liveness.go for what a fair run is.
+	LeadsTo
+	// Eventually ("eventually Q") must hold on every fair run from an
+	// initial state: some state of the run satisfies Q. A run that stops in
+	// a terminal state before Q holds violates it too.
+	Eventually
 )
+
+// Liveness reports whether properties of kind k are about infinite (fair)
+// runs rather than single states or transitions.
+func (k Kind) Liveness() bool { return k == LeadsTo || k == Eventually }
 
 func (k Kind) String() string {
 	switch k {
@@ -26,12 +38,18 @@ func (k Kind) String() string {
 		return "end"
 	case Witness:
 		return "witness"
+	case LeadsTo:
+		return "leads-to"
+	case Eventually:
+		return "eventually"
 	}
 	return "unknown"
 }
 
 // Property is a named claim about a system. Exactly one of State and Trans is
-// set: State for Invariant, End and Witness; Trans for Step.
+// set: State for Invariant, End and Witness (the predicate), LeadsTo and
+// Eventually (the goal Q; nil when the goal is Terminal); Trans for Step.
+// From is P of "P leads to Q" and is set only for LeadsTo.
 type Property[S any] struct {
 	// Name is kebab-case and is shared by the CLI, JSON output and tests.
 	Name string
@@ -42,6 +60,10 @@ type Property[S any] struct {
 	Doc   string
 	State func(s *S) bool
 	Trans func(before *S, a Action, after *S) bool
+	From  func(s *S) bool
+	// Terminal, for Eventually only, makes the goal "a terminal state" (no
+	// action enabled), which no state predicate can say; State is then nil.
+	Terminal bool
 }
 
 // InvariantProp builds an Invariant property.
@@ -62,4 +84,23 @@ func WitnessProp[S any](name, ref, doc string, f func(s *S) bool) Property[S] {
 // StepProp builds a Step property.
 func StepProp[S any](name, ref, doc string, f func(before *S, a Action, after *S) bool) Property[S] {
 	return Property[S]{Name: name, Ref: ref, Kind: Step, Doc: doc, Trans: f}
+}
+
+// LeadsToProp builds "from leads to to": on every fair run, every state
+// satisfying from is followed (or accompanied) by a state satisfying to.
+func LeadsToProp[S any](name, ref, doc string, from, to func(s *S) bool) Property[S] {
+	return Property[S]{Name: name, Ref: ref, Kind: LeadsTo, Doc: doc, From: from, State: to}
+}
+
+// TerminationProp builds "eventually a terminal state": every fair run is
+// finite. With an End property that every terminal state is good, it is
+// termination.
+func TerminationProp[S any](name, ref, doc string) Property[S] {
+	return Property[S]{Name: name, Ref: ref, Kind: Eventually, Doc: doc, Terminal: true}
+}
+
+// EventuallyProp builds "eventually goal": every fair run from an initial
+// state reaches a state satisfying goal.
+func EventuallyProp[S any](name, ref, doc string, goal func(s *S) bool) Property[S] {
+	return Property[S]{Name: name, Ref: ref, Kind: Eventually, Doc: doc, State: goal}
 }

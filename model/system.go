@@ -68,6 +68,12 @@ type Rule[S any] struct {
 	// Label describes the action in the state before it, as the paper would
 	// say it: "recv p2 ⟨elect 5⟩". Nil means "<name> p<p>".
 	Label func(s *S, p, k int) string
+	// Env marks an environment action: something that happens to the
+	// protocol rather than a step it promises to take, such as a user asking
+	// for the critical section or a channel losing a token. Fairness never
+	// forces an environment action (it may stay enabled forever and never
+	// happen), and it does not count as its process taking a step.
+	Env bool
 }
 
 // Action names one instance of a rule: rule index, process and choice.

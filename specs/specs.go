@@ -15,6 +15,9 @@ import (
 	"mc/specs/hp"
 	"mc/specs/hs"
 	"mc/specs/lelann"
+	"mc/specs/misra"
+	"mc/specs/suzukikasami"
+	"mc/specs/tokenring"
 	"mc/specs/vitanyi"
 	"mc/specs/vlt"
 )
@@ -43,6 +46,17 @@ type Entry struct {
 	// hs and franklin, whose seeds fix full-duplex links and a common
 	// orientation, do not set it.
 	Bidirectional bool
+	// Anonymous specs give their processes no ids (the mutual-exclusion
+	// algorithms): the CLI refuses --ids and --all-ids for them.
+	Anonymous bool
+	// Chan is the channel semantics when --chan is not given.
+	Chan model.ChanKind
+	// Fair is the fairness liveness is checked under when --fair is not
+	// given; the zero value is weak fairness per process.
+	Fair checker.Fairness
+	// Bound says what Params.Bound (--bound) limits and its default, e.g.
+	// "requests per process, default 1"; "" when the spec has no bound.
+	Bound string
 	// Build instantiates the spec; it validates p.
 	Build func(p model.Params) (checker.Target, error)
 }
@@ -73,7 +87,15 @@ var all = []Entry{
 	{Name: "vitanyi", Title: "Vitányi's clock-based election, lowest id wins", Ref: vitanyi.Ref,
 		Variants: vitanyi.Variants, DefaultN: 4, Clocked: true, Build: bind(vitanyi.New)},
 	{Name: "vlt", Title: "van Leeuwen–Tan Algorithm E, bidirectional ring without orientation", Ref: vlt.Ref,
-		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true, Build: bind(vlt.New)}}
+		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true, Build: bind(vlt.New)},
+	{Name: "tokenring", Title: "mutual exclusion by a token circulating on a unidirectional ring", Ref: tokenring.Ref,
+		Variants: tokenring.Variants, DefaultN: 4, Anonymous: true, Build: bind(tokenring.New)},
+	{Name: "suzukikasami", Title: "Ricart–Agrawala / Suzuki–Kasami token mutual exclusion, fully connected", Ref: suzukikasami.Ref,
+		Variants: suzukikasami.Variants, DefaultN: 3, Anonymous: true, Chan: model.Bag, Bound: "requests per process, default 1",
+		Build: bind(suzukikasami.New)},
+	{Name: "misra", Title: "Misra's ping–pong token loss detection and regeneration, unidirectional ring", Ref: misra.Ref,
+		Variants: misra.Variants, DefaultN: 3, Anonymous: true, Bound: "token losses, default 1", Fair: checker.FairAction,
+		Build: bind(misra.New)}}
 
 // IDs is the spec's default arrangement of ids for a ring of n.
 func (e Entry) IDs(n int) []int {

@@ -41,6 +41,9 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
+	if err == nil && entry.Anonymous {
+		err = fmt.Errorf("spec %s gives its processes no ids; --all-ids does not apply", entry.Name)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage

@@ -39,9 +39,14 @@ type checkFlags struct {
 	every       time.Duration
 	resume      string
 	allIDs      bool
+	safety      bool
 	drift       int
 	links       string
 	orientation string
+	bound       int
+	fair        string
+	// fairness is --fair resolved against the spec's default.
+	fairness checker.Fairness
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -57,7 +62,9 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
+	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
 	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
+	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
@@ -66,7 +73,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 
 // paramFlags are the flags that choose a spec's parameters, shared by
 // mc check and mc explore.
-var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift", "links", "orientation"}
+var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift", "links", "orientation", "bound"}
 
 func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
@@ -79,6 +86,7 @@ func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&f.orientation, "orientation", "", "bidirectional rings: fix every processor's orientation, a bit string such as 0110 (1: its right port leads counter-clockwise; default every assignment)")
 	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: no processor completes more than K ticks while another completes none (default 0: unbounded)")
 	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
+	fs.IntVar(&f.bound, "bound", 0, "the spec's bound on its environment, e.g. requests per process (see mc list; default: the spec's)")
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -168,6 +176,9 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error
 			return specs.Entry{}, p, err
 		}
 		entry, err := lookupSpec(name)
+		if err == nil {
+			err = f.resolveFairness(fs, entry)
+		}
 		return entry, p, err
 	}
 	if fs.NArg() != 1 {
@@ -185,6 +196,9 @@ func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, mo
 	p, err := f.params(fs, entry)
 	if err == nil {
 		err = f.bidirectional(fs, entry, &p)
+	}
+	if err == nil {
+		err = f.resolveFairness(fs, entry)
 	}
 	return entry, p, err
 }
@@ -228,10 +242,23 @@ func limitMemory(limit int64) func() {
 	return func() { debug.SetMemoryLimit(old) }
 }
 
+// resolveFairness reads --fair, or takes the spec's default.
+func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
+	f.fairness = e.Fair
+	if fs.Lookup("fair") == nil || !fs.Changed("fair") {
+		return nil
+	}
+	var err error
+	if f.fairness, err = checker.ParseFairness(f.fair); err != nil {
+		return fmt.Errorf("--fair: %v", err)
+	}
+	return nil
+}
+
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
-	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact,
-		Checkpoint: f.checkpoint, CheckpointEvery: f.every}
+	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.safety,
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness}
 	if f.store == "disk" {
 		opt.Disk = f.dir
 	}
@@ -249,7 +276,21 @@ func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, err
 	if err != nil {
 		return p, err
 	}
-	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift = kind, f.capacity, f.variant, f.claims, f.drift
+	if !fs.Changed("chan") {
+		kind = e.Chan
+	}
+	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift, p.Bound = kind, f.capacity, f.variant, f.claims, f.drift, f.bound
+	if fs.Changed("bound") {
+		switch {
+		case e.Bound == "":
+			return p, fmt.Errorf("spec %s has no --bound", e.Name)
+		case f.bound <= 0:
+			return p, fmt.Errorf("--bound must be positive, got %d", f.bound)
+		}
+	}
+	if e.Anonymous && fs.Changed("ids") {
+		return p, fmt.Errorf("spec %s gives its processes no ids; --ids does not apply (use --n)", e.Name)
+	}
 	if f.drift < 0 {
 		return p, fmt.Errorf("--drift must be 0 (unbounded) or positive, got %d", f.drift)
 	}

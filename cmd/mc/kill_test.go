@@ -26,7 +26,7 @@ func TestKilledRunResumes(t *testing.T) {
 	for _, store := range []string{"memory", "disk"} {
 		dir := t.TempDir()
 		ckpt := filepath.Join(dir, "ckpt")
-		args := []string{"check", "changroberts", "--n", "10", "--checkpoint", ckpt, "--checkpoint-every", "100ms"}
+		args := []string{"check", "changroberts", "--n", "10", "--safety", "--checkpoint", ckpt, "--checkpoint-every", "100ms"}
 		if store == "disk" {
 			args = append(args, "--store", "disk", "--dir", filepath.Join(dir, "store"))
 		}
@@ -51,7 +51,7 @@ func TestKilledRunResumes(t *testing.T) {
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
 			t.Fatalf("%s: the run ended (%v) before it could be killed", store, err)
 		}
-		resume := []string{"check", "--resume", ckpt, "--json"}
+		resume := []string{"check", "--resume", ckpt, "--json", "--safety"}
 		if store == "disk" {
 			resume = append(resume, "--store", "disk", "--dir", filepath.Join(dir, "store"))
 		}

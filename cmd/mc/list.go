@@ -41,15 +41,21 @@ func runList(args []string, stdout, stderr io.Writer) int {
 		for _, p := range t.Props() {
 			props = append(props, p.Name+"("+p.Kind.String()+")")
 		}
-		drift, links := "", ""
+		who, drift, links, bound := fmt.Sprintf(" --ids %s --chan %s --initiators all", joinInts(ids), e.Chan), "", "", ""
+		if e.Anonymous {
+			who = fmt.Sprintf(" (no ids) --chan %s", e.Chan)
+		}
 		if e.Clocked {
 			drift = " --drift 0"
 		}
 		if e.Bidirectional {
 			links = " --links (per variant) --orientation (every assignment)"
 		}
-		fmt.Fprintf(stdout, "%-13s %s [seed %s]; variants: %s; defaults: --n %d --ids %s --chan fifo --initiators all%s%s; props: %s\n",
-			e.Name, e.Title, e.Ref, strings.Join(vs, ", "), e.DefaultN, joinInts(ids), drift, links, strings.Join(props, ", "))
+		if e.Bound != "" {
+			bound = " --bound: " + e.Bound
+		}
+		fmt.Fprintf(stdout, "%-13s %s [seed %s]; variants: %s; defaults: --n %d%s%s%s --fair %s%s; props: %s\n",
+			e.Name, e.Title, e.Ref, strings.Join(vs, ", "), e.DefaultN, who, drift, links, e.Fair, bound, strings.Join(props, ", "))
 	}
 	return exitPass
 }

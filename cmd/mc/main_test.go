@@ -120,6 +120,12 @@ func TestBadInputIsAOneLineUsageError(t *testing.T) {
 		{"check", "vlt", "--cap", "1"},
 		{"check", "changroberts", "--links", "half"},
 		{"check", "lelann", "--orientation", "00000"},
+		{"check", "changroberts", "--fair", "strong"},
+		{"check", "changroberts", "--bound", "2"},
+		{"check", "misra", "--bound", "0"},
+		{"check", "tokenring", "--initiators", "0"},
+		{"check", "tokenring", "--ids", "1,2,3"},
+		{"check", "tokenring", "--all-ids"},
 		{"frobnicate"},
 		{"list", "extra"},
 	}
@@ -152,6 +158,10 @@ func TestListNamesEverySpecOnOneLine(t *testing.T) {
 	if !strings.Contains(out, "\nvlt ") || !strings.Contains(out, "--ids 1,5,2,4,3") {
 		t.Fatalf("vlt missing or without its default ids:\n%s", out)
 	}
+	if !strings.Contains(out, "(no ids) --chan fifo --fair action --bound: token losses, default 1") ||
+		!strings.Contains(out, "(no ids) --chan bag --fair process --bound: requests per process") {
+		t.Fatalf("misra and suzukikasami lines lack their defaults:\n%s", out)
+	}
 	if !strings.Contains(lines[0], "canonical*, raynal-literal") || !strings.Contains(lines[0], "002 §5.2") {
 		t.Fatalf("changroberts line lacks its variants or seed: %s", lines[0])
 	}
@@ -169,7 +179,9 @@ func TestUnidirectionalElectionSpecs(t *testing.T) {
 		}
 	}
 	code, out, _ := mc(t, ctx, "check", "hp", "--variant", "witness-literal", "--ids", "1,3,4,2,5")
-	if code != exitFail || !strings.Contains(out, "0 terminal") || !strings.Contains(out, "witness leader-elected failed") {
+	// No run ends and none elects a leader: a livelock, shown as a lasso.
+	if code != exitFail || !strings.Contains(out, "0 terminal") || !strings.Contains(out, "fail       leader-elected") ||
+		!strings.Contains(out, "eventually eventually-leader violated") || !strings.Contains(out, "---- loop:") {
 		t.Fatalf("witness-literal: exit %d, output:\n%s", code, out)
 	}
 	for _, spec := range []string{"dkr", "hp"} {
@@ -220,6 +232,50 @@ func TestVitanyiPassesForEveryDrift(t *testing.T) {
 	}
 	code, out, _ = mc(t, context.Background(), "check", "vitanyi", "--ids", "1,2,3,4", "--drift", "1", "--claims")
 	if code != exitPass || !strings.Contains(out, "drift=1") || !strings.Contains(out, "messages   = 15") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+}
+
+// A liveness counterexample prints as a lasso with its loop marked, and the
+// JSON trace carries loop_start.
+func TestLassoIsPrintedWithItsLoop(t *testing.T) {
+	args := []string{"check", "misra", "--n", "2", "--fair", "none"}
+	code, out, _ := mc(t, context.Background(), args...)
+	for _, want := range []string{
+		"leads-to request-granted-p0 violated",
+		"lasso: 5 steps to the loop, then steps 6–17 repeat forever:",
+		"1. request p0   ← from here on the goal is awaited and never holds",
+		"---- loop: from the state above, steps 6–17 repeat forever",
+		"---- back to the state after step 5; the loop repeats forever",
+		"liveness under fairness none:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if code != exitFail {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	code, out, _ = mc(t, context.Background(), append(args, "--json")...)
+	var r struct {
+		Fair  string
+		Trace struct {
+			Kind      string
+			LoopStart *int `json:"loop_start"`
+			From      *int
+			Steps     []struct{ Action string }
+		}
+		Liveness struct{ States, Cycles int }
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitFail {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	if r.Fair != "none" || r.Trace.Kind != "leads-to" || r.Trace.LoopStart == nil || *r.Trace.LoopStart != 5 ||
+		r.Trace.From == nil || *r.Trace.From != 1 || len(r.Trace.Steps) != 17 || r.Liveness.States != 5244 {
+		t.Fatalf("JSON %+v", r)
+	}
+	// The spec's default fairness (per action class for misra) passes.
+	if code, out, _ := mc(t, context.Background(), "check", "misra", "--n", "2"); code != exitPass || !strings.Contains(out, "fairness action") {
 		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
 }

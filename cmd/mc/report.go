@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"mc/checker"
@@ -26,9 +27,20 @@ func writeHuman(w io.Writer, r *checker.Result) {
 	} else {
 		fmt.Fprintf(w, "  fingerprint collision probability ≤ %.1e (states × lookups / 2^64)\n", r.CollisionBound())
 	}
+	if l := r.Liveness; l != nil {
+		cycles := "no cycle: every run is finite"
+		if l.Cycles > 0 {
+			cycles = fmt.Sprintf("%d strongly connected components with a cycle, the largest of %d states", l.Cycles, l.LargestCycle)
+		}
+		fmt.Fprintf(w, "  liveness under fairness %s: graph of %d states, %d transitions, %s; %s, %s\n",
+			l.Fairness, l.States, l.Transitions, cycles, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+	}
+	if len(r.SkippedLiveness) > 0 {
+		fmt.Fprintf(w, "  --safety: liveness not checked (%s)\n", strings.Join(r.SkippedLiveness, ", "))
+	}
 	fmt.Fprintln(w, "properties:")
 	for _, p := range r.Props {
-		fmt.Fprintf(w, "  %-10s %-24s %-9s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
+		fmt.Fprintf(w, "  %-10s %-24s %-10s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
 	}
 	if len(r.Measures) > 0 {
 		fmt.Fprintln(w, "measures (maximum over every state explored):")
@@ -57,6 +69,10 @@ func writeHuman(w io.Writer, r *checker.Result) {
 	}
 }
 
+// awaited marks the state of a leads-to counterexample where P holds and
+// after which Q never does.
+const awaited = "   ← from here on the goal is awaited and never holds"
+
 func writeFailure(w io.Writer, f *checker.PropResult) {
 	t := f.Trace
 	if t == nil {
@@ -64,21 +80,41 @@ func writeFailure(w io.Writer, f *checker.PropResult) {
 		return
 	}
 	what := fmt.Sprintf("%s %s violated", f.Kind, f.Name)
-	if t.Deadlock {
+	shape := fmt.Sprintf("trace, %d steps", len(t.Steps))
+	switch {
+	case f.Kind.Liveness() && t.LoopStart != nil:
+		shape = fmt.Sprintf("lasso: %d steps to the loop, then steps %d–%d repeat forever", *t.LoopStart, *t.LoopStart+1, len(t.Steps))
+	case f.Kind.Liveness():
+		shape = fmt.Sprintf("a run of %d steps that stops (no action enabled) before the goal holds", len(t.Steps))
+	case t.Deadlock:
 		what = fmt.Sprintf("deadlock: a terminal state violates end property %s", f.Name)
 	}
-	fmt.Fprintf(w, "\n%s (%s)\ntrace, %d steps:\n", what, f.Doc, len(t.Steps))
-	fmt.Fprintf(w, "  0. initial state %d\n", t.Init)
+	fmt.Fprintf(w, "\n%s (%s)\n%s:\n", what, f.Doc, shape)
+	fmt.Fprintf(w, "  0. initial state %d", t.Init)
+	if t.From != nil && *t.From == 0 {
+		fmt.Fprint(w, awaited)
+	}
+	fmt.Fprintln(w)
 	for _, v := range t.Start {
 		fmt.Fprintf(w, "       %s = %s\n", v.Name, v.Value)
 	}
 	for i, s := range t.Steps {
-		fmt.Fprintf(w, "  %d. %s\n", i+1, s.Label)
+		if t.LoopStart != nil && *t.LoopStart == i {
+			fmt.Fprintf(w, "  ---- loop: from the state above, steps %d–%d repeat forever\n", i+1, len(t.Steps))
+		}
+		fmt.Fprintf(w, "  %d. %s", i+1, s.Label)
+		if t.From != nil && *t.From == i+1 {
+			fmt.Fprint(w, awaited)
+		}
+		fmt.Fprintln(w)
 		for _, v := range s.Changes {
 			fmt.Fprintf(w, "       %s = %s\n", v.Name, v.Value)
 		}
 	}
-	if t.Deadlock {
+	switch {
+	case t.LoopStart != nil:
+		fmt.Fprintf(w, "  ---- back to the state after step %d; the loop repeats forever\n", *t.LoopStart)
+	case t.Deadlock:
 		fmt.Fprintln(w, "  no action is enabled in this state")
 	}
 	fmt.Fprintln(w)
@@ -109,6 +145,8 @@ type jsonResult struct {
 	Orientations int               `json:"orientations,omitempty"`
 	Claims       bool              `json:"claims"`
 	Drift        int               `json:"drift,omitempty"`
+	Bound        int               `json:"bound,omitempty"`
+	Fair         string            `json:"fair,omitempty"`
 	Verdict      checker.Verdict   `json:"verdict"`
 	Reason       string            `json:"reason,omitempty"`
 	States       int64             `json:"states"`
@@ -121,10 +159,23 @@ type jsonResult struct {
 	PeakRSS      int64             `json:"peak_rss_bytes"`
 	Workers      int               `json:"workers"`
 	Collision    float64           `json:"collision_probability"`
+	Liveness     *jsonLiveness     `json:"liveness,omitempty"`
+	Unchecked    []string          `json:"liveness_unchecked,omitempty"`
 	Properties   map[string]string `json:"properties"`
 	Details      []jsonProp        `json:"property_details"`
 	Measures     []jsonMeasure     `json:"measures,omitempty"`
 	Trace        *checker.Trace    `json:"trace,omitempty"`
+}
+
+// jsonLiveness describes the graph the liveness check built.
+type jsonLiveness struct {
+	States       int64   `json:"states"`
+	Transitions  int64   `json:"transitions"`
+	Cycles       int64   `json:"cycles"`
+	LargestCycle int64   `json:"largest_cycle"`
+	Bytes        int64   `json:"memory_bytes"`
+	ElapsedMS    float64 `json:"elapsed_ms"`
+	Reason       string  `json:"reason,omitempty"`
 }
 
 type jsonProp struct {
@@ -154,7 +205,13 @@ func writeJSON(w io.Writer, r *checker.Result) error {
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
 		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), Workers: r.Workers, Collision: r.CollisionBound(),
-		Properties: map[string]string{},
+		Properties: map[string]string{}, Bound: r.Params.Bound,
+	}
+	out.Unchecked = r.SkippedLiveness
+	if l := r.Liveness; l != nil {
+		out.Fair = l.Fairness.String()
+		out.Liveness = &jsonLiveness{States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
+			Bytes: l.Bytes, ElapsedMS: float64(l.Elapsed.Microseconds()) / 1000, Reason: l.Reason}
 	}
 	if p := &r.Params; p.Links != model.DefaultLinks {
 		out.Links, out.Orientations = p.Links.String(), len(p.Orientations())

@@ -228,3 +228,38 @@ func TestGhostErasureCatchesALeak(t *testing.T) {
 		t.Fatal("a guard that reads the ghost passed the erasure check")
 	}
 }
+
+// Termination is two checks: every terminal state is good (election-complete)
+// and no fair run is infinite. The graph has no cycle at all, so every run
+// ends and eventually-leader holds under every fairness, none included.
+// Reference: 002 §5.2.
+func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
+	for _, p := range []model.Params{
+		{N: 4, IDs: []int{3, 1, 4, 2}},
+		{N: 5, IDs: model.DescendingIDs(5), Chan: model.Bag},
+	} {
+		sys, _ := New(p)
+		for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+			r := spectest.Run(t, sys, checker.Options{Fair: f})
+			if r.Verdict != checker.Pass || r.Liveness.Cycles != 0 || spectest.Prop(t, &r, "eventually-leader").Verdict != checker.Pass {
+				t.Fatalf("%+v, fairness %s: %s, %d cycles", p, f, r.Verdict, r.Liveness.Cycles)
+			}
+		}
+	}
+}
+
+// The seed's slip read literally stops without a leader: a finite maximal
+// run that never elects one is a counterexample to eventually-leader, under
+// every fairness; the run ends, so election-terminates holds and
+// election-complete is what fails at its end.
+func TestRaynalLiteralNeverElectsOnSomeRun(t *testing.T) {
+	r := spectest.Check(t, New, model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}})
+	p := spectest.Prop(t, &r, "eventually-leader")
+	if p.Verdict != checker.Fail || !p.Trace.Deadlock || p.Trace.LoopStart != nil || len(p.Trace.Steps) != 3 {
+		t.Fatalf("eventually-leader: %s, trace %+v", p.Verdict, p.Trace)
+	}
+	// It does stop: the run is finite, so it terminates, badly.
+	if v := spectest.Prop(t, &r, "election-terminates").Verdict; v != checker.Pass {
+		t.Fatalf("election-terminates: %s", v)
+	}
+}

@@ -90,3 +90,15 @@ func TestClaimsAndGhostErasure(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Every run ends (the graph has no cycle) and elects a leader, whatever the
+// fairness. Reference: 004 (simpler version).
+func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
+	sys, _ := New(model.Params{N: 5, IDs: []int{3, 1, 5, 2, 4}, Chan: model.Bag})
+	for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+		r := spectest.Run(t, sys, checker.Options{Fair: f})
+		if r.Verdict != checker.Pass || r.Liveness.Cycles != 0 {
+			t.Fatalf("fairness %s: %s, %d cycles", f, r.Verdict, r.Liveness.Cycles)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/specs/internal/election"
 )
 
 // properties are the claims of §2 checked for every timing; with claims on,
@@ -28,6 +29,7 @@ func (sp *spec) properties() []model.Property[State] {
 		model.WitnessProp("leader-elected", Ref, "some reachable state has an Elected One",
 			func(s *State) bool { return invariants.SomeLeader(s) }),
 	}
+	props = append(props, election.Liveness(Ref+" (termination)", func(s *State) invariants.Election { return s })...)
 	if sp.p.Claims {
 		props = append(props, sp.countClaims()...)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/specs/internal/election"
 )
 
 // properties are the election properties every variant checks, the link
@@ -23,6 +24,7 @@ func (sp *spec) properties() []model.Property[State] {
 		model.WitnessProp("leader-elected", "000 Prop. 3.8", "some reachable state has a leader",
 			func(s *State) bool { return invariants.SomeLeader(s) }),
 	}
+	props = append(props, election.Liveness("000 Prop. 3.8", func(s *State) invariants.Election { return s })...)
 	if !sp.modified {
 		props = append(props, model.InvariantProp("no-same-phase-bypass", "000 §2 (half-duplex links), §4",
 			"no two messages of one phase p ≥ 1 pass each other on a link (Algorithm E's assumption)",

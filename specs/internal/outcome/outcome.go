@@ -8,6 +8,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/specs/internal/election"
 )
 
 // Outcome is, per process, its decision and the id it knows as the leader's
@@ -120,7 +121,8 @@ func MaxWinner(ids []int, ref string) Winner {
 // the outcome into of(s): at most one leader; only w.Proc is ever leader;
 // decisions never change; every terminal state has exactly one leader,
 // every process knows its id and no message is in transit (quiet); and some
-// run elects a leader. ref is the spec's seed section.
+// run elects a leader; and the liveness of every election (package
+// election). ref is the spec's seed section.
 func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(s *S) bool) []model.Property[S] {
 	who := "none is the winner"
 	switch {
@@ -129,7 +131,7 @@ func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(
 	case w.Proc >= 0:
 		who = fmt.Sprintf("p%d, whose id %d every process knows", w.Proc, w.ID)
 	}
-	return []model.Property[S]{
+	return append([]model.Property[S]{
 		model.InvariantProp("at-most-one-leader", ref, "no two processes are leaders at once",
 			func(s *S) bool { return invariants.AtMostOneLeader(of(s)) }),
 		model.InvariantProp(w.Name, w.Ref, w.Doc,
@@ -144,7 +146,7 @@ func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(
 			}),
 		model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
 			func(s *S) bool { return invariants.SomeLeader(of(s)) }),
-	}
+	}, election.Liveness(ref, func(s *S) invariants.Election { return of(s) })...)
 }
 
 // AnnouncementProps are the claims about the announcement round that a spec

@@ -12,15 +12,21 @@ import (
 	"mc/model"
 )
 
-// Check builds the system for p with build and explores it fully; a build
-// error or an internal error fails the test.
-func Check[S any](t testing.TB, build func(model.Params) (*model.System[S], error), p model.Params) checker.Result {
+// Build builds the system for p with build; an error fails the test.
+func Build[S any](t testing.TB, build func(model.Params) (*model.System[S], error), p model.Params) *model.System[S] {
 	t.Helper()
 	sys, err := build(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Run(t, sys, checker.Options{})
+	return sys
+}
+
+// Check builds the system for p with build and explores it fully; a build
+// error or an internal error fails the test.
+func Check[S any](t testing.TB, build func(model.Params) (*model.System[S], error), p model.Params) checker.Result {
+	t.Helper()
+	return Run(t, Build(t, build, p), checker.Options{})
 }
 
 // Run explores sys within opt; an internal error fails the test.
@@ -63,12 +69,24 @@ func Measure(t testing.TB, r *checker.Result, name string) int {
 }
 
 // Labels renders a trace's actions, one per line.
-func Labels(tr *checker.Trace) string {
-	out := make([]string, len(tr.Steps))
-	for i, s := range tr.Steps {
+func Labels(tr *checker.Trace) string { return strings.Join(StepLabels(tr.Steps), "\n") }
+
+// StepLabels lists the actions of steps, such as a lasso's loop.
+func StepLabels(steps []checker.Step) []string {
+	out := make([]string, len(steps))
+	for i, s := range steps {
 		out[i] = s.Label
 	}
-	return strings.Join(out, "\n")
+	return out
+}
+
+// Actions lists the actions of steps, for checker.Replay.
+func Actions(steps []checker.Step) []model.Action {
+	out := make([]model.Action, len(steps))
+	for i, s := range steps {
+		out[i] = s.Action
+	}
+	return out
 }
 
 // TraceIs fails the test unless the trace's actions are want, one per line.

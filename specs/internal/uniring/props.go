@@ -5,6 +5,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/specs/internal/election"
 )
 
 // Properties are the election properties both specs check; ref is the seed
@@ -23,6 +24,7 @@ func Properties(p *model.Params, ref string) []model.Property[State] {
 		model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
 			func(s *State) bool { return invariants.SomeLeader(s) }),
 	}
+	props = append(props, election.Liveness(ref, func(s *State) invariants.Election { return s })...)
 	if !p.Claims {
 		return props
 	}

@@ -1,0 +1,131 @@
+package checker
+
+import (
+	"fmt"
+
+	"mc/model"
+)
+
+// Fairness selects which infinite runs a liveness property is checked on.
+// Every kind is weak fairness ("justice") over a partition of the actions
+// into classes: a run is fair when no class stays enabled from some point on
+// without ever being taken again. Environment actions (model.Rule.Env) belong
+// to no class: fairness never forces them, and taking one does not count as
+// a step of any class.
+//
+// The zero value is FairProcess, mc's default.
+type Fairness int
+
+const (
+	// FairProcess is weak fairness per process: if some (non-environment)
+	// action of process p stays enabled continuously, p eventually takes a
+	// (non-environment) step. The class of an action is its process.
+	FairProcess Fairness = iota
+	// FairAction is weak fairness per action class: if some action of a rule
+	// (by name, at any process and with any choice) stays enabled
+	// continuously, an action of that rule is eventually taken.
+	FairAction
+	// FairNone assumes nothing: every infinite run counts, and so does every
+	// run that stops in a terminal state.
+	FairNone
+)
+
+func (f Fairness) String() string {
+	switch f {
+	case FairProcess:
+		return "process"
+	case FairAction:
+		return "action"
+	case FairNone:
+		return "none"
+	}
+	return fmt.Sprintf("Fairness(%d)", int(f))
+}
+
+// ParseFairness reads "none", "process" or "action".
+func ParseFairness(s string) (Fairness, error) {
+	for _, f := range []Fairness{FairNone, FairProcess, FairAction} {
+		if s == f.String() {
+			return f, nil
+		}
+	}
+	return FairProcess, fmt.Errorf("unknown fairness %q (want none, process or action)", s)
+}
+
+// classes assigns every action its fairness class: an index in [0, count),
+// or -1 for an action that fairness ignores (environment actions, and every
+// action under FairNone). Classes are kept as bit sets of words 64-bit words.
+type classes struct {
+	fair   Fairness
+	ofRule []int // FairAction: class of each rule; -1 for environment rules
+	env    []bool
+	names  []string
+	count  int
+	words  int
+}
+
+func newClasses[S any](sys *model.System[S], fair Fairness) (*classes, error) {
+	c := &classes{fair: fair, env: make([]bool, len(sys.Rules))}
+	for i := range sys.Rules {
+		c.env[i] = sys.Rules[i].Env
+	}
+	switch fair {
+	case FairNone:
+	case FairProcess:
+		c.count = sys.Procs
+		for p := 0; p < sys.Procs; p++ {
+			c.names = append(c.names, fmt.Sprintf("p%d", p))
+		}
+	case FairAction:
+		byName := map[string]int{}
+		c.ofRule = make([]int, len(sys.Rules))
+		envOf := map[string]bool{}
+		for i := range sys.Rules {
+			n := sys.Rules[i].Name
+			if env, seen := envOf[n]; seen && env != c.env[i] {
+				return nil, fmt.Errorf("spec %s: rules named %s are environment actions and not; fairness per action class cannot tell them apart", sys.Spec, n)
+			}
+			envOf[n] = c.env[i]
+		}
+		for i := range sys.Rules {
+			c.ofRule[i] = -1
+			if c.env[i] {
+				continue
+			}
+			name := sys.Rules[i].Name
+			k, ok := byName[name]
+			if !ok {
+				k = len(c.names)
+				byName[name] = k
+				c.names = append(c.names, name)
+			}
+			c.ofRule[i] = k
+		}
+		c.count = len(c.names)
+	default:
+		return nil, fmt.Errorf("unknown fairness %d", int(fair))
+	}
+	c.words = (c.count + 63) / 64
+	return c, nil
+}
+
+// of returns the class of action a, or -1.
+func (c *classes) of(a model.Action) int {
+	switch {
+	case c.fair == FairNone || c.env[a.Rule]:
+		return -1
+	case c.fair == FairProcess:
+		return a.Proc
+	}
+	return c.ofRule[a.Rule]
+}
+
+// set adds class k (if k ≥ 0) to the bit set m.
+func set(m []uint64, k int) {
+	if k >= 0 {
+		m[k/64] |= 1 << (k % 64)
+	}
+}
+
+// has reports whether class k is in the bit set m.
+func has(m []uint64, k int) bool { return m[k/64]&(1<<(k%64)) != 0 }

@@ -1,0 +1,89 @@
+// Package mutex is what the mutual-exclusion specs (tokenring,
+// suzukikasami, misra) share: each process's place in its cycle (idle,
+// waiting for the critical section, inside it) and the properties every
+// such algorithm promises (seed 002 §2: "any process that wishes to enter
+// the critical section must be able to do so within a finite time").
+package mutex
+
+import (
+	"fmt"
+
+	"mc/invariants"
+	"mc/model"
+)
+
+// Phase is where a process is in its cycle: idle, then (when its user asks
+// for the critical section) waiting, then in the critical section, then
+// idle again.
+type Phase uint8
+
+const (
+	Idle Phase = iota
+	Waiting
+	InCS
+)
+
+func (p Phase) String() string {
+	switch p {
+	case Waiting:
+		return "waiting"
+	case InCS:
+		return "in-cs"
+	}
+	return "idle"
+}
+
+// Phases holds every process's phase; it is the Mutex view of a state.
+type Phases []Phase
+
+// Procs is the number of processes.
+func (ps Phases) Procs() int { return len(ps) }
+
+// InCS reports whether process p is in its critical section.
+func (ps Phases) InCS(p int) bool { return ps[p] == InCS }
+
+// AppendTo writes one byte per process.
+func (ps Phases) AppendTo(buf []byte) []byte {
+	for _, p := range ps {
+		buf = append(buf, byte(p))
+	}
+	return buf
+}
+
+// DecodeFrom reads what AppendTo wrote into ps, which has the right length.
+func (ps Phases) DecodeFrom(d *model.Decoder) {
+	for i := range ps {
+		ps[i] = Phase(d.Int())
+	}
+}
+
+// Vars names the phases for traces: "p2.phase" = "waiting".
+func (ps Phases) Vars(out []model.Var) []model.Var {
+	for i, p := range ps {
+		out = append(out, model.Var{Name: fmt.Sprintf("p%d.phase", i), Value: p.String()})
+	}
+	return out
+}
+
+// Properties are the claims every mutual-exclusion spec checks over n
+// processes: mutual exclusion (safety, from ref), for each process that a
+// request is eventually granted (liveness under the run's fairness, from
+// liveRef), and a witness that each process can enter at all.
+func Properties[S any](n int, ref, liveRef string, phases func(s *S) Phases) []model.Property[S] {
+	props := []model.Property[S]{
+		model.InvariantProp("mutual-exclusion", ref, "at most one process is in its critical section",
+			func(s *S) bool { return invariants.MutualExclusion(phases(s)) }),
+	}
+	for i := 0; i < n; i++ {
+		props = append(props, model.LeadsToProp(fmt.Sprintf("request-granted-p%d", i), liveRef,
+			fmt.Sprintf("whenever p%d waits for the critical section it eventually enters it", i),
+			func(s *S) bool { return phases(s)[i] == Waiting },
+			func(s *S) bool { return phases(s)[i] == InCS }))
+	}
+	for i := 0; i < n; i++ {
+		props = append(props, model.WitnessProp(fmt.Sprintf("can-enter-p%d", i), liveRef,
+			fmt.Sprintf("some run lets p%d enter its critical section", i),
+			func(s *S) bool { return phases(s)[i] == InCS }))
+	}
+	return props
+}

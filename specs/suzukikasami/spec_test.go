@@ -1,0 +1,145 @@
+package suzukikasami
+
+import (
+	"strings"
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+	"mc/specs/internal/spectest"
+)
+
+func params(n, bound int) model.Params {
+	return model.Params{N: n, IDs: model.DescendingIDs(n), Chan: model.Bag, Bound: bound}
+}
+
+// State counts with bag channels (the seed's network), all properties
+// passing. Every run is finite: the graph has no cycle, so fairness plays
+// no part and every fairness gives the same verdicts.
+func TestStateCountsAndVerdicts(t *testing.T) {
+	cases := []struct {
+		p                        model.Params
+		states, trans, terminals int64
+	}{
+		{params(2, 1), 21, 27, 2},
+		{params(2, 2), 89, 123, 6},
+		{params(3, 1), 656, 1906, 5},
+		{params(3, 2), 41699, 174386, 40},
+		{params(4, 1), 88537, 497471, 7},
+	}
+	for _, c := range cases {
+		c.p.Claims = true
+		r := spectest.Run(t, spectest.Build(t, New, c.p), checker.Options{Fair: checker.FairProcess})
+		if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Terminal != c.terminals {
+			t.Errorf("n=%d bound %d: %s, %d states %d transitions %d terminal; want pass, %d %d %d",
+				c.p.N, c.p.Bound, r.Verdict, r.States, r.Transitions, r.Terminal, c.states, c.trans, c.terminals)
+		}
+		if r.Liveness.Cycles != 0 {
+			t.Errorf("n=%d bound %d: %d cycles; every run should be finite", c.p.N, c.p.Bound, r.Liveness.Cycles)
+		}
+	}
+	for _, f := range []checker.Fairness{checker.FairNone, checker.FairAction} {
+		if r := spectest.Run(t, spectest.Build(t, New, params(3, 2)), checker.Options{Fair: f}); r.Verdict != checker.Pass {
+			t.Fatalf("fairness %s: %s", f, r.Verdict)
+		}
+	}
+	fifo := params(3, 2)
+	fifo.Chan = model.FIFO
+	if r := spectest.Run(t, spectest.Build(t, New, fifo), checker.Options{Fair: checker.FairProcess}); r.Verdict != checker.Pass || r.States != 8583 {
+		t.Fatalf("fifo: %s with %d states, want pass with 8583", r.Verdict, r.States)
+	}
+}
+
+// An entry costs n messages (n-1 requests and the token) or none when the
+// token is present, and both cases occur. Reference: 002 §3.6.
+func TestClaimEntryCostsNOrZeroMessages(t *testing.T) {
+	p := params(3, 2)
+	p.Claims = true
+	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: checker.FairProcess})
+	if spectest.Prop(t, &r, "entry-cost").Verdict != checker.Pass {
+		t.Fatal("entry-cost fails")
+	}
+	// Witnesses of both costs: a first entry of p1 (n messages) and an
+	// entry of p0 with the token present (0 messages).
+	var remote, present bool
+	for _, s := range spectest.Prop(t, &r, "can-enter-p1").Trace.Steps {
+		remote = remote || strings.HasPrefix(s.Label, "recv p1 ⟨token")
+	}
+	for _, s := range spectest.Prop(t, &r, "can-enter-p0").Trace.Steps {
+		present = present || strings.HasPrefix(s.Label, "ask p0 (token present")
+	}
+	if !remote || !present {
+		t.Fatalf("witnesses do not show both kinds of entry: remote %v, present %v", remote, present)
+	}
+}
+
+// Ghosts never influence behaviour. Reference: model/ghost.go.
+func TestGhostErasure(t *testing.T) {
+	spectest.Erasure(t, New, params(2, 2), params(3, 1))
+}
+
+// A mutant that sends the token but keeps token_present = T breaks the
+// seed's exclusion argument at once. Reference: 002 §3.5.
+func TestKeepingTokenPresentBreaksExclusion(t *testing.T) {
+	sys := spectest.Build(t, New, params(3, 1))
+	for ri := range sys.Rules {
+		do := sys.Rules[ri].Do
+		sys.Rules[ri].Do = func(s *State, i, k int) bool {
+			had := s.Present[i]
+			ok := do(s, i, k)
+			s.Present[i] = s.Present[i] || had
+			return ok
+		}
+	}
+	r := spectest.Run(t, sys, checker.Options{Fair: checker.FairProcess})
+	for _, name := range []string{"at-most-one-token-present", "mutual-exclusion"} {
+		if p := spectest.Prop(t, &r, name); p.Verdict != checker.Fail || p.Trace == nil {
+			t.Errorf("%s: %s", name, p.Verdict)
+		}
+	}
+}
+
+// Without the seed's max, a request delivered out of order overwrites a
+// later one, which is then never served: the run ends with a process
+// waiting forever, a finite counterexample to request-granted. With FIFO
+// channels the order cannot be inverted and the mutant passes. Reference:
+// 002 §3.6 ("only the last request from P_j being considered if several
+// had been delivered out of sequence").
+func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
+	mutate := func(sys *model.System[State]) {
+		recv := sys.Rules[1].Do
+		link := sys.Params.Link()
+		sys.Rules[1].Do = func(s *State, i, k int) bool {
+			if m := s.In[i].Peek(link, k); m.Kind == Request {
+				s.Reqs[i][m.From] = 0 // so that max(requests(j), k) = k
+			}
+			return recv(s, i, k)
+		}
+	}
+	bag := spectest.Build(t, New, params(3, 2))
+	mutate(bag)
+	r := spectest.Run(t, bag, checker.Options{Fair: checker.FairProcess})
+	f := r.Failure()
+	if r.Verdict != checker.Fail || f == nil || !strings.HasPrefix(f.Name, "request-granted-") || !f.Trace.Deadlock || f.Trace.LoopStart != nil {
+		t.Fatalf("bag: %s, failure %+v", r.Verdict, f)
+	}
+	fifo := params(3, 2)
+	fifo.Chan = model.FIFO
+	sys := spectest.Build(t, New, fifo)
+	mutate(sys)
+	if r := spectest.Run(t, sys, checker.Options{Fair: checker.FairProcess}); r.Verdict != checker.Pass {
+		t.Fatalf("fifo: %s, failure %+v", r.Verdict, r.Failure())
+	}
+}
+
+func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
+	for _, p := range []model.Params{
+		{N: 3, IDs: []int{3, 2, 1}, Initiators: []int{0}},
+		{N: 9, IDs: model.DescendingIDs(9)},
+		{N: 3, IDs: []int{3, 2, 1}, Bound: 256},
+	} {
+		if _, err := New(p); err == nil {
+			t.Errorf("%+v accepted", p)
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package tokenring
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+	"mc/specs/internal/mutex"
+	"mc/specs/internal/spectest"
+)
+
+func params(n int) model.Params { return model.Params{N: n, IDs: model.DescendingIDs(n)} }
+
+// The token is at one of n processes, which is idle, waiting or in its
+// critical section, and every other process is idle or waiting: n·3·2^(n-1)
+// states. Each state enables one token action (pass, enter or leave) and
+// one request per idle process: n·(3·2^(n-1) + 3(n-1)·2^(n-2) + 2^(n-1))
+// transitions.
+func TestStateCounts(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: checker.FairProcess})
+		states := int64(n * 3 << (n - 1))
+		trans := int64(n * (3<<(n-1) + 3*(n-1)<<(n-2) + 1<<(n-1)))
+		if r.Verdict != checker.Pass || r.States != states || r.Transitions != trans || r.Terminal != 0 {
+			t.Errorf("n=%d: %s, %d states %d transitions %d terminal; want pass, %d %d 0",
+				n, r.Verdict, r.States, r.Transitions, r.Terminal, states, trans)
+		}
+	}
+}
+
+// "If the ring is unidirectional there can be neither deadlock nor
+// starving, as the token circulates": every request is granted under every
+// fairness, none included, since the token's route is forced (no cycle of
+// the graph avoids a waiting process's entry), and every process can enter.
+// Reference: 002 §4.1.
+func TestEveryRequestIsGrantedUnderEveryFairness(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+			r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: f})
+			if r.Verdict != checker.Pass {
+				t.Fatalf("n=%d, fairness %s: %s, failure %+v", n, f, r.Verdict, r.Failure())
+			}
+		}
+		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: checker.FairProcess})
+		for i := 0; i < n; i++ {
+			w := spectest.Prop(t, &r, fmt.Sprintf("can-enter-p%d", i))
+			if last := w.Trace.Steps[len(w.Trace.Steps)-1]; !strings.HasPrefix(last.Label, "enter p") {
+				t.Fatalf("n=%d: witness for p%d ends with %q", n, i, last.Label)
+			}
+		}
+	}
+}
+
+// A mutant in which a waiting process may let the token pass starves: the
+// token can go round forever past p0. Weak fairness cannot help, since
+// enter is enabled at p0 only while the token is there; the lasso's loop
+// passes p0 by.
+func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
+	sys := spectest.Build(t, New, params(3))
+	pass := &sys.Rules[3]
+	pass.Guard = func(s *State, i int) bool { return s.Phase[i] != mutex.InCS && s.Token == i }
+	for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+		r := spectest.Run(t, sys, checker.Options{Fair: f})
+		p := spectest.Prop(t, &r, "request-granted-p0")
+		if p.Verdict != checker.Fail || p.Trace.LoopStart == nil || spectest.Prop(t, &r, "mutual-exclusion").Verdict != checker.Pass {
+			t.Fatalf("fairness %s: request-granted-p0 %s, trace %+v", f, p.Verdict, p.Trace)
+		}
+		var loop []string
+		for _, s := range p.Trace.Steps[*p.Trace.LoopStart:] {
+			loop = append(loop, s.Label)
+		}
+		if got := strings.Join(loop, "; "); !strings.Contains(got, "pass p0") || strings.Contains(got, "enter p0") {
+			t.Fatalf("fairness %s: loop %s should pass p0 by", f, got)
+		}
+	}
+}
+
+// A mutant that enters without the token breaks mutual exclusion.
+func TestEnteringWithoutTheTokenBreaksMutualExclusion(t *testing.T) {
+	sys := spectest.Build(t, New, params(3))
+	sys.Rules[1].Guard = func(s *State, i int) bool { return s.Phase[i] == mutex.Waiting }
+	r := spectest.Run(t, sys, checker.Options{Fair: checker.FairProcess})
+	if p := spectest.Prop(t, &r, "mutual-exclusion"); p.Verdict != checker.Fail || len(p.Trace.Steps) != 4 {
+		t.Fatalf("mutual-exclusion %s with trace %+v", p.Verdict, p.Trace)
+	}
+}
+
+func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
+	for _, p := range []model.Params{
+		{N: 3, IDs: []int{3, 2, 1}, Initiators: []int{0}},
+		{N: 3, IDs: []int{3, 2, 1}, Bound: 2},
+		{N: 3, IDs: []int{3, 2, 1}, Variant: "nope"},
+	} {
+		if _, err := New(p); err == nil {
+			t.Errorf("%+v accepted", p)
+		}
+	}
+}
