@@ -20,10 +20,25 @@ type expander[S any] struct {
 	seen []bool
 	// stepProps and endProps index the system's step and end properties.
 	stepProps, endProps []int
+	// With partial-order reduction: the ample set's scratch space, the
+	// variables the properties read in the current state and in a
+	// successor, and the index of each successor in the store (notStored
+	// if it is not there).
+	ample             *ample
+	readCur, readNext []byte
+	index             []uint32
+	// pid and b are the state being expanded and the batch it feeds, err
+	// the first error met computing a group of its successors.
+	pid uint32
+	b   *batch
+	err error
 }
 
 func newExpander[S any](e *explorer[S]) *expander[S] {
 	x := &expander[S]{e: e}
+	if e.reducer != nil {
+		x.ample = newAmple(e.reducer.groups, x.group)
+	}
 	for i, p := range e.sys.Props {
 		switch p.Kind {
 		case model.Step:
@@ -62,7 +77,8 @@ func (x *expander[S]) measure(s *S, b *batch) {
 
 // expand generates every successor of frontier states lo..hi-1 into b:
 // transitions and terminal states are counted, step and end properties
-// checked, and successors not already in the store become candidates.
+// checked, and successors not already in the store become candidates. With
+// partial-order reduction on, expandReduced does this for each state.
 func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batch) error {
 	sys, store := x.e.sys, x.e.store
 	defer func() { x.e.done.Add(int64(hi - lo)) }()
@@ -76,6 +92,12 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		data, pid := fr.state(j), fr.id(j)
 		if err := sys.Decode(data, &x.cur); err != nil {
 			return fmt.Errorf("internal error: state %d does not decode: %v", pid, err)
+		}
+		if x.ample != nil {
+			if err := x.expandReduced(pid, data, b); err != nil {
+				return err
+			}
+			continue
 		}
 		x.succ.reset()
 		for ri := range sys.Rules {
@@ -118,6 +140,15 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		}
 	}
 	return nil
+}
+
+// reads appends the variables that the invariant, step and witness
+// properties and the measures read in s.
+func (x *expander[S]) reads(buf []byte, s *S) []byte {
+	for _, f := range x.e.readers {
+		buf = f(buf, s)
+	}
+	return buf
 }
 
 // checkStep evaluates the undecided step properties on cur → next.

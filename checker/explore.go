@@ -74,6 +74,15 @@ type explorer[S any] struct {
 	frontier, successors *level
 	// resumedElapsed is the time spent before the checkpoint resumed from.
 	resumedElapsed time.Duration
+	// reducer is set when partial-order reduction is on (reduce.go);
+	// readers then are the Reads that define visibility, and indexed is the
+	// store, which keeps every state's index.
+	reducer *reducer
+	readers []func(buf []byte, s *S) []byte
+	indexed indexedStore
+	// ampleHook, if set (by tests), is called with every state expanded by
+	// a proper ample set and that set's actions, from any worker.
+	ampleHook func(id uint32, ample []model.Action)
 	// peaks holds, per measure, the largest value seen and where.
 	peaks []peak
 	// memLimit is the memory limit in bytes (0: none), checked at round
@@ -98,16 +107,24 @@ type peak struct {
 // in frontier order, so the states, their indices, the traces and every
 // figure are the same for any number of workers.
 func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
+	res, _ := run(ctx, sys, opt, nil)
+	return res
+}
+
+// run is Run; it also returns the explorer (nil if the run did not start),
+// whose trace log tests read to list the states a run stored. hook, if not
+// nil, becomes the explorer's ampleHook.
+func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *explorer[S]) {
 	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params}
 	if opt.Safety {
 		sys, res.SkippedLiveness = safetyOnly(sys)
 	}
 	if err := checkShape(sys); err != nil {
 		res.Err = err
-		return res
+		return res, nil
 	}
 	e := &explorer[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)),
-		peaks: make([]peak, len(sys.Measures)), start: time.Now()}
+		peaks: make([]peak, len(sys.Measures)), start: time.Now(), ampleHook: hook}
 	if e.workers <= 0 {
 		e.workers = runtime.NumCPU()
 	}
@@ -118,9 +135,15 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 			e.stateProps = append(e.stateProps, i)
 		}
 	}
+	if opt.Reduce {
+		if err := e.setupReduction(&res); err != nil {
+			res.Err = err
+			return res, nil
+		}
+	}
 	if err := e.open(); err != nil {
 		res.Err = err
-		return res
+		return res, nil
 	}
 	e.nextReport = e.start.Add(e.every())
 	e.explore(ctx, &res)
@@ -132,7 +155,30 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 		res.Err = err
 	}
 	checkLiveness(ctx, sys, opt, &res, e.start)
-	return res
+	return res, e
+}
+
+// setupReduction builds the reducer, or says in res why reduction does not
+// apply. Settings under which it would be unsound are refused.
+func (e *explorer[S]) setupReduction(res *Result) error {
+	props := make([]PropInfo, len(e.sys.Props))
+	for i, p := range e.sys.Props {
+		props[i] = PropInfo{Name: p.Name, Kind: p.Kind}
+	}
+	if err := CanReduce(e.opt, props); err != nil {
+		return err
+	}
+	r, note, err := newReducer(e.sys)
+	if err != nil {
+		return err
+	}
+	res.ReductionNote = note
+	if r == nil {
+		return nil
+	}
+	e.reducer, res.Reduced = r, true
+	e.readers = readsOf(e.sys)
+	return nil
 }
 
 // safetyOnly returns sys without its liveness properties, and their names.
@@ -182,8 +228,13 @@ func (e *explorer[S]) open() error {
 		}
 	case e.opt.Exact:
 		e.store, e.links = newExactStore(), &traceLog{}
+	case e.reducer != nil:
+		e.store, e.links = newIndexedMemStore(), &traceLog{}
 	default:
 		e.store, e.links = newMemStore(), &traceLog{}
+	}
+	if e.reducer != nil {
+		e.indexed = e.store.(indexedStore)
 	}
 	return nil
 }
@@ -395,6 +446,9 @@ func (e *explorer[S]) commit(batches []*batch, depth int, next *level, res *Resu
 	if err := e.store.Commit(batches, depth, e.workers); err != nil {
 		res.Err = fmt.Errorf("visited set: %v", err)
 		return false
+	}
+	if e.indexed != nil {
+		e.indexed.SetIndices(batches, uint32(e.links.len()), e.workers)
 	}
 	for _, b := range batches {
 		res.Transitions += b.transitions

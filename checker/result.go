@@ -41,6 +41,13 @@ type Result struct {
 	Workers int
 	// Exact is set when full states, not fingerprints, were stored.
 	Exact bool
+	// Reduced is set when partial-order reduction was on: States counts the
+	// states stored, which may be far fewer than the reachable ones, and
+	// Transitions the actions explored; a trace need not be the shortest.
+	Reduced bool
+	// ReductionNote says why reduction, though asked for, did not apply
+	// ("n/a for rules without footprints (…)").
+	ReductionNote string
 	// MemoryBytes is the memory held by the visited set and trace links.
 	MemoryBytes int64
 	// SkippedLiveness names the liveness properties left unchecked by

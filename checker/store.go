@@ -27,3 +27,19 @@ type Store interface {
 	// Close releases the store's resources.
 	Close() error
 }
+
+// indexedStore is a visited set that also knows at which index each state
+// was stored, as partial-order reduction's proviso needs (C3 in the package
+// doc): the memory store made by newIndexedMemStore, and the exact store.
+type indexedStore interface {
+	Store
+	// IndexOf is the index of the stored state with this fingerprint and
+	// encoding, or notStored.
+	IndexOf(fp uint64, enc []byte) uint32
+	// SetIndices records the indices of the fresh candidates of batches,
+	// numbered in order from first, after Commit.
+	SetIndices(batches []*batch, first uint32, workers int)
+}
+
+// notStored is the index of a state not in the store.
+const notStored = ^uint32(0)

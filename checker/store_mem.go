@@ -14,8 +14,12 @@ import (
 // empty slot, so a real 0 is stored as 1: that merges two fingerprints, which
 // costs no more than any other 64-bit collision. During Commit each shard is
 // written by exactly one worker, so no locks are needed.
+//
+// For partial-order reduction the store also keeps each state's index, 4
+// more bytes per slot, beside its fingerprint (newIndexedMemStore).
 type memStore struct {
-	shards [shardCount]shard
+	shards  [shardCount]shard
+	indexed bool
 }
 
 const (
@@ -25,13 +29,24 @@ const (
 
 type shard struct {
 	keys []uint64
-	n    int
+	// ids[i] is the index of the state in keys[i], if indexed.
+	ids []uint32
+	n   int
 }
 
 func newMemStore() *memStore {
 	m := &memStore{}
 	for i := range m.shards {
 		m.shards[i].keys = make([]uint64, 1<<10)
+	}
+	return m
+}
+
+func newIndexedMemStore() *memStore {
+	m := newMemStore()
+	m.indexed = true
+	for i := range m.shards {
+		m.shards[i].ids = make([]uint32, len(m.shards[i].keys))
 	}
 	return m
 }
@@ -44,7 +59,10 @@ func home(fp uint64, size int) int {
 	return int(hi)
 }
 
-func (m *memStore) Seen(fp uint64, _ []byte) bool {
+func (m *memStore) Seen(fp uint64, _ []byte) bool { return m.slot(fp) >= 0 }
+
+// slot is the position of fp in its shard, or -1.
+func (m *memStore) slot(fp uint64) int {
 	if fp == 0 {
 		fp = 1
 	}
@@ -55,11 +73,46 @@ func (m *memStore) Seen(fp uint64, _ []byte) bool {
 		}
 		switch keys[i] {
 		case fp:
-			return true
+			return i
 		case 0:
-			return false
+			return -1
 		}
 	}
+}
+
+// IndexOf is the index of the state with fingerprint fp, or notStored.
+// The store must be indexed.
+func (m *memStore) IndexOf(fp uint64, _ []byte) uint32 {
+	i := m.slot(fp)
+	if i < 0 {
+		return notStored
+	}
+	if fp == 0 {
+		fp = 1
+	}
+	return m.shards[shardOf(fp)].ids[i]
+}
+
+// SetIndices records the indices of the fresh candidates of batches,
+// numbered in order from first.
+func (m *memStore) SetIndices(batches []*batch, first uint32, workers int) {
+	m.byShard(workers, func(w int) {
+		id := first
+		for _, b := range batches {
+			for i, fp := range b.fps {
+				if !b.fresh[i] {
+					continue
+				}
+				if fp == 0 {
+					fp = 1
+				}
+				if sh := shardOf(fp); sh%workers == w {
+					m.shards[sh].ids[m.slot(fp)] = id
+				}
+				id++
+			}
+		}
+	})
 }
 
 func (m *memStore) SeenAll(b *batch, seen []bool) []bool {
@@ -91,9 +144,12 @@ func (s *shard) insert(fp uint64) bool {
 }
 
 func (s *shard) grow() {
-	old := s.keys
+	old, oldIDs := s.keys, s.ids
 	s.keys = make([]uint64, len(old)+len(old)/2)
-	for _, k := range old {
+	if oldIDs != nil {
+		s.ids = make([]uint32, len(s.keys))
+	}
+	for j, k := range old {
 		if k == 0 {
 			continue
 		}
@@ -104,34 +160,40 @@ func (s *shard) grow() {
 			}
 		}
 		s.keys[i] = k
+		if oldIDs != nil {
+			s.ids[i] = oldIDs[j]
+		}
 	}
 }
 
 func (m *memStore) Commit(batches []*batch, _, workers int) error {
-	if workers < 1 {
-		workers = 1
-	}
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for _, b := range batches {
-				for i, fp := range b.fps {
-					if fp == 0 {
-						fp = 1
-					}
-					sh := shardOf(fp)
-					if sh%workers != w {
-						continue
-					}
+	m.byShard(workers, func(w int) {
+		for _, b := range batches {
+			for i, fp := range b.fps {
+				if fp == 0 {
+					fp = 1
+				}
+				if sh := shardOf(fp); sh%max(workers, 1) == w {
 					b.fresh[i] = m.shards[sh].insert(fp)
 				}
 			}
+		}
+	})
+	return nil
+}
+
+// byShard runs f(w) on workers goroutines; worker w owns the shards whose
+// number is w modulo workers.
+func (m *memStore) byShard(workers int, f func(w int)) {
+	var wg sync.WaitGroup
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			f(w)
 		}(w)
 	}
 	wg.Wait()
-	return nil
 }
 
 func (m *memStore) Len() int64 {
@@ -145,7 +207,7 @@ func (m *memStore) Len() int64 {
 func (m *memStore) Bytes() int64 {
 	var b int64
 	for i := range m.shards {
-		b += int64(len(m.shards[i].keys)) * 8
+		b += int64(len(m.shards[i].keys))*8 + int64(len(m.shards[i].ids))*4
 	}
 	return b
 }

@@ -15,6 +15,9 @@ type Target interface {
 	Check(ctx context.Context, opt Options) Result
 	// Stepper steps through the system one action at a time (stepper.go).
 	Stepper
+	// Cost builds the reachable graph and computes the fewest and most
+	// messages of its complete runs (cost.go).
+	Cost(ctx context.Context, opt CostOptions) (*Cost, error)
 }
 
 // PropInfo describes one property.

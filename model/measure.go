@@ -13,4 +13,9 @@ type Measure[S any] struct {
 	// Doc says in one line what is measured.
 	Doc   string
 	Value func(s *S) int
+	// Reads, if not nil, appends the values of the state variables the
+	// measure reads, as Property.Reads does; partial-order reduction keeps
+	// the measure's maximum only if it knows them. Nil means it may read
+	// anything, and turns reduction off.
+	Reads func(buf []byte, s *S) []byte
 }

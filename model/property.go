@@ -64,6 +64,24 @@ type Property[S any] struct {
 	// Terminal, for Eventually only, makes the goal "a terminal state" (no
 	// action enabled), which no state predicate can say; State is then nil.
 	Terminal bool
+	// Reads, if not nil, appends to buf the values of the state variables
+	// the property reads: whole variables (a process's local, a channel, a
+	// ghost), always the same ones in the same layout, so that two states
+	// give equal bytes exactly when they agree on those variables. The
+	// property must depend on nothing else; a Step property may also depend
+	// on the action's rule and process (not its choice index), and must
+	// hold on every step that leaves these variables unchanged.
+	// Partial-order reduction treats a step that changes them as visible.
+	// Nil means the property may read anything: every step is visible, and
+	// reduction is off for a system with such an invariant, step or
+	// witness property.
+	Reads func(buf []byte, s *S) []byte
+}
+
+// Reading returns p with Reads set to f.
+func (p Property[S]) Reading(f func(buf []byte, s *S) []byte) Property[S] {
+	p.Reads = f
+	return p
 }
 
 // InvariantProp builds an Invariant property.

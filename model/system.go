@@ -39,6 +39,9 @@ type System[S any] struct {
 	// View, if not nil, pictures the state for mc's drawings: process
 	// statuses and the messages pending on each channel (view.go).
 	View func(s *S) View
+	// Chans gives the semantics of the channels that rule footprints name,
+	// by number (footprint.go); nil when no rule declares a footprint.
+	Chans []Link
 }
 
 // Var is one named variable of a state, rendered for a person.
@@ -74,6 +77,10 @@ type Rule[S any] struct {
 	// forces an environment action (it may stay enabled forever and never
 	// happen), and it does not count as its process taking a step.
 	Env bool
+	// Footprint, if not nil, declares what the rule may touch at p
+	// (footprint.go); partial-order reduction needs it. Nil means the rule
+	// may touch anything, so it is dependent on every other action.
+	Footprint func(p int) Footprint
 }
 
 // Action names one instance of a rule: rule index, process and choice.

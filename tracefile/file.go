@@ -65,10 +65,16 @@ type Params struct {
 	Claims     bool  `json:"claims"`
 }
 
+// CostRun is the kind of a run that mc sweep recorded: a complete run with
+// the fewest or most messages, about no property of the spec. Replay checks
+// that it still reaches a terminal state.
+const CostRun = "cost"
+
 // Property names the property a run is about and what the run shows.
 type Property struct {
 	Name string `json:"name"`
-	// Kind is invariant, step, end or witness (or a liveness kind).
+	// Kind is invariant, step, end or witness (or a liveness kind), or
+	// CostRun for a run mc sweep recorded.
 	Kind string `json:"kind"`
 	Ref  string `json:"ref"`
 	Doc  string `json:"doc"`

@@ -79,6 +79,16 @@ func Replay(f *File, t checker.Stepper) Outcome {
 func verdictAtEnd(f *File, t checker.Stepper, info checker.Info, end checker.State, last checker.Move) Outcome {
 	at := len(f.Steps)
 	name, kind := f.Property.Name, f.Property.Kind
+	if kind == CostRun {
+		snap, err := t.Inspect(end)
+		switch {
+		case err != nil:
+			return Outcome{Step: at, Why: err.Error()}
+		case !snap.Terminal:
+			return Outcome{Step: at, Why: "the run replays, but its last state is no longer terminal: an action is enabled there"}
+		}
+		return Outcome{Reached: true, Step: at, Why: "the run replays to a terminal state (a complete run of mc sweep; its cost is what mc sweep reports)"}
+	}
 	found := false
 	for _, p := range info.Props {
 		found = found || p.Name == name

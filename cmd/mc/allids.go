@@ -15,7 +15,7 @@ import (
 
 // allIDsFlags are the flags that --all-ids cannot be combined with: each
 // fixes something the symmetry reduction moves, or a single run's output.
-var allIDsFlags = []string{"ids", "initiators", "orientation", "resume", "checkpoint", "store", "dir", "trace-out"}
+var allIDsFlags = []string{"ids", "initiators", "orientation", "resume", "checkpoint", "store", "dir", "trace-out", "shortest"}
 
 // maxAllIDsN bounds --all-ids: the arrangements of 1..n are enumerated to
 // find the classes, and 10! is 3,628,800 of them, each class a full run.
@@ -71,6 +71,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		sum.Variant = r.Variant
 		sum.Arrangements += cl.Size
 		sum.States += r.States
+		sum.Reduced = sum.Reduced || r.Reduced
 		sum.Rows = append(sum.Rows, allIDsRow{IDs: cl.Rep, ClassSize: cl.Size, Verdict: r.Verdict, States: r.States, Transitions: r.Transitions})
 		switch {
 		case r.Verdict == checker.Fail && failed == nil:
@@ -87,8 +88,12 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		enc.SetIndent("", "  ")
 		enc.Encode(sum)
 	} else {
-		fmt.Fprintf(stdout, "mc check %s --all-ids (variant %s) n=%d: %d classes under %s, covering %d of %d arrangements, %d states in all\n",
-			sum.Spec, sum.Variant, sum.N, sum.Classes, sum.Symmetry, sum.Arrangements, len(model.Arrangements(p.N)), sum.States)
+		stored := "states in all"
+		if sum.Reduced {
+			stored = "states stored in all (partial-order reduction)"
+		}
+		fmt.Fprintf(stdout, "mc check %s --all-ids (variant %s) n=%d: %d classes under %s, covering %d of %d arrangements, %d %s\n",
+			sum.Spec, sum.Variant, sum.N, sum.Classes, sum.Symmetry, sum.Arrangements, len(model.Arrangements(p.N)), sum.States, stored)
 		for _, row := range sum.Rows {
 			if row.Verdict != checker.Pass {
 				fmt.Fprintf(stdout, "  %-10s ids %v (class of %d)\n", row.Verdict, row.IDs, row.ClassSize)
@@ -96,7 +101,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		}
 		if failed != nil {
 			fmt.Fprintf(stdout, "\nfirst failing arrangement:\n")
-			writeHuman(stdout, failed)
+			writeHuman(stdout, failed, nil)
 		}
 		fmt.Fprintf(stdout, "verdict: %s\n", sum.Verdict)
 	}
@@ -117,6 +122,7 @@ type allIDsSummary struct {
 	Classes      int             `json:"classes"`
 	Arrangements int             `json:"arrangements"`
 	States       int64           `json:"states"`
+	Reduced      bool            `json:"reduced"`
 	Verdict      checker.Verdict `json:"verdict"`
 	Rows         []allIDsRow     `json:"results"`
 }

@@ -47,6 +47,8 @@ type checkFlags struct {
 	fair        string
 	// fairness is --fair resolved against the spec's default.
 	fairness checker.Fairness
+	por      bool
+	shortest bool
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -63,6 +65,8 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
 	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
+	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
+	fs.BoolVar(&f.shortest, "shortest", false, "with --por, re-run a failure without reduction (bounded by --max-states, default 10000000) for a shortest counterexample")
 	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
 	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
@@ -112,6 +116,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err == nil {
 		target, err = entry.Build(p)
 	}
+	if err == nil && f.por {
+		err = checker.CanReduce(f.options(), target.Props())
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
@@ -119,14 +126,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	opt := f.options()
 	restore := limitMemory(opt.MaxMemory)
 	defer restore()
-	progress, every := newProgress(stderr, f.progress, f.json)
-	if progress != nil {
-		opt.Progress, opt.ProgressEvery = progress.report, every
-	}
-	res := target.Check(ctx, opt)
-	if progress != nil {
-		progress.finish()
-	}
+	res := f.check(ctx, target, opt, stderr)
 	if refused := (*checker.ResumeRefused)(nil); errors.As(res.Err, &refused) {
 		fmt.Fprintf(stderr, "mc check: %v\n", refused)
 		return exitUsage
@@ -135,19 +135,31 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
 		return exitInternal
 	}
+	var shortest *checker.Result
+	if f.shortest && res.Reduced && res.Verdict == checker.Fail {
+		shortest = f.rerunUnreduced(ctx, target, stderr)
+		if shortest.Err != nil {
+			fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", shortest.Err)
+			return exitInternal
+		}
+	}
 	if f.traceOut != "" {
-		if err := writeTraceOut(target, &res, f.traceOut, stderr); err != nil {
+		recordedRun := &res
+		if shortest != nil && shortest.Failure() != nil {
+			recordedRun = shortest
+		}
+		if err := writeTraceOut(target, recordedRun, f.traceOut, stderr); err != nil {
 			fmt.Fprintf(stderr, "mc check: --trace-out: %v\n", err)
 			return exitUsage
 		}
 	}
 	if f.json {
-		if err := writeJSON(stdout, &res); err != nil {
+		if err := writeJSON(stdout, &res, shortest); err != nil {
 			fmt.Fprintf(stderr, "mc check: %v\n", err)
 			return exitInternal
 		}
 	} else {
-		writeHuman(stdout, &res)
+		writeHuman(stdout, &res, shortest)
 	}
 	switch res.Verdict {
 	case checker.Pass:
@@ -161,6 +173,36 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // lookupSpec finds a spec by name: the registry's, or, in the tests that
 // check mc's own failures, one that breaks the rules of model.System.
 var lookupSpec = specs.Lookup
+
+// check runs target with opt, showing progress if asked.
+func (f *checkFlags) check(ctx context.Context, target checker.Target, opt checker.Options, stderr io.Writer) checker.Result {
+	progress, every := newProgress(stderr, f.progress, f.json)
+	if progress != nil {
+		opt.Progress, opt.ProgressEvery = progress.report, every
+	}
+	res := target.Check(ctx, opt)
+	if progress != nil {
+		progress.finish()
+	}
+	return res
+}
+
+// shortestBound is the state limit of the unreduced re-run --shortest makes
+// when --max-states is not given.
+const shortestBound = 10_000_000
+
+// rerunUnreduced explores target again without reduction, breadth-first, so
+// that the failure it finds first has a shortest trace; it stops at
+// --max-states, or shortestBound, states.
+func (f *checkFlags) rerunUnreduced(ctx context.Context, target checker.Target, stderr io.Writer) *checker.Result {
+	opt := f.options()
+	opt.Reduce = false
+	if opt.MaxStates == 0 {
+		opt.MaxStates = shortestBound
+	}
+	res := f.check(ctx, target, opt, stderr)
+	return &res
+}
 
 // target resolves the spec and its parameters: from SPEC and the flags, or,
 // for --resume without SPEC, from the checkpoint.
@@ -258,7 +300,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
 	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.safety,
-		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness}
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por}
 	if f.store == "disk" {
 		opt.Disk = f.dir
 	}
@@ -350,6 +392,9 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 		if _, err := parseSize(f.maxMemory); err != nil {
 			return fmt.Errorf("--max-memory: %v", err)
 		}
+	}
+	if f.shortest && !f.por {
+		return fmt.Errorf("--shortest goes with --por: without reduction every counterexample is already a shortest one")
 	}
 	if fs.Changed("timeout") && f.timeout <= 0 {
 		return fmt.Errorf("--timeout must be positive, got %s", f.timeout)

@@ -30,6 +30,8 @@ usage:
   mc check SPEC [flags]        explore every reachable state and give a verdict
   mc trace FILE [flags]        read a trace file: as text, --replay, --format svg or dot
   mc explore [SPEC] [flags]    step through a spec, or a trace (--trace FILE), in the browser
+  mc sweep SPEC|all [flags]    fewest and most messages over every schedule and arrangement
+  mc ci [flags]                recompute the quick subset of results/ and fail on any drift
   mc help                      this text
 
 Run 'mc check --help' (trace, explore) for each command's flags.
@@ -63,10 +65,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runTrace(args[1:], stdout, stderr)
 	case "explore":
 		return runExplore(ctx, args[1:], stdout, stderr)
+	case "sweep":
+		return runSweep(ctx, args[1:], stdout, stderr)
+	case "ci":
+		return runCI(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitPass
 	}
-	fmt.Fprintf(stderr, "mc: unknown command %q (commands: list, check, trace, explore, help)\n", args[0])
+	fmt.Fprintf(stderr, "mc: unknown command %q (commands: list, check, trace, explore, sweep, ci, help)\n", args[0])
 	return exitUsage
 }

@@ -12,10 +12,19 @@ import (
 )
 
 // writeHuman prints the summary, the per-property verdicts and, on failure,
-// the shortest failing trace.
-func writeHuman(w io.Writer, r *checker.Result) {
+// the shortest failing trace; after a reduced run, the failure of shortest,
+// its unreduced re-run (--shortest), if not nil.
+func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, r.Params.String())
-	fmt.Fprintf(w, "  %d distinct states, %d transitions, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
+	if r.Reduced {
+		fmt.Fprintf(w, "  %d states stored, %d transitions explored, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
+		fmt.Fprintln(w, "  reduced: partial-order reduction (--por) stored only the states that the verdicts need, not every reachable state")
+	} else {
+		fmt.Fprintf(w, "  %d distinct states, %d transitions, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
+	}
+	if r.ReductionNote != "" {
+		fmt.Fprintf(w, "  reduction: %s\n", r.ReductionNote)
+	}
 	perState := 0.0
 	if r.States > 0 {
 		perState = float64(r.MemoryBytes) / float64(r.States)
@@ -53,7 +62,7 @@ func writeHuman(w io.Writer, r *checker.Result) {
 		}
 	}
 	if f := r.Failure(); f != nil {
-		writeFailure(w, f)
+		writeFailure(w, f, r.Reduced, shortest)
 	}
 	switch r.Verdict {
 	case checker.Incomplete:
@@ -73,7 +82,20 @@ func writeHuman(w io.Writer, r *checker.Result) {
 // after which Q never does.
 const awaited = "   ← from here on the goal is awaited and never holds"
 
-func writeFailure(w io.Writer, f *checker.PropResult) {
+// writeFailure prints f's trace. After a reduced run it says that the trace
+// need not be shortest, and prints instead the failure that shortest, the
+// unreduced re-run, found, if it found one.
+func writeFailure(w io.Writer, f *checker.PropResult, reduced bool, shortest *checker.Result) {
+	if shortest != nil {
+		if g := shortest.Failure(); g != nil {
+			fmt.Fprintf(w, "\n--shortest: re-run without reduction (%d states explored, breadth-first): a shortest counterexample follows\n", shortest.States)
+			writeFailure(w, g, false, nil)
+			return
+		}
+		fmt.Fprintf(w, "\n--shortest: the re-run without reduction stopped (%s) before it reached a failure; the reduced run's trace follows, which need not be shortest\n", shortest.Reason)
+	} else if reduced && f.Trace != nil {
+		fmt.Fprintln(w, "\nfound under partial-order reduction: a real run, replayed, but not necessarily a shortest one (--shortest re-runs without reduction for one)")
+	}
 	t := f.Trace
 	if t == nil {
 		fmt.Fprintf(w, "\n%s %s failed: no reachable state satisfies it (%s)\n", f.Kind, f.Name, f.Doc)
@@ -165,6 +187,20 @@ type jsonResult struct {
 	Details      []jsonProp        `json:"property_details"`
 	Measures     []jsonMeasure     `json:"measures,omitempty"`
 	Trace        *checker.Trace    `json:"trace,omitempty"`
+	// Reduced marks a run under partial-order reduction: states counts the
+	// states stored, and a trace need not be shortest.
+	Reduced       bool   `json:"reduced"`
+	ReductionNote string `json:"reduction_note,omitempty"`
+	// Shortest is the unreduced re-run that --shortest made.
+	Shortest *jsonShortest `json:"shortest,omitempty"`
+}
+
+// jsonShortest is the outcome of the unreduced re-run of a reduced failure.
+type jsonShortest struct {
+	Verdict checker.Verdict `json:"verdict"`
+	Reason  string          `json:"reason,omitempty"`
+	States  int64           `json:"states"`
+	Trace   *checker.Trace  `json:"trace,omitempty"`
 }
 
 // jsonLiveness describes the graph the liveness check built.
@@ -198,14 +234,20 @@ type jsonMeasure struct {
 	Trace    *checker.Trace `json:"trace,omitempty"`
 }
 
-func writeJSON(w io.Writer, r *checker.Result) error {
+func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	out := jsonResult{
 		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: r.Params.IDs, Chan: r.Params.Chan.String(),
 		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Drift: r.Params.Drift, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
 		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), Workers: r.Workers, Collision: r.CollisionBound(),
-		Properties: map[string]string{}, Bound: r.Params.Bound,
+		Properties: map[string]string{}, Bound: r.Params.Bound, Reduced: r.Reduced, ReductionNote: r.ReductionNote,
+	}
+	if shortest != nil {
+		out.Shortest = &jsonShortest{Verdict: shortest.Verdict, Reason: shortest.Reason, States: shortest.States}
+		if f := shortest.Failure(); f != nil {
+			out.Shortest.Trace = f.Trace
+		}
 	}
 	out.Unchecked = r.SkippedLiveness
 	if l := r.Liveness; l != nil {

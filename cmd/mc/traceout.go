@@ -51,15 +51,7 @@ func writeTraceOut(t checker.Target, r *checker.Result, path string, stderr io.W
 	if err != nil {
 		return err
 	}
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := tracefile.Write(out, f); err != nil {
-		out.Close()
-		return err
-	}
-	if err := out.Close(); err != nil {
+	if err := writeTraceFile(path, f); err != nil {
 		return err
 	}
 	what := "counterexample to " + p.Name
@@ -68,4 +60,17 @@ func writeTraceOut(t checker.Target, r *checker.Result, path string, stderr io.W
 	}
 	fmt.Fprintf(stderr, "mc check: wrote the %s (%d steps) to %s\n", what, len(p.Trace.Steps), path)
 	return nil
+}
+
+// writeTraceFile writes f to path.
+func writeTraceFile(path string, f *tracefile.File) error {
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := tracefile.Write(out, f); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }

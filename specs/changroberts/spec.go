@@ -43,6 +43,8 @@
 package changroberts
 
 import (
+	"fmt"
+
 	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/uniring"
@@ -52,6 +54,7 @@ import (
 var Variants = []model.Variant{
 	{Name: "canonical", Doc: "002 §5.2 with the classic participant rule (the model other checkers count)"},
 	{Name: "raynal-literal", Doc: "002 §5.2 as printed: a participant, not a non-participant, answers a smaller id"},
+	{Name: "all-initiate", Doc: "002 §5.2 cost analysis: every process starts at once, its ⟨elect⟩ already on its outgoing link"},
 }
 
 // Ref is the seed section the spec comes from.
@@ -75,11 +78,22 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 	if err != nil {
 		return nil, err
 	}
+	if variant == "all-initiate" && p.Initiators != nil && len(p.Initiators) != p.N {
+		return nil, fmt.Errorf("variant all-initiate has every process initiate; --initiators cannot restrict it")
+	}
 	sp := &spec{Net: net, literal: variant == "raynal-literal"}
-	return sp.System("changroberts", variant, "participant", Ref, []model.Rule[uniring.State]{
-		{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel},
-		{Name: "recv", Ref: Ref + " when received", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel},
-	}), nil
+	sys := sp.System("changroberts", variant, "participant", Ref, []model.Rule[uniring.State]{
+		{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel, Footprint: sp.StartFootprint},
+		{Name: "recv", Ref: Ref + " when received", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel, Footprint: sp.RecvFootprint},
+	})
+	if variant == "all-initiate" {
+		for i := range p.N {
+			if !sp.start(&sys.Init[0], i, 0) {
+				return nil, fmt.Errorf("variant all-initiate needs channels that hold at least one message")
+			}
+		}
+	}
+	return sys, nil
 }
 
 func (sp *spec) canStart(s *uniring.State, i int) bool {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/spectest"
 	"mc/specs/internal/uniring"
@@ -261,5 +262,114 @@ func TestRaynalLiteralNeverElectsOnSomeRun(t *testing.T) {
 	// It does stop: the run is finite, so it terminates, badly.
 	if v := spectest.Prop(t, &r, "election-terminates").Verdict; v != checker.Pass {
 		t.Fatalf("election-terminates: %s", v)
+	}
+}
+
+// Variant all-initiate starts with every ⟨elect id(i)⟩ on its link: every
+// property holds for every arrangement of n ≤ 5, start is never taken, and
+// the descending ring of 5 has 137 states. The ghost counts the n initial
+// ⟨elect⟩ as sent, so the claims hold too. The message counts themselves are
+// pinned by the sweep (sweep/sweep_test.go).
+func TestAllInitiate(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		for _, ids := range model.Arrangements(n) {
+			r := spectest.Check(t, New, model.Params{N: n, IDs: ids, Variant: "all-initiate", Claims: true})
+			if r.Verdict != checker.Pass {
+				t.Fatalf("ids %v: verdict %s, failure %+v", ids, r.Verdict, r.Failure())
+			}
+		}
+	}
+	r := spectest.Check(t, New, model.Params{N: 5, IDs: model.DescendingIDs(5), Variant: "all-initiate"})
+	if r.States != 137 || r.Transitions != 335 {
+		t.Errorf("descending 5: %d states %d transitions, want 137 and 335", r.States, r.Transitions)
+	}
+	sys, err := New(model.Params{N: 3, IDs: []int{3, 1, 2}, Variant: "all-initiate"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sys.Init[0].Pending(1) != 1 || !sys.Init[0].Flag(2) || sys.Rules[0].Guard(&sys.Init[0], 0) {
+		t.Error("initial state: want ⟨elect⟩ pending on every link, every process a participant, start disabled")
+	}
+	if _, err := New(model.Params{N: 3, IDs: []int{3, 1, 2}, Variant: "all-initiate", Initiators: []int{0}}); err == nil {
+		t.Error("all-initiate with one initiator accepted")
+	}
+	if _, err := New(model.Params{N: 3, IDs: []int{3, 1, 2}, Variant: "all-initiate", Cap: 1}); err != nil {
+		t.Errorf("all-initiate with capacity 1 refused: %v", err)
+	}
+}
+
+// Partial-order reduction on the descending arrangement stores far fewer
+// states than SPIN's on its hand-written model of the same algorithm (585,
+// 3,895 and 23,797 states for n = 6, 8, 10, depth-first; bench/changroberts_xr.pml),
+// every verdict unchanged. Every reachable terminal state is kept.
+func TestReducedStateCounts(t *testing.T) {
+	for _, c := range []struct {
+		n      int
+		states int64
+	}{{5, 163}, {6, 415}, {8, 2559}, {10, 14847}} {
+		sys, _ := New(model.Params{N: c.n, IDs: model.DescendingIDs(c.n)})
+		r := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
+		if !r.Reduced || r.Verdict != checker.Pass || r.States != c.states || r.Terminal != 1 {
+			t.Errorf("n=%d reduced: %s, %d states, %d terminal; want pass, %d states, 1 terminal", c.n, r.Verdict, r.States, r.Terminal, c.states)
+		}
+	}
+}
+
+// The footprints of start and recv tell the truth: actions they call
+// independent commute, and actions outside a closure change nothing in it.
+func TestFootprints(t *testing.T) {
+	for _, p := range []model.Params{
+		{N: 4, IDs: []int{3, 1, 4, 2}},
+		{N: 4, IDs: []int{3, 1, 4, 2}, Chan: model.Bag},
+		{N: 4, IDs: []int{2, 4, 1, 3}, Cap: 1},
+		{N: 4, IDs: []int{3, 1, 4, 2}, Claims: true},
+		{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0, 2}},
+	} {
+		sys, _ := New(p)
+		if err := checker.CheckFootprints(context.Background(), sys); err != nil {
+			t.Errorf("%s: %v", p.String(), err)
+		}
+	}
+}
+
+// The slip of 002 §5.2 is found under reduction too: the deadlock is a
+// terminal state, and reduction keeps every terminal state.
+func TestRaynalLiteralDeadlockFoundUnderReduction(t *testing.T) {
+	sys, _ := New(model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}})
+	r := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
+	end := spectest.Prop(t, &r, "election-complete")
+	if !r.Reduced || r.Verdict != checker.Fail || end.Verdict != checker.Fail || !end.Trace.Deadlock {
+		t.Fatalf("reduced %v: %s, election-complete %s", r.Reduced, r.Verdict, end.Verdict)
+	}
+}
+
+// A seeded bug, found with reduction on: a participant that receives a
+// smaller id takes itself for the leader instead of swallowing it. With
+// ids 3,1,4,2, p0 (id 3) does so on p3's ⟨elect 2⟩, and only p2 (id 4) may
+// lead. The trace is a real run (replayed), if not a shortest one.
+func TestSeededBugFoundUnderReduction(t *testing.T) {
+	p := model.Params{N: 4, IDs: []int{3, 1, 4, 2}}
+	sys, _ := New(p)
+	net, _ := uniring.NewNet(p)
+	recv := sys.Rules[1].Do
+	sys.Rules[1].Do = func(s *uniring.State, i, k int) bool {
+		if m := net.Peek(s, i, k); m.Kind == uniring.Elect && m.ID < p.IDs[i] && s.Flag(i) {
+			net.Receive(s, i, k)
+			s.Decide(i, invariants.Leader)
+			return true
+		}
+		return recv(s, i, k)
+	}
+	full := spectest.Run(t, sys, checker.Options{Safety: true})
+	red := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
+	for _, r := range []checker.Result{full, red} {
+		if f := r.Failure(); r.Verdict != checker.Fail || f.Name != "leader-is-max" || f.Trace == nil {
+			t.Fatalf("mutant (reduced %v): verdict %s, failure %+v", r.Reduced, r.Verdict, f)
+		}
+	}
+	// The reduced run's counterexample is twice as long as the shortest.
+	if !red.Reduced || red.States != 88 || full.States != 137 || len(red.Failure().Trace.Steps) != 6 || len(full.Failure().Trace.Steps) != 3 {
+		t.Fatalf("reduced run: %d states, trace of %d steps; full: %d states, %d steps",
+			red.States, len(red.Failure().Trace.Steps), full.States, len(full.Failure().Trace.Steps))
 	}
 }

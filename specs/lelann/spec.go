@@ -68,8 +68,8 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 	}
 	sp := &spec{Net: net}
 	return sp.System("lelann", variant, "started", Ref, []model.Rule[uniring.State]{
-		{Name: "start", Ref: Ref + ": each processor sends its identifier", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel},
-		{Name: "recv", Ref: Ref + ": pass on only larger identifiers", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel},
+		{Name: "start", Ref: Ref + ": each processor sends its identifier", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel, Footprint: sp.StartFootprint},
+		{Name: "recv", Ref: Ref + ": pass on only larger identifiers", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel, Footprint: sp.RecvFootprint},
 	}), nil
 }
 

@@ -80,6 +80,21 @@ func (n *Net) StartLabel(_ *State, i, _ int) string {
 	return fmt.Sprintf("start p%d (sends ⟨elect %d⟩)", i, n.IDs[i])
 }
 
+// StartFootprint is what start(i) touches: i's flag and decision, and
+// In[succ(i)], to which it sends ⟨elect id(i)⟩ (counted in the ghost with
+// claims on). Channel j is In[j], process j's input channel.
+func (n *Net) StartFootprint(i int) model.Footprint {
+	return model.Footprint{Proc: i, Send: []int{n.Ring.Succ(i)}, Ghost: n.Params.Claims}
+}
+
+// RecvFootprint is what recv(i) touches: start's footprint and In[i], from
+// which it receives.
+func (n *Net) RecvFootprint(i int) model.Footprint {
+	f := n.StartFootprint(i)
+	f.Recv = []int{i}
+	return f
+}
+
 // System assembles a spec's system from its rules; flag is the spec's word
 // for the flag and ref its seed section.
 func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State]) *model.System[State] {
@@ -99,7 +114,17 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 		Erase:   Erase,
 		Vars:    Vars(flag, p.Claims),
 		View:    n.View,
+		Chans:   n.chans(),
 	}
+}
+
+// chans numbers the channels for footprints: channel j is In[j].
+func (n *Net) chans() []model.Link {
+	out := make([]model.Link, n.Ring.N)
+	for j := range out {
+		out[j] = n.Link
+	}
+	return out
 }
 
 // View pictures s for mc's drawings: each process with its id and decision,

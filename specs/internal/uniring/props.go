@@ -14,15 +14,15 @@ func Properties(p *model.Params, ref string) []model.Property[State] {
 	winner := ArgMax(p.IDs)
 	props := []model.Property[State]{
 		model.InvariantProp("at-most-one-leader", ref, "no two processes are leaders at once",
-			func(s *State) bool { return invariants.AtMostOneLeader(s) }),
+			func(s *State) bool { return invariants.AtMostOneLeader(s) }).Reading(AppendDecisions),
 		model.InvariantProp("leader-is-max", ref, fmt.Sprintf("only the maximum-id process p%d is ever leader", winner),
-			func(s *State) bool { return invariants.LeaderIs(s, winner) }),
+			func(s *State) bool { return invariants.LeaderIs(s, winner) }).Reading(AppendDecisions),
 		model.StepProp("decision-stable", "004 (leader never changes)", "a decided process never changes its decision",
-			func(b *State, _ model.Action, a *State) bool { return invariants.DecisionStable(b, a) }),
+			func(b *State, _ model.Action, a *State) bool { return invariants.DecisionStable(b, a) }).Reading(AppendDecisions),
 		model.EndProp("election-complete", ref, "every terminal state has exactly one leader, all others lost, and no message in transit",
 			func(s *State) bool { return invariants.Agreement(s) && s.Quiet() }),
 		model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
-			func(s *State) bool { return invariants.SomeLeader(s) }),
+			func(s *State) bool { return invariants.SomeLeader(s) }).Reading(AppendDecisions),
 	}
 	props = append(props, election.Liveness(ref, func(s *State) invariants.Election { return s })...)
 	if !p.Claims {
@@ -31,11 +31,11 @@ func Properties(p *model.Params, ref string) []model.Property[State] {
 	worst := p.N * (p.N + 1) / 2
 	props = append(props, model.InvariantProp("elect-messages-bound", "002 §5.2; 004 (each processor induces at most n messages)",
 		fmt.Sprintf("at most n(n+1)/2 = %d ⟨elect⟩ messages are sent in any run", worst),
-		func(s *State) bool { return s.ElectSent() <= worst }))
+		func(s *State) bool { return s.ElectSent() <= worst }).Reading(AppendGhost))
 	if CyclicallyDescending(p.IDs) {
 		props = append(props, model.WitnessProp("elect-messages-worst-case", "002 §5.2 (ids in decreasing order, all initiating)",
 			fmt.Sprintf("some run sends exactly n(n+1)/2 = %d ⟨elect⟩ messages", worst),
-			func(s *State) bool { return s.ElectSent() == worst }))
+			func(s *State) bool { return s.ElectSent() == worst }).Reading(AppendGhost))
 	}
 	return props
 }

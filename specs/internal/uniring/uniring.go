@@ -110,6 +110,14 @@ func (s *State) Decisions() []invariants.Decision {
 	return unsafe.Slice((*invariants.Decision)(unsafe.Pointer(&s.b[s.n])), s.n)
 }
 
+// AppendDecisions appends every process's decision: what the election
+// properties read.
+func AppendDecisions(buf []byte, s *State) []byte { return append(buf, s.b[s.n:2*s.n]...) }
+
+// AppendGhost appends the ghost count of ⟨elect⟩ messages sent: what the
+// message-count claims read.
+func AppendGhost(buf []byte, s *State) []byte { return append(buf, s.b[3*s.n:3*s.n+2]...) }
+
 // ElectSent is the ghost count of ⟨elect⟩ messages sent.
 func (s *State) ElectSent() int { return int(s.b[3*s.n])<<8 | int(s.b[3*s.n+1]) }
 

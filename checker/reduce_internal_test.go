@@ -1,0 +1,339 @@
+package checker
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"mc/model"
+	"mc/specs/changroberts"
+	"mc/specs/lelann"
+)
+
+// What partial-order reduction promises, checked state by state rather than
+// verdict by verdict: a reduced run stores, for every reachable state, one
+// that agrees with it on every variable the properties read (so every
+// invariant and witness over those variables keeps its verdict), and it
+// stores every reachable terminal state.
+func TestReductionKeepsWhatThePropertiesRead(t *testing.T) {
+	for _, ids := range [][]int{{3, 1, 4, 2}, {1, 2, 3, 4}, {4, 3, 2, 1}, {2, 5, 1, 4, 3}, model.DescendingIDs(5)} {
+		for _, p := range []model.Params{
+			{}, {Chan: model.Bag}, {Cap: 1}, {Claims: true}, {Initiators: []int{0}}, {Chan: model.Bag, Initiators: []int{1}},
+		} {
+			p.N, p.IDs = len(ids), ids
+			cr, err := changroberts.New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := sameObservations(cr); err != nil {
+				t.Fatalf("changroberts %s: %v", p.String(), err)
+			}
+			ll, err := lelann.New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := sameObservations(ll); err != nil {
+				t.Fatalf("lelann %s: %v", p.String(), err)
+			}
+		}
+	}
+	for _, p := range []model.Params{
+		{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}},
+		{N: 5, IDs: []int{2, 5, 1, 4, 3}, Variant: "raynal-literal"},
+	} {
+		sys, _ := changroberts.New(p)
+		if err := sameObservations(sys); err != nil {
+			t.Fatalf("changroberts %s: %v", p.String(), err)
+		}
+	}
+}
+
+// sameObservations compares a full exploration of sys with a reduced run:
+// the sets of values of the properties' variables, and the terminal states.
+func sameObservations[S any](sys *model.System[S]) error {
+	ctx := context.Background()
+	var mu sync.Mutex
+	amples := map[uint32][]model.Action{}
+	res, e := run(ctx, sys, Options{Workers: 2, Reduce: true, Safety: true}, func(id uint32, a []model.Action) {
+		mu.Lock()
+		amples[id] = a
+		mu.Unlock()
+	})
+	if res.Err != nil || !res.Reduced || res.Verdict == Incomplete {
+		return fmt.Errorf("reduced run: %v, reduced %v, %s", res.Err, res.Reduced, res.Verdict)
+	}
+	reads := readsOf(sys)
+	observe := func(states []S) (seen, terminal map[string]bool) {
+		seen, terminal = map[string]bool{}, map[string]bool{}
+		for i := range states {
+			var buf []byte
+			for _, f := range reads {
+				buf = f(buf, &states[i])
+			}
+			seen[string(buf)] = true
+			if isTerminal(sys, &states[i]) {
+				terminal[string(sys.Encode(nil, &states[i]))] = true
+			}
+		}
+		return seen, terminal
+	}
+	all, err := reachable(ctx, sys)
+	if err != nil {
+		return err
+	}
+	var stored []S
+	for id := 0; id < e.links.len(); id++ {
+		init, actions, err := e.path(uint32(id))
+		if err != nil {
+			return err
+		}
+		s, err := Replay(sys, init, actions)
+		if err != nil {
+			return err
+		}
+		stored = append(stored, s)
+	}
+	for id, ample := range amples {
+		if err := persistent(sys, &stored[id], ample, reads); err != nil {
+			return fmt.Errorf("the ample set of %v in %v: %v", ample, sys.Vars(&stored[id]), err)
+		}
+	}
+	fullSeen, fullTerm := observe(all)
+	redSeen, redTerm := observe(stored)
+	for k := range fullSeen {
+		if !redSeen[k] {
+			return fmt.Errorf("reachable values %x of the properties' variables are in no stored state (%d of %d states stored)", k, len(stored), len(all))
+		}
+	}
+	for k := range fullTerm {
+		if !redTerm[k] {
+			return fmt.Errorf("a reachable terminal state is not stored (%d of %d states stored)", len(stored), len(all))
+		}
+	}
+	return nil
+}
+
+func isTerminal[S any](sys *model.System[S], s *S) bool {
+	var t S
+	for ri := range sys.Rules {
+		for p := 0; p < sys.Procs; p++ {
+			for k := 0; k < sys.Rules[ri].ChoicesAt(s, p); k++ {
+				if sys.Apply(s, model.Action{Rule: ri, Proc: p, Choice: k}, &t) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// actionKey tells actions apart across states by rule, process and label
+// (the label names the message a receive takes, not its choice index).
+type actionKey struct {
+	rule, proc int
+	label      string
+}
+
+// step is one enabled action in a state and where it leads.
+type step[S any] struct {
+	key  actionKey
+	next S
+}
+
+func steps[S any](sys *model.System[S], s *S) map[actionKey]step[S] {
+	out := map[actionKey]step[S]{}
+	for ri := range sys.Rules {
+		for p := 0; p < sys.Procs; p++ {
+			for k := 0; k < sys.Rules[ri].ChoicesAt(s, p); k++ {
+				a := model.Action{Rule: ri, Proc: p, Choice: k}
+				var t S
+				if sys.Apply(s, a, &t) {
+					key := actionKey{ri, p, sys.Label(s, a)}
+					out[key] = step[S]{key, t}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// persistent checks by brute force that ample, chosen in s, is persistent
+// (C1: every action on a path from s that avoids it commutes with each of
+// its actions and disables none) and invisible (C2).
+func persistent[S any](sys *model.System[S], s *S, ample []model.Action, reads []func([]byte, *S) []byte) error {
+	observe := func(s *S) string {
+		var buf []byte
+		for _, f := range reads {
+			buf = f(buf, s)
+		}
+		return string(buf)
+	}
+	in := map[actionKey]bool{}
+	for _, a := range ample {
+		var t S
+		if !sys.Apply(s, a, &t) {
+			return fmt.Errorf("%v is not enabled", a)
+		}
+		if observe(s) != observe(&t) {
+			return fmt.Errorf("%s is visible", sys.Label(s, a))
+		}
+		in[actionKey{a.Rule, a.Proc, sys.Label(s, a)}] = true
+	}
+	seen := map[string]bool{string(sys.Encode(nil, s)): true}
+	queue := []S{*s}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		here := steps(sys, &u)
+		for k := range in {
+			if _, ok := here[k]; !ok {
+				return fmt.Errorf("%s was disabled by actions outside the ample set, in %v", k.label, sys.Vars(&u))
+			}
+		}
+		for k, b := range here {
+			if in[k] {
+				continue
+			}
+			afterB := steps(sys, &b.next)
+			for ka := range in {
+				a := here[ka]
+				ab, ok1 := steps(sys, &a.next)[k]
+				ba, ok2 := afterB[ka]
+				if !ok1 || !ok2 || string(sys.Encode(nil, &ab.next)) != string(sys.Encode(nil, &ba.next)) {
+					return fmt.Errorf("%s, outside the ample set, does not commute with %s in %v", k.label, ka.label, sys.Vars(&u))
+				}
+			}
+			if enc := string(sys.Encode(nil, &b.next)); !seen[enc] {
+				seen[enc] = true
+				queue = append(queue, b.next)
+			}
+		}
+	}
+	return nil
+}
+
+// porToy is the state of the small systems below: bytes named by their tests.
+type porToy [3]byte
+
+func porToySystem(rules []model.Rule[porToy], props []model.Property[porToy], chans []model.Link, init porToy) *model.System[porToy] {
+	return &model.System[porToy]{
+		Spec: "porToy", Procs: 2, Init: []porToy{init}, Rules: rules, Props: props, Chans: chans,
+		Copy:   func(dst, src *porToy) { *dst = *src },
+		Encode: func(buf []byte, s *porToy) []byte { return append(buf, s[:]...) },
+		Decode: func(data []byte, s *porToy) error { copy(s[:], data); return nil },
+		Vars:   func(s *porToy) []model.Var { return []model.Var{{Name: "s", Value: fmt.Sprint(*s)}} },
+	}
+}
+
+// onlyAt restricts a guard to one process.
+func onlyAt(p int, f func(s *porToy) bool) func(*porToy, int) bool {
+	return func(s *porToy, q int) bool { return q == p && f(s) }
+}
+
+func local(p int) model.Footprint { return model.Footprint{Proc: p} }
+
+// The cycle proviso at work: process 0 toggles x (s[0]) for ever, which no
+// property reads; process 1 sets y (s[1]) once, which the invariant reads.
+// Toggling is persistent and invisible, so without C3 the reduced graph
+// would be the cycle x=0 ⇄ x=1 and y would never be set. With C3 the state
+// x=1, whose only ample successor x=0 was stored before it, is expanded in
+// full and the violation is found.
+func TestCycleProvisoFindsTheIgnoredAction(t *testing.T) {
+	sys := porToySystem([]model.Rule[porToy]{
+		{Name: "toggle", Guard: onlyAt(0, func(*porToy) bool { return true }), Do: func(s *porToy, _, _ int) bool { s[0] ^= 1; return true },
+			Footprint: local},
+		{Name: "set", Guard: onlyAt(1, func(s *porToy) bool { return s[1] == 0 }), Do: func(s *porToy, _, _ int) bool { s[1] = 1; return true },
+			Footprint: local},
+	}, []model.Property[porToy]{
+		model.InvariantProp("y-unset", "test", "y stays 0", func(s *porToy) bool { return s[1] == 0 }).
+			Reading(func(buf []byte, s *porToy) []byte { return append(buf, s[1]) }),
+	}, nil, porToy{})
+	r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true})
+	if !r.Reduced || r.Verdict != Fail || r.Failure().Name != "y-unset" {
+		t.Fatalf("reduced %v, verdict %s", r.Reduced, r.Verdict)
+	}
+}
+
+// A blocked send joins its channel's receivers (rule (c) of C1): process 0
+// may either send on a full channel of capacity 1, setting a (s[0]) to 1,
+// or give up, setting it to 2; process 1 receives, counting in b (s[2]).
+// Giving up alone would look persistent, and the terminal state in which
+// process 0 sent after process 1 made room would be lost.
+func TestBlockedSendJoinsItsReceivers(t *testing.T) {
+	const c = 1 // s[1]: messages in channel 0
+	send := func(p int) model.Footprint {
+		if p != 0 {
+			return local(p) // the rule is never enabled there
+		}
+		return model.Footprint{Proc: p, Send: []int{0}}
+	}
+	recv := func(p int) model.Footprint {
+		if p != 1 {
+			return local(p)
+		}
+		return model.Footprint{Proc: p, Recv: []int{0}}
+	}
+	sys := porToySystem([]model.Rule[porToy]{
+		{Name: "send", Guard: onlyAt(0, func(s *porToy) bool { return s[0] == 0 }), Footprint: send,
+			Do: func(s *porToy, _, _ int) bool {
+				if s[c] == 1 {
+					return false
+				}
+				s[c], s[0] = 1, 1
+				return true
+			}},
+		{Name: "give-up", Guard: onlyAt(0, func(s *porToy) bool { return s[0] == 0 }), Footprint: local,
+			Do: func(s *porToy, _, _ int) bool { s[0] = 2; return true }},
+		{Name: "recv", Guard: onlyAt(1, func(s *porToy) bool { return s[c] > 0 }), Footprint: recv,
+			Do: func(s *porToy, _, _ int) bool { s[c], s[2] = 0, s[2]+1; return true }},
+	}, []model.Property[porToy]{
+		model.EndProp("never-sent", "test", "process 0 ends without sending", func(s *porToy) bool { return s[0] != 1 }),
+	}, []model.Link{{Kind: model.FIFO, Cap: 1}}, porToy{0, 1, 0})
+	full := Run(context.Background(), sys, Options{Workers: 1})
+	red := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true})
+	if !red.Reduced || full.Verdict != Fail || red.Verdict != Fail || red.Terminal != full.Terminal {
+		t.Fatalf("full %s with %d terminal states, reduced (%v) %s with %d", full.Verdict, full.Terminal, red.Reduced, red.Verdict, red.Terminal)
+	}
+}
+
+// Visibility is about variables, not truth values (C2 in the package doc):
+// with the invariant ¬(x=1 ∧ y=0), setting y first changes no truth value
+// in x=y=0, yet taking it alone would hide the violating state x=1, y=0.
+func TestVisibilityIsAboutVariablesNotTruth(t *testing.T) {
+	set := func(v int) func(s *porToy, _, _ int) bool {
+		return func(s *porToy, _, _ int) bool { s[v] = 1; return true }
+	}
+	sys := porToySystem([]model.Rule[porToy]{
+		{Name: "set-x", Guard: onlyAt(0, func(s *porToy) bool { return s[0] == 0 }), Do: set(0), Footprint: local},
+		{Name: "set-y", Guard: onlyAt(1, func(s *porToy) bool { return s[1] == 0 }), Do: set(1), Footprint: local},
+	}, []model.Property[porToy]{
+		model.InvariantProp("not-x-alone", "test", "¬(x=1 ∧ y=0)", func(s *porToy) bool { return !(s[0] == 1 && s[1] == 0) }).
+			Reading(func(buf []byte, s *porToy) []byte { return append(buf, s[0], s[1]) }),
+	}, nil, porToy{})
+	if r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true}); r.Verdict != Fail {
+		t.Fatalf("verdict %s, want fail", r.Verdict)
+	}
+}
+
+// Every action of a reduced ample set must be invisible, not only the one
+// it starts from. Process 0 may either stay quiet (invisible) or set x;
+// process 1 sets y; the step property forbids changing x once y is set. An
+// ample set {quiet, set-x} would leave the order set-y, set-x unexplored.
+func TestEveryAmpleActionIsInvisible(t *testing.T) {
+	sys := porToySystem([]model.Rule[porToy]{
+		{Name: "quiet", Guard: onlyAt(0, func(s *porToy) bool { return s[2] == 0 && s[0] == 0 }), Footprint: local,
+			Do: func(s *porToy, _, _ int) bool { s[2] = 1; return true }},
+		{Name: "set-x", Guard: onlyAt(0, func(s *porToy) bool { return s[2] == 0 && s[0] == 0 }), Footprint: local,
+			Do: func(s *porToy, _, _ int) bool { s[0] = 1; return true }},
+		{Name: "set-y", Guard: onlyAt(1, func(s *porToy) bool { return s[1] == 0 }), Footprint: local,
+			Do: func(s *porToy, _, _ int) bool { s[1] = 1; return true }},
+	}, []model.Property[porToy]{
+		model.StepProp("x-frozen-after-y", "test", "once y is set, x does not change",
+			func(b *porToy, _ model.Action, a *porToy) bool { return b[1] == 0 || a[0] == b[0] }).
+			Reading(func(buf []byte, s *porToy) []byte { return append(buf, s[0], s[1]) }),
+	}, nil, porToy{})
+	if r := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true}); r.Verdict != Fail {
+		t.Fatalf("verdict %s, want fail", r.Verdict)
+	}
+}

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"mc/checker"
+	"mc/model"
+	"mc/specs"
+	"mc/sweep"
+	"mc/tracefile"
+)
+
+type sweepFlags struct {
+	ns, ids, variant, out string
+	json                  bool
+	drift                 int
+	maxStates             int64
+	timeout               time.Duration
+}
+
+// runSweep is mc sweep SPEC: the fewest and most messages over every
+// schedule, for every arrangement class of each ring size. mc sweep all
+// regenerates results/ (--out, default results).
+func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var f sweepFlags
+	fs := newFlagSet("sweep", "SPEC|all [flags]", stderr)
+	fs.StringVar(&f.ns, "n", "", "ring sizes, e.g. 3..7 or 5 (default: the range results/ covers)")
+	fs.StringVar(&f.ids, "ids", "all", "all (one arrangement per symmetry class) or one arrangement a,b,c")
+	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object per n")
+	fs.StringVar(&f.out, "out", "", "write <name>.json, <name>.md and the witness runs (traces/) to this directory; with SPEC all, also README.md and worst.svg")
+	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
+	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "mc sweep: want exactly one SPEC or all (see mc sweep --help)")
+		return exitUsage
+	}
+	opt := checker.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
+	if fs.Arg(0) == "all" {
+		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 {
+			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states and --timeout")
+			return exitUsage
+		}
+		dir := f.out
+		if dir == "" {
+			dir = "results"
+		}
+		return sweepAll(ctx, dir, opt, stdout, stderr)
+	}
+	e, err := specs.Lookup(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+		return exitUsage
+	}
+	name := profileName(e.Name, f.variant, e.Variants)
+	if f.drift > 0 {
+		if _, ok := sweep.Profiles[fmt.Sprintf("%s-drift%d", name, f.drift)]; ok {
+			name = fmt.Sprintf("%s-drift%d", name, f.drift)
+		}
+	}
+	prof, known := sweep.Profiles[name]
+	if !known {
+		prof = sweep.Profile{Counted: "all messages", Formula: "— (no bound recorded)"}
+	}
+	var ns []int
+	if f.ns == "" {
+		if !known {
+			fmt.Fprintf(stderr, "mc sweep: %s has no default range; give --n\n", name)
+			return exitUsage
+		}
+		ns = prof.Ns
+	} else if ns, err = parseRange(f.ns); err != nil {
+		fmt.Fprintf(stderr, "mc sweep: --n: %v\n", err)
+		return exitUsage
+	}
+	cfg := sweep.Config{Entry: e, Profile: prof, Variant: f.variant, Drift: f.drift, Opt: opt}
+	if f.ids != "all" {
+		if cfg.IDs, err = parseInts(f.ids); err != nil {
+			fmt.Fprintf(stderr, "mc sweep: --ids: %v\n", err)
+			return exitUsage
+		}
+		if len(ns) != 1 || ns[0] != len(cfg.IDs) {
+			if f.ns != "" {
+				fmt.Fprintf(stderr, "mc sweep: --ids gives %d ids; --n must be that one size\n", len(cfg.IDs))
+				return exitUsage
+			}
+			ns = []int{len(cfg.IDs)}
+		}
+	}
+	t, code := sweepTable(ctx, name, cfg, ns, stderr)
+	if t == nil {
+		return code
+	}
+	if f.json {
+		if err := sweep.WriteJSON(stdout, t); err != nil {
+			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+			return exitInternal
+		}
+	} else {
+		sweep.WriteText(stdout, t)
+	}
+	if f.out != "" {
+		if err := writeTable(f.out, t); err != nil {
+			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+			return exitInternal
+		}
+	}
+	return exitPass
+}
+
+// profileName is the key of a spec's sweep profile: the spec, or
+// spec-variant for a variant other than the first.
+func profileName(spec, variant string, variants []model.Variant) string {
+	if variant == "" || (len(variants) > 0 && variants[0].Name == variant) {
+		return spec
+	}
+	return spec + "-" + variant
+}
+
+// sweepTable runs cfg for every n in ns; on failure it returns nil and the
+// exit code, having said why in one line.
+func sweepTable(ctx context.Context, name string, cfg sweep.Config, ns []int, stderr io.Writer) (*sweep.Table, int) {
+	t := &sweep.Table{Name: name, Spec: cfg.Entry.Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: cfg.Profile.Measure != "", Counted: cfg.Profile.Counted, Formula: cfg.Profile.Formula, Ref: cfg.Profile.Ref}
+	for _, n := range ns {
+		row, err := sweep.Run(ctx, cfg, n)
+		if err != nil {
+			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+			return nil, exitUsage
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, exitPass
+}
+
+// writeTable writes dir/<name>.json, dir/<name>.md and the witness runs.
+func writeTable(dir string, t *sweep.Table) error {
+	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
+		return err
+	}
+	var js, md strings.Builder
+	if err := writeIndented(&js, t); err != nil {
+		return err
+	}
+	sweep.WriteMarkdown(&md, t)
+	if err := os.WriteFile(filepath.Join(dir, t.Name+".json"), []byte(js.String()), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, t.Name+".md"), []byte(md.String()), 0o644); err != nil {
+		return err
+	}
+	e, _ := specs.Lookup(t.Spec)
+	for _, r := range t.Rows {
+		if r.Cycles > 0 {
+			continue
+		}
+		for _, w := range []struct {
+			what string
+			ids  []int
+			tr   *checker.Trace
+		}{{"worst", r.WorstIDs, r.WorstRun()}, {"best", r.BestIDs, r.BestRun()}} {
+			p := model.Params{N: r.N, IDs: w.ids, Variant: t.Variant, Drift: t.Drift, Claims: t.Claims}
+			tgt, err := e.Build(p)
+			if err != nil {
+				return err
+			}
+			pr := &checker.PropResult{Name: w.what + "-messages", Doc: fmt.Sprintf("a run with the %s number of %s at n=%d", w.what, t.Counted, r.N), Kind: model.Witness, Verdict: checker.Pass, Trace: w.tr}
+			f, err := tracefile.Build(tgt, pr, version())
+			if err != nil {
+				return err
+			}
+			f.Property.Kind = tracefile.CostRun
+			if err := writeTraceFile(filepath.Join(dir, "traces", fmt.Sprintf("%s-n%d-%s.json", t.Name, r.N, w.what)), f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// parseRange reads "3..7" or "5".
+func parseRange(s string) ([]int, error) {
+	lo, hi, found := strings.Cut(s, "..")
+	a, err := strconv.Atoi(lo)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a size or a range a..b", s)
+	}
+	b := a
+	if found {
+		if b, err = strconv.Atoi(hi); err != nil {
+			return nil, fmt.Errorf("%q is not a range a..b", s)
+		}
+	}
+	if a < 2 || b < a || b > 9 {
+		return nil, fmt.Errorf("range %d..%d: want 2 ≤ a ≤ b ≤ 9", a, b)
+	}
+	var out []int
+	for n := a; n <= b; n++ {
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// parseInts reads "3,1,2".
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, x := range strings.Split(s, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(x))
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a list of integers", s)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}

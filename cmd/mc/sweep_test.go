@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSweepUsageErrors(t *testing.T) {
+	ctx := context.Background()
+	for _, args := range [][]string{
+		{"sweep"},
+		{"sweep", "nosuchspec", "--n", "3"},
+		{"sweep", "changroberts", "--n", "7..3"},
+		{"sweep", "changroberts", "--n", "x"},
+		{"sweep", "changroberts", "--ids", "3,x"},
+		{"sweep", "changroberts", "--n", "4", "--ids", "3,1,2"},
+		{"sweep", "dkr", "--n", "3"},
+		{"sweep", "all", "--n", "3"},
+	} {
+		code, _, errs := mc(t, ctx, args...)
+		if code != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 || errs == "" {
+			t.Errorf("mc %v: exit %d, stderr %q; want exit 2 and one line", args, code, errs)
+		}
+	}
+}
+
+func TestSweepJSONAndOut(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := mc(t, context.Background(), "sweep", "changroberts", "--variant", "all-initiate", "--n", "3..4", "--json", "--out", dir)
+	if code != exitPass {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want one JSON object per n, got %q", out)
+	}
+	var row struct {
+		N, Arrangements, States int
+		Worst                   int      `json:"worst_messages"`
+		Best                    int      `json:"best_messages"`
+		Mean                    float64  `json:"mean_messages"`
+		Bound                   *float64 `json:"bound"`
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil {
+		t.Fatal(err)
+	}
+	if row.N != 4 || row.Arrangements != 24 || row.Worst != 10 || row.Best != 7 || row.Bound == nil || *row.Bound != 10 || row.States == 0 {
+		t.Errorf("n=4 row = %+v", row)
+	}
+	for _, f := range []string{"changroberts-all-initiate.json", "changroberts-all-initiate.md", "traces/changroberts-all-initiate-n4-worst.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	if code, out, _ := mc(t, context.Background(), "trace", filepath.Join(dir, "traces/changroberts-all-initiate-n4-worst.json"), "--replay"); code != exitPass {
+		t.Errorf("the worst witness does not replay: exit %d, %s", code, out)
+	}
+}
+
+// mc ci recomputes the quick subset of results/ and fails on drift: here
+// against a copy of results/ with one figure changed.
+func TestCIDetectsDrift(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("..", "..", "results")
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".json") {
+			data, err := os.ReadFile(filepath.Join(src, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Name() == "changroberts.json" {
+				data = []byte(strings.Replace(string(data), `"worst_messages": 6,`, `"worst_messages": 7,`, 1))
+			}
+			if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	code, out, errs := mc(t, context.Background(), "ci", "--results", dir)
+	if code != exitFail || !strings.Contains(out, "DRIFT changroberts n=3") || strings.Count(out, "DRIFT") != 1 {
+		t.Fatalf("mc ci on a drifted copy: exit %d\n%s%s", code, out, errs)
+	}
+}

@@ -1,0 +1,170 @@
+// Package sweep computes, for every id arrangement of small rings, the
+// fewest and most messages of a spec's complete runs over all schedules
+// (checker.Cost), and compares the worst case with the paper's bound. It
+// is what mc sweep prints and results/ holds.
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"mc/checker"
+	"mc/model"
+	"mc/specs"
+)
+
+// Arrangement is the cost of one arrangement class.
+type Arrangement struct {
+	IDs []int `json:"ids"`
+	// Size is how many arrangements the class stands for.
+	Size        int `json:"size"`
+	States      int `json:"states"`
+	Transitions int `json:"transitions"`
+	Min         int `json:"best_messages"`
+	Max         int `json:"worst_messages"`
+	// Causal is the causal depth of the worst run (checker.CausalDepth).
+	Causal int `json:"worst_run_causal_depth"`
+	// Cycle is non-empty when runs can go on forever.
+	Cycle string `json:"cycle,omitempty"`
+	// MinRun and MaxRun are the witness runs.
+	MinRun, MaxRun *checker.Trace `json:"-"`
+}
+
+// Row is one ring size: the aggregate over its arrangement classes.
+type Row struct {
+	N int `json:"n"`
+	// Arrangements is how many arrangements the classes cover; Classes is
+	// how many were computed.
+	Arrangements int `json:"arrangements"`
+	Classes      int `json:"classes"`
+	// States and Transitions sum over the classes.
+	States      int `json:"states"`
+	Transitions int `json:"transitions"`
+	Worst       int `json:"worst_messages"`
+	Best        int `json:"best_messages"`
+	// MeanWorst and MeanBest average the per-arrangement worst and best
+	// over all arrangements (each class weighted by its size), as a float
+	// and exactly.
+	MeanWorst      float64 `json:"mean_messages"`
+	MeanWorstExact string  `json:"mean_messages_exact"`
+	MeanBestExact  string  `json:"mean_best_messages_exact"`
+	// ScheduleDependent counts the classes whose best and worst differ.
+	ScheduleDependent int `json:"schedule_dependent_classes"`
+	// Bound is the paper's bound at n (nil when none).
+	Bound *float64 `json:"bound"`
+	// WorstIDs and BestIDs are arrangements attaining Worst and Best.
+	WorstIDs []int `json:"worst_ids"`
+	BestIDs  []int `json:"best_ids"`
+	// WorstCausal is the causal depth of the worst witness run.
+	WorstCausal int `json:"worst_run_causal_depth"`
+	// Cycles counts the classes whose graph has a cycle (costs unbounded).
+	Cycles      int           `json:"cycles,omitempty"`
+	PerClass    []Arrangement `json:"per_arrangement"`
+	worst, best *Arrangement
+}
+
+// Mean returns the exact mean of the per-arrangement worst (or best) costs.
+func (r *Row) Mean(best bool) *big.Rat {
+	sum, total := new(big.Rat), 0
+	for _, a := range r.PerClass {
+		v := a.Max
+		if best {
+			v = a.Min
+		}
+		sum.Add(sum, big.NewRat(int64(v*a.Size), 1))
+		total += a.Size
+	}
+	return sum.Quo(sum, big.NewRat(int64(total), 1))
+}
+
+// WorstRun and BestRun are the witness runs of Worst and Best.
+func (r *Row) WorstRun() *checker.Trace { return r.worst.MaxRun }
+func (r *Row) BestRun() *checker.Trace  { return r.best.MinRun }
+
+// Config is one sweep: a spec, how it is counted, and its parameters.
+type Config struct {
+	Entry   specs.Entry
+	Profile Profile
+	Variant string
+	// IDs, if not nil, sweeps this one arrangement instead of every class.
+	IDs   []int
+	Drift int
+	Opt   checker.CostOptions
+}
+
+// Run sweeps ring size n.
+func Run(ctx context.Context, c Config, n int) (*Row, error) {
+	classes := model.ArrangementClasses(n, c.Entry.Symmetry)
+	if c.IDs != nil {
+		if len(c.IDs) != n {
+			return nil, fmt.Errorf("--ids has %d ids for n=%d", len(c.IDs), n)
+		}
+		classes = []model.ArrangementClass{{Rep: c.IDs, Size: 1}}
+	}
+	row := &Row{N: n, Classes: len(classes)}
+	opt := c.Opt
+	opt.Kinds, opt.Measure = c.Profile.Kinds, c.Profile.Measure
+	for _, cl := range classes {
+		p := model.Params{N: n, IDs: cl.Rep, Variant: c.Variant, Claims: c.Profile.Measure != "", Drift: c.Drift}
+		t, err := c.Entry.Build(p)
+		if err != nil {
+			return nil, err
+		}
+		cost, err := t.Cost(ctx, opt)
+		if err != nil {
+			return nil, err
+		}
+		if cost.Incomplete != "" {
+			return nil, fmt.Errorf("n=%d ids=%v: graph incomplete: %s", n, cl.Rep, cost.Incomplete)
+		}
+		a := Arrangement{IDs: cl.Rep, Size: cl.Size, States: cost.States, Transitions: cost.Transitions,
+			Min: cost.Min, Max: cost.Max, Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun}
+		if cost.Cycle != nil {
+			a.Cycle = describeCycle(cost.Cycle)
+			row.Cycles++
+		}
+		row.PerClass = append(row.PerClass, a)
+		row.Arrangements += cl.Size
+		row.States += cost.States
+		row.Transitions += cost.Transitions
+	}
+	for i := range row.PerClass {
+		a := &row.PerClass[i]
+		if a.Cycle != "" {
+			continue
+		}
+		if row.worst == nil || a.Max > row.worst.Max {
+			row.worst = a
+		}
+		if row.best == nil || a.Min < row.best.Min {
+			row.best = a
+		}
+		if a.Min != a.Max {
+			row.ScheduleDependent++
+		}
+	}
+	if row.Cycles > 0 {
+		return row, nil
+	}
+	row.Worst, row.WorstIDs, row.WorstCausal = row.worst.Max, row.worst.IDs, row.worst.Causal
+	row.Best, row.BestIDs = row.best.Min, row.best.IDs
+	mean := row.Mean(false)
+	row.MeanWorst, _ = mean.Float64()
+	row.MeanWorstExact = mean.RatString()
+	row.MeanBestExact = row.Mean(true).RatString()
+	if c.Profile.Bound != nil {
+		b := c.Profile.Bound(n)
+		row.Bound = &b
+	}
+	return row, nil
+}
+
+// describeCycle renders the loop of a lasso run in one line.
+func describeCycle(tr *checker.Trace) string {
+	s := fmt.Sprintf("after %d steps, repeats:", *tr.LoopStart)
+	for _, st := range tr.Steps[*tr.LoopStart:] {
+		s += " " + st.Label + ";"
+	}
+	return s
+}
