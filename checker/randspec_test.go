@@ -65,6 +65,8 @@ type rrule struct {
 	srcCh   int
 	picks   int
 	effects []reffect
+	// env makes the rule an environment action, which no fairness forces.
+	env bool
 }
 
 // rprop is a property over two variables (of process 0's view).
@@ -126,11 +128,12 @@ func genSpec(seed uint64, z randSize) *rspec {
 			}
 			ru.effects = append(ru.effects, ef)
 		}
+		ru.env = r.IntN(5) == 0
 		g.rules = append(g.rules, ru)
 	}
-	kinds := []model.Kind{model.Invariant, model.Step, model.End, model.Witness}
+	kinds := []model.Kind{model.Invariant, model.Step, model.End, model.Witness, model.LeadsTo, model.Eventually}
 	for range z.Props {
-		g.props = append(g.props, rprop{kind: kinds[r.IntN(4)], a: r.IntN(z.Vars), b: r.IntN(z.Vars), c: r.IntN(z.Bound), d: r.IntN(z.Bound)})
+		g.props = append(g.props, rprop{kind: kinds[r.IntN(len(kinds))], a: r.IntN(z.Vars), b: r.IntN(z.Vars), c: r.IntN(z.Bound), d: r.IntN(z.Bound)})
 	}
 	return g
 }
@@ -152,7 +155,11 @@ func (g *rspec) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "seed %d, %s\n  links %v, init %v\n", g.seed, g.size, g.links, g.init)
 	for i, ru := range g.rules {
-		fmt.Fprintf(&b, "  rule r%d: when", i)
+		env := ""
+		if ru.env {
+			env = " (environment)"
+		}
+		fmt.Fprintf(&b, "  rule r%d%s: when", i, env)
 		for _, c := range ru.guard {
 			fmt.Fprintf(&b, " v[%d+p]%s%d", c.v, opNames[c.op], c.c)
 		}
@@ -193,7 +200,7 @@ func (g *rspec) system() *model.System[rstate] {
 	}
 	for i := range g.rules {
 		ru := &g.rules[i]
-		rule := model.Rule[rstate]{Name: fmt.Sprintf("r%d", i)}
+		rule := model.Rule[rstate]{Name: fmt.Sprintf("r%d", i), Env: ru.env}
 		rule.Guard = func(s *rstate, p int) bool {
 			for _, c := range ru.guard {
 				if !holds(g.value(s, c.v, p), c.op, c.c) {
@@ -241,6 +248,10 @@ func (g *rspec) system() *model.System[rstate] {
 			sys.Props = append(sys.Props, model.EndProp(name, "", "", func(s *rstate) bool { return s.v[pr.a] != pr.c }))
 		case model.Witness:
 			sys.Props = append(sys.Props, model.WitnessProp(name, "", "", func(s *rstate) bool { return s.v[pr.a] == pr.c && s.v[pr.b] == pr.d }))
+		case model.LeadsTo:
+			sys.Props = append(sys.Props, model.LeadsToProp(name, "", "", func(s *rstate) bool { return s.v[pr.a] == pr.c }, func(s *rstate) bool { return s.v[pr.b] == pr.d }))
+		case model.Eventually:
+			sys.Props = append(sys.Props, model.EventuallyProp(name, "", "", func(s *rstate) bool { return s.v[pr.a] == pr.c }))
 		case model.Step:
 			sys.Props = append(sys.Props, model.StepProp(name, "", "", func(s *rstate, _ model.Action, t *rstate) bool {
 				return s.v[pr.a] != pr.c || t.v[pr.a] != pr.d || s.v[pr.b] == t.v[pr.b]

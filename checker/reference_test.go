@@ -26,6 +26,10 @@ type refResult struct {
 	// props has, per property, the verdict and the length of the shortest
 	// trace deciding it (-1 when none exists).
 	props []refProp
+	// live has, per fairness assumption, the verdict of every property in
+	// the system's order ("" for a safety property); nil when the graph
+	// is too large for the reference's liveness check (refLivenessMax).
+	live map[checker.Fairness][]checker.Verdict
 }
 
 type refProp struct {
@@ -48,7 +52,9 @@ func reference(tg checker.Target) (refResult, error) {
 	}
 	depth := map[checker.State]int{}
 	var queue []checker.State
+	g := newRefGraph()
 	for _, s := range tg.Initial() {
+		g.init = append(g.init, g.index(s))
 		if _, ok := depth[s]; !ok {
 			depth[s] = 0
 			queue = append(queue, s)
@@ -63,6 +69,8 @@ func reference(tg checker.Target) (refResult, error) {
 		if err != nil {
 			return res, err
 		}
+		from := g.index(s)
+		g.goals[from] = snap.Goals
 		for _, st := range snap.Props {
 			i := slices.IndexFunc(info.Props, func(p checker.PropInfo) bool { return p.Name == st.Name })
 			switch st.Kind {
@@ -85,6 +93,7 @@ func reference(tg checker.Target) (refResult, error) {
 			res.terminal++
 		}
 		for _, m := range moves {
+			g.succ[from] = append(g.succ[from], refEdge{to: g.index(m.To), action: m.Action})
 			for _, name := range m.Broken {
 				decide(slices.IndexFunc(info.Props, func(p checker.PropInfo) bool { return p.Name == name }), d+1)
 			}
@@ -95,6 +104,7 @@ func reference(tg checker.Target) (refResult, error) {
 		}
 	}
 	res.states = int64(len(depth))
+	res.live = g.liveness(info)
 	for i, p := range info.Props {
 		v := checker.Pass
 		if p.Kind.Liveness() {
@@ -108,17 +118,26 @@ func reference(tg checker.Target) (refResult, error) {
 	return res, nil
 }
 
-// mismatch compares a complete run of mc with the reference and returns ""
-// when they agree. Every trace mc returns is also replayed through the
-// Stepper and must end where its property is decided.
-func mismatch(tg checker.Target, ref refResult, r checker.Result) string {
+// mismatch compares a complete run of mc, made with opt, with the reference
+// and returns "" when they agree. Every trace mc returns is also replayed
+// through the Stepper and must end where its property is decided. A reduced
+// run (opt.Reduce, when the reduction applied) stores a subset of the
+// states: it must reach the same terminal states and give the same
+// verdicts, with traces that replay but need not be shortest. Liveness
+// verdicts are compared when opt checks them and the reference could
+// decide them (refLivenessMax).
+func mismatch(tg checker.Target, ref refResult, r checker.Result, opt checker.Options) string {
 	if r.Err != nil {
 		return fmt.Sprintf("mc failed: %v", r.Err)
 	}
 	if r.Verdict == checker.Incomplete {
 		return fmt.Sprintf("mc incomplete: %s", r.Reason)
 	}
-	if r.States != ref.states || r.Transitions != ref.transitions || r.Terminal != ref.terminal || r.Depth != ref.depth {
+	if r.Reduced {
+		if r.States > ref.states || r.Terminal != ref.terminal {
+			return fmt.Sprintf("mc reduced: states %d terminal %d; reference: %d %d", r.States, r.Terminal, ref.states, ref.terminal)
+		}
+	} else if r.States != ref.states || r.Transitions != ref.transitions || r.Terminal != ref.terminal || r.Depth != ref.depth {
 		return fmt.Sprintf("mc: states %d transitions %d terminal %d depth %d; reference: %d %d %d %d",
 			r.States, r.Transitions, r.Terminal, r.Depth, ref.states, ref.transitions, ref.terminal, ref.depth)
 	}
@@ -133,7 +152,13 @@ func mismatch(tg checker.Target, ref refResult, r checker.Result) string {
 			if p.Verdict == checker.Fail {
 				want = checker.Fail
 			}
-			continue // the reference checks safety only (see reference)
+			if opt.Safety || ref.live == nil {
+				continue
+			}
+			if v := ref.live[opt.Fair][i]; p.Verdict != v {
+				return fmt.Sprintf("property %s under fairness %s: mc %s, reference %s", p.Name, opt.Fair, p.Verdict, v)
+			}
+			continue
 		}
 		compared++
 		if rp.verdict == checker.Fail {
@@ -148,7 +173,7 @@ func mismatch(tg checker.Target, ref refResult, r checker.Result) string {
 		if p.Trace == nil {
 			continue
 		}
-		if len(p.Trace.Steps) != rp.steps {
+		if !r.Reduced && len(p.Trace.Steps) != rp.steps {
 			return fmt.Sprintf("property %s: mc's trace has %d steps, the shortest has %d", p.Name, len(p.Trace.Steps), rp.steps)
 		}
 		if why := replayDecides(tg, i, p); why != "" {
@@ -219,29 +244,27 @@ func replayDecides(tg checker.Target, i int, p checker.PropResult) string {
 type mode struct {
 	name  string
 	every uint64
-	run   func(t *testing.T, tg checker.Target) checker.Result
+	// opt is what the run is asked; run may add paths and callbacks.
+	opt checker.Options
+	run func(t *testing.T, tg checker.Target, opt checker.Options) checker.Result
 }
 
-func plain(opt checker.Options) func(*testing.T, checker.Target) checker.Result {
-	return func(t *testing.T, tg checker.Target) checker.Result {
-		if opt.Disk != "" {
-			opt.Disk = filepath.Join(t.TempDir(), "store")
-		}
-		opt.Safety = true
-		return tg.Check(context.Background(), opt)
+func plain(t *testing.T, tg checker.Target, opt checker.Options) checker.Result {
+	if opt.Disk != "" {
+		opt.Disk = filepath.Join(t.TempDir(), "store")
 	}
+	return tg.Check(context.Background(), opt)
 }
 
 // interruptResume checkpoints at every level, cancels the run from its
 // progress callback once it reaches level stopAt, then resumes it.
-func interruptResume(opt checker.Options, stopAt int) func(*testing.T, checker.Target) checker.Result {
-	return func(t *testing.T, tg checker.Target) checker.Result {
+func interruptResume(stopAt int) func(*testing.T, checker.Target, checker.Options) checker.Result {
+	return func(t *testing.T, tg checker.Target, opt checker.Options) checker.Result {
 		dir := t.TempDir()
-		opt := opt
 		if opt.Disk != "" {
 			opt.Disk = filepath.Join(dir, "store")
 		}
-		opt.Checkpoint, opt.Safety = filepath.Join(dir, "ckpt"), true
+		opt.Checkpoint = filepath.Join(dir, "ckpt")
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		first := opt
@@ -260,14 +283,18 @@ func interruptResume(opt checker.Options, stopAt int) func(*testing.T, checker.T
 }
 
 var modes = []mode{
-	{"workers=1", 1, plain(checker.Options{Workers: 1})},
-	{"workers=2", 1, plain(checker.Options{Workers: 2})},
-	{"exact", 1, plain(checker.Options{Workers: 2, Exact: true})},
-	{"disk workers=1", 10, plain(checker.Options{Workers: 1, Disk: "-"})},
-	{"disk workers=2", 10, plain(checker.Options{Workers: 2, Disk: "-"})},
-	{"interrupt at level 1, resume", 4, interruptResume(checker.Options{Workers: 2}, 1)},
-	{"interrupt at level 3, resume", 4, interruptResume(checker.Options{Workers: 1}, 3)},
-	{"disk, interrupt at level 2, resume", 20, interruptResume(checker.Options{Workers: 2, Disk: "-"}, 2)},
+	{"workers=1", 1, checker.Options{Workers: 1, Safety: true}, plain},
+	{"workers=2", 1, checker.Options{Workers: 2, Safety: true}, plain},
+	{"exact", 1, checker.Options{Workers: 2, Exact: true, Safety: true}, plain},
+	{"disk workers=1", 10, checker.Options{Workers: 1, Disk: "-", Safety: true}, plain},
+	{"disk workers=2", 10, checker.Options{Workers: 2, Disk: "-", Safety: true}, plain},
+	{"interrupt at level 1, resume", 4, checker.Options{Workers: 2, Safety: true}, interruptResume(1)},
+	{"interrupt at level 3, resume", 4, checker.Options{Workers: 1, Safety: true}, interruptResume(3)},
+	{"disk, interrupt at level 2, resume", 20, checker.Options{Workers: 2, Disk: "-", Safety: true}, interruptResume(2)},
+	{"partial-order reduction", 1, checker.Options{Workers: 2, Reduce: true, Safety: true}, plain},
+	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: checker.FairNone}, plain},
+	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: checker.FairProcess}, plain},
+	{"liveness, weak fairness per action", 1, checker.Options{Workers: 2, Fair: checker.FairAction}, plain},
 }
 
 // diffModes runs tg in every mode due for seed and returns the first
@@ -281,7 +308,7 @@ func diffModes(t *testing.T, tg checker.Target, ms []mode, seed uint64) string {
 		if seed%m.every != 0 {
 			continue
 		}
-		if why := mismatch(tg, ref, m.run(t, tg)); why != "" {
+		if why := mismatch(tg, ref, m.run(t, tg, m.opt), m.opt); why != "" {
 			return m.name + ": " + why
 		}
 	}
