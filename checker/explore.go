@@ -85,6 +85,10 @@ type explorer[S any] struct {
 	ampleHook func(id uint32, ample []model.Action)
 	// peaks holds, per measure, the largest value seen and where.
 	peaks []peak
+	// memLimit is the memory limit in bytes (0: none), checked at round
+	// boundaries no sooner than nextMemCheck.
+	memLimit     int64
+	nextMemCheck time.Time
 }
 
 // peak is the largest value of one measure seen so far and the first state,
@@ -125,6 +129,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		e.workers = runtime.NumCPU()
 	}
 	res.Workers, res.Exact = e.workers, opt.Exact
+	e.memLimit = memoryLimit(opt)
 	for i, p := range sys.Props {
 		if p.Kind == model.Invariant || p.Kind == model.Witness {
 			e.stateProps = append(e.stateProps, i)
@@ -294,7 +299,9 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			res.Err = err
 			return
 		}
-		depth = d
+		// A checkpoint of a finished run holds an empty frontier one
+		// level past the deepest; the loop below sets Depth otherwise.
+		depth, res.Depth = d, max(d-1, 0)
 	} else {
 		// The initial states form level 0's candidates, committed like
 		// any other level's.
@@ -343,6 +350,10 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 				return
 			}
 			if !e.commit(batches, depth+1, e.successors, res) {
+				return
+			}
+			if why := e.overMemory(depth); why != "" {
+				e.halt(why)
 				return
 			}
 		}
