@@ -94,6 +94,7 @@ func key(fp uint64) []byte { return binary.BigEndian.AppendUint64(nil, fp) }
 
 func (d *diskStore) Commit(batches []*batch, depth, _ int) error {
 	if depth != d.depth {
+		d.recent[1].Close()
 		d.recent[0], d.recent[1] = newMemStore(), d.recent[0]
 		d.depth = depth
 	}
@@ -160,7 +161,7 @@ func cmpU64(a, b uint64) int {
 // clear empties the store.
 func (d *diskStore) clear() error {
 	d.n = 0
-	d.recent = [2]*memStore{newMemStore(), newMemStore()}
+	d.forget()
 	return d.db.DropAll()
 }
 
@@ -196,7 +197,7 @@ func (d *diskStore) dropAfter(level int) error {
 		}
 	}
 	d.n -= int64(len(stale))
-	d.recent, d.depth = [2]*memStore{newMemStore(), newMemStore()}, -1
+	d.forget()
 	return wb.Flush()
 }
 
@@ -208,4 +209,15 @@ func (d *diskStore) Bytes() int64 {
 	return 2*(8<<20) + 8<<20 + d.recent[0].Bytes() + d.recent[1].Bytes() + int64(cap(d.order))*24
 }
 
-func (d *diskStore) Close() error { return d.db.Close() }
+// forget empties the recent levels.
+func (d *diskStore) forget() {
+	d.recent[0].Close()
+	d.recent[1].Close()
+	d.recent, d.depth = [2]*memStore{newMemStore(), newMemStore()}, -1
+}
+
+func (d *diskStore) Close() error {
+	d.recent[0].Close()
+	d.recent[1].Close()
+	return d.db.Close()
+}
