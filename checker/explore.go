@@ -224,11 +224,14 @@ func (e *explorer[S]) open() error {
 			return err
 		}
 	case e.opt.Exact:
-		e.store, e.links = newExactStore(), &traceLog{}
+		e.store = newExactStore()
 	case e.reducer != nil:
-		e.store, e.links = newIndexedMemStore(), &traceLog{}
+		e.store = newIndexedMemStore()
 	default:
-		e.store, e.links = newMemStore(), &traceLog{}
+		e.store = newMemStore()
+	}
+	if e.opt.Disk == "" {
+		e.links = newTraceLog(len(e.sys.Rules), e.sys.Procs)
 	}
 	if e.reducer != nil {
 		e.indexed = e.store.(indexedStore)
