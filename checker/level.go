@@ -76,13 +76,17 @@ func (p *blockPool) close() {
 	p.spare = nil
 }
 
+// spillBuffer is the size of the buffers through which spilled levels and
+// the trace log on disk are written and read.
+const spillBuffer = 256 << 10
+
 // spillLevel returns an empty level kept in the file path.
 func spillLevel(path string, pool *blockPool) (*level, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	return &level{pool: pool, file: f, w: bufio.NewWriterSize(f, 1<<20)}, nil
+	return &level{pool: pool, file: f, w: bufio.NewWriterSize(f, spillBuffer), r: bufio.NewReaderSize(f, spillBuffer)}, nil
 }
 
 func (l *level) len() int {
@@ -194,7 +198,8 @@ func (l *level) finish() error {
 	if _, err := l.file.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	l.r, l.wlo = bufio.NewReaderSize(l.file, 1<<20), 0
+	l.r.Reset(l.file)
+	l.wlo = 0
 	l.recycle()
 	return nil
 }

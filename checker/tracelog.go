@@ -70,7 +70,7 @@ func openTraceLog(path string, n int) (*traceLog, error) {
 		f.Close()
 		return nil, err
 	}
-	return &traceLog{n: n, file: f, w: bufio.NewWriterSize(f, 1<<20)}, nil
+	return &traceLog{n: n, file: f, w: bufio.NewWriterSize(f, spillBuffer)}, nil
 }
 
 // add appends l as the next state's link and returns that state's index.
