@@ -21,12 +21,13 @@ import (
 // stored after its checkpoint.
 //
 // Most repeats in a breadth-first search are states of the level being
-// built (on Chang–Roberts all are: every run to a state has the same
-// length), so the fingerprints of that level are also kept in memory
+// built, so the fingerprints of that level are also kept in memory
 // (recent): Seen answers from them during expansion, and Commit asks Badger
-// only about the rest, which are mostly absent and answered by Badger's
-// Bloom filters. That memory is bounded by a level's width, not by the
-// state space; a repeat of an older level is found in Badger.
+// only about the rest, most of them absent, which Badger's Bloom filters
+// answer without reading a table (Chang–Roberts, n = 10: 2.0 million
+// lookups for 6.3 million transitions, 0.8 million of them repeats of older
+// levels). That memory is bounded by a level's width, not by the state
+// space.
 type diskStore struct {
 	db *badger.DB
 	n  int64
