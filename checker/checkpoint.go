@@ -109,8 +109,7 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 	}
 	put(uint64(e.links.len()))
 	if e.opt.Disk == "" {
-		for id := 0; id < e.links.len(); id++ {
-			l, _ := e.links.at(uint32(id))
+		for l := range e.links.all() {
 			w.Write(binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, l.parent), l.action))
 		}
 	}

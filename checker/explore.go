@@ -70,8 +70,10 @@ type explorer[S any] struct {
 	// done counts the states of the current level expanded so far, for
 	// progress reports.
 	done atomic.Int64
-	// frontier is the level being expanded, successors the next one.
+	// frontier is the level being expanded, successors the next one; they
+	// share pool's blocks.
 	frontier, successors *level
+	pool                 blockPool
 	// resumedElapsed is the time spent before the checkpoint resumed from.
 	resumedElapsed time.Duration
 	// reducer is set when partial-order reduction is on (reduce.go);
@@ -199,7 +201,7 @@ func safetyOnly[S any](sys *model.System[S]) (*model.System[S], []string) {
 // open sets up the visited set, the trace log and the two levels: in memory,
 // or under opt.Disk.
 func (e *explorer[S]) open() error {
-	e.frontier, e.successors = &level{}, &level{}
+	e.frontier, e.successors = &level{pool: &e.pool}, &level{pool: &e.pool}
 	switch {
 	case e.opt.Disk != "" && e.opt.Exact:
 		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with the disk store")
@@ -220,18 +222,21 @@ func (e *explorer[S]) open() error {
 				return err
 			}
 		}
-		if e.frontier, err = spillLevel(filepath.Join(e.opt.Disk, "level.a")); err != nil {
+		if e.frontier, err = spillLevel(filepath.Join(e.opt.Disk, "level.a"), &e.pool); err != nil {
 			return err
 		}
-		if e.successors, err = spillLevel(filepath.Join(e.opt.Disk, "level.b")); err != nil {
+		if e.successors, err = spillLevel(filepath.Join(e.opt.Disk, "level.b"), &e.pool); err != nil {
 			return err
 		}
 	case e.opt.Exact:
-		e.store, e.links = newExactStore(), &traceLog{}
+		e.store = newExactStore()
 	case e.reducer != nil:
-		e.store, e.links = newIndexedMemStore(), &traceLog{}
+		e.store = newIndexedMemStore()
 	default:
-		e.store, e.links = newMemStore(), &traceLog{}
+		e.store = newMemStore()
+	}
+	if e.opt.Disk == "" {
+		e.links = newTraceLog(len(e.sys.Rules), e.sys.Procs)
 	}
 	if e.reducer != nil {
 		e.indexed = e.store.(indexedStore)
@@ -241,6 +246,7 @@ func (e *explorer[S]) open() error {
 
 func (e *explorer[S]) close() error {
 	err := errors.Join(e.frontier.close(), e.successors.close(), e.links.close())
+	e.pool.close()
 	if e.store != nil {
 		err = errors.Join(err, e.store.Close())
 	}
@@ -352,6 +358,7 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			if !e.commit(batches, depth+1, e.successors, res) {
 				return
 			}
+			e.frontier.release(c1 * chunkSize)
 			if why := e.overMemory(depth); why != "" {
 				e.halt(why)
 				return
@@ -432,7 +439,7 @@ func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
 	e.nextReport = now.Add(e.every())
 	e.opt.Progress(Progress{States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
 		Frontier: frontier.len() - int(e.done.Load()), Elapsed: now.Sub(e.start),
-		MemoryBytes: e.store.Bytes() + e.links.bytes() + int64(cap(frontier.data))})
+		MemoryBytes: e.store.Bytes() + e.links.bytes() + frontier.bytes()})
 }
 
 // commit adds the batches' candidates to the store, then, in order, gives
