@@ -22,7 +22,8 @@ type reducer struct {
 	always [][]int32
 	// senders[g] are the senders to g's Recv channels. They join unless g
 	// is enabled with one FIFO channel to receive from: that channel is
-	// then non-empty, and no other process can change its oldest message.
+	// then non-empty, and no other process can change its oldest message;
+	// or unless g's rule is not Ready: only g's process can enable it.
 	senders  [][]int32
 	fifoHead []bool
 	// receivers[g] are the receivers from g's bounded Send channels. They
@@ -175,11 +176,14 @@ type ample struct {
 	gen  uint32
 	// Once group g is computed, from[g], to[g] delimit its successors in
 	// the expander's successor list; blocked[g] is set when a send of g
-	// was blocked; visible[g] when one of its successors is visible;
+	// was blocked; idle[g] when g's rule is not Ready, so that only its own
+	// process can enable it; visible[g] when one of its successors is
+	// visible;
 	// later[g] when one is new or was stored after the current state (the
 	// proviso, C3).
 	from, to []int32
 	blocked  []bool
+	idle     []bool
 	visible  []bool
 	later    []bool
 	// in marks the groups of the set being built (in[g] == mark), members
@@ -195,7 +199,7 @@ type ample struct {
 
 func newAmple(groups int, need func(g int)) *ample {
 	return &ample{need: need, done: make([]uint32, groups), from: make([]int32, groups), to: make([]int32, groups),
-		blocked: make([]bool, groups), visible: make([]bool, groups), later: make([]bool, groups), in: make([]uint32, groups)}
+		blocked: make([]bool, groups), idle: make([]bool, groups), visible: make([]bool, groups), later: make([]bool, groups), in: make([]uint32, groups)}
 }
 
 // next starts a new state: no group is computed yet.
@@ -295,7 +299,7 @@ func (a *ample) closure(r *reducer, g int, limit int32, local bool) (int32, bool
 		if !a.push(r, r.always[h], only) {
 			return 0, false
 		}
-		if !(r.fifoHead[h] && enabled > 0) && !a.push(r, r.senders[h], only) {
+		if !(r.fifoHead[h] && enabled > 0) && !a.idle[h] && !a.push(r, r.senders[h], only) {
 			return 0, false
 		}
 		if a.blocked[h] && !a.push(r, r.receivers[h], only) {

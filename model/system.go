@@ -81,6 +81,13 @@ type Rule[S any] struct {
 	// (footprint.go); partial-order reduction needs it. Nil means the rule
 	// may touch anything, so it is dependent on every other action.
 	Footprint func(p int) Footprint
+	// Ready, if not nil, is the part of Guard that reads only process p's
+	// own variables: Guard implies it, and only p's own rules change it.
+	// While it is false no other process can enable the rule, so
+	// partial-order reduction need not take the senders to p's channels
+	// along (package checker, C1 (b)): dkr's recv waits for its process to
+	// start, and only the process itself starts.
+	Ready func(s *S, p int) bool
 }
 
 // Action names one instance of a rule: rule index, process and choice.

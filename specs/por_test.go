@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/specs/internal/spectest"
 )
 
 // Partial-order reduction changes no verdict: for every spec and variant,
@@ -81,21 +82,5 @@ func crossCheck(t *testing.T, e Entry, p model.Params) {
 	if err != nil {
 		return
 	}
-	full := tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true})
-	red := tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: true})
-	if full.Err != nil || red.Err != nil {
-		t.Fatalf("%s %s: %v / %v", e.Name, p.String(), full.Err, red.Err)
-	}
-	if verdicts(full) != verdicts(red) || full.Terminal != red.Terminal || red.States > full.States {
-		t.Fatalf("%s %s variant %s:\nfull    %s, %d states, %d terminal\nreduced %s, %d states, %d terminal",
-			e.Name, p.String(), p.Variant, verdicts(full), full.States, full.Terminal, verdicts(red), red.States, red.Terminal)
-	}
-}
-
-func verdicts(r checker.Result) string {
-	s := string(r.Verdict)
-	for _, p := range r.Props {
-		s += fmt.Sprintf(" %s=%s", p.Name, p.Verdict)
-	}
-	return s
+	spectest.SameVerdicts(t, tg, fmt.Sprintf("%s %s variant %s", e.Name, p.String(), p.Variant))
 }

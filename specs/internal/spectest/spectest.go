@@ -142,3 +142,45 @@ func Erasure[S any](t *testing.T, build func(model.Params) (*model.System[S], er
 		}
 	}
 }
+
+// Footprints checks, for each of ps, that the rule footprints and the
+// properties' Reads of the system built for it tell the truth on every
+// reachable state (checker.CheckFootprints): what partial-order reduction
+// relies on.
+func Footprints[S any](t *testing.T, build func(model.Params) (*model.System[S], error), ps ...model.Params) {
+	t.Helper()
+	for _, p := range ps {
+		if err := checker.CheckFootprints(context.Background(), Build(t, build, p)); err != nil {
+			t.Fatalf("%s variant %s: %v", p.String(), p.Variant, err)
+		}
+	}
+}
+
+// SameVerdicts runs tg without and with partial-order reduction (liveness
+// left out, as --por needs) and fails the test unless the reduced run
+// gives every property the same verdict, reaches exactly as many terminal
+// states and stores no more states; what names tg in the message. It
+// returns both results.
+func SameVerdicts(t testing.TB, tg checker.Target, what string) (full, reduced checker.Result) {
+	t.Helper()
+	full = tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true})
+	reduced = tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: true})
+	if full.Err != nil || reduced.Err != nil {
+		t.Fatalf("%s: %v / %v", what, full.Err, reduced.Err)
+	}
+	if Verdicts(full) != Verdicts(reduced) || full.Terminal != reduced.Terminal || reduced.States > full.States {
+		t.Fatalf("%s:\nfull    %s, %d states, %d terminal\nreduced %s, %d states, %d terminal",
+			what, Verdicts(full), full.States, full.Terminal, Verdicts(reduced), reduced.States, reduced.Terminal)
+	}
+	return full, reduced
+}
+
+// Verdicts renders a run's verdict and every property's, in order.
+func Verdicts(r checker.Result) string {
+	var b strings.Builder
+	b.WriteString(string(r.Verdict))
+	for _, p := range r.Props {
+		b.WriteString(" " + p.Name + "=" + string(p.Verdict))
+	}
+	return b.String()
+}
