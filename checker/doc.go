@@ -37,14 +37,17 @@
 // group if g writes ghosts (the ghosts count as one shared variable);
 // (b) G holds the senders to g's receive channels, unless g is enabled and
 // receives from exactly one channel, a FIFO one, or g's rule is not Ready
-// in s (model.Rule.Ready: disabled by its process's own variables); (c) G
+// in s (model.Rule.Ready: disabled by its process's own variables); if the
+// system gives ChanLen, only the senders to g's bags and to its FIFO
+// channels that are empty in s; (c) G
 // holds the receivers from g's bounded send channels if a send of g is
 // blocked in s. Then an action b outside G, taken before any action of G,
 // neither conflicts with an action of G nor changes what G can do: they
 // touch disjoint variables except in the one case below; b cannot touch
 // g's process's locals (a), so cannot make a rule Ready; it cannot change
 // the oldest message of g's FIFO channel, which is there since g is
-// enabled, nor add a message to a bag g receives from (b); it cannot make
+// enabled or the channel is not empty, nor add a message to a bag g
+// receives from (b); it cannot make
 // room in a channel g is blocked on (c). So T is persistent:
 // every action on a path from s that avoids T is independent of every
 // action of T in the state where it is taken (Godefroid 1996, Def. 4.1).

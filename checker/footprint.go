@@ -118,7 +118,7 @@ func (c *footprintCheck[S]) state(s *S) error {
 			if h == g {
 				continue
 			}
-			if !c.mayAffect(g, h, len(ms[g]) > 0, blocked[g], idle[g]) {
+			if !c.mayAffect(s, g, h, len(ms[g]) > 0, blocked[g], idle[g]) {
 				for j, b := range ms[h] {
 					if got, want := labels(after[h][j][g]), labels(ms[g]); !slices.Equal(got, want) {
 						return fmt.Errorf("%s changes what rule %s can do at p%d from %v to %v, though the footprints say it cannot",
@@ -143,10 +143,11 @@ func (c *footprintCheck[S]) state(s *S) error {
 
 // mayAffect reports whether group h may change group g's actions according
 // to the closure rules of the reducer.
-func (c *footprintCheck[S]) mayAffect(g, h int, enabled, blocked, idle bool) bool {
+func (c *footprintCheck[S]) mayAffect(s *S, g, h int, enabled, blocked, idle bool) bool {
 	r := c.r
-	return slices.Contains(r.always[g], int32(h)) ||
-		(!(r.fifoHead[g] && enabled) && !idle && slices.Contains(r.senders[g], int32(h))) ||
+	empty := func(ch int) bool { return c.sys.ChanLen(s, ch) == 0 }
+	waits := !r.waitFor(g, enabled, idle, empty, func(hs []int32) bool { return !slices.Contains(hs, int32(h)) })
+	return slices.Contains(r.always[g], int32(h)) || waits ||
 		(blocked && slices.Contains(r.receivers[g], int32(h)))
 }
 

@@ -42,6 +42,12 @@ type System[S any] struct {
 	// Chans gives the semantics of the channels that rule footprints name,
 	// by number (footprint.go); nil when no rule declares a footprint.
 	Chans []Link
+	// ChanLen, if not nil, is the number of messages in channel c of s.
+	// Partial-order reduction reads it to leave out the senders to a FIFO
+	// channel that is not empty, since they cannot change its oldest
+	// message (package checker, C1 (b)); without it a rule that receives
+	// from two channels waits for the senders to both, always.
+	ChanLen func(s *S, c int) int
 }
 
 // Var is one named variable of a state, rendered for a person.

@@ -223,14 +223,6 @@ func TestMutantsFoundUnderReduction(t *testing.T) {
 			t.Fatal(err)
 		}
 		sp.stays = c.stays
-		sys := sp.system()
-		r := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
-		f := spectest.Prop(t, &r, c.fails)
-		if !r.Reduced || f.Verdict != checker.Fail || f.Trace == nil {
-			t.Fatalf("%s: reduced %v, %s %s", c.p.String(), r.Reduced, c.fails, f.Verdict)
-		}
-		if _, err := checker.Replay(sys, f.Trace.Init, spectest.Actions(f.Trace.Steps)); err != nil {
-			t.Fatalf("%s: the trace does not replay: %v", c.p.String(), err)
-		}
+		spectest.FailsReduced(t, sp.system(), c.fails)
 	}
 }

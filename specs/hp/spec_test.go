@@ -421,17 +421,6 @@ func TestMutantsFoundUnderReduction(t *testing.T) {
 			t.Fatal(err)
 		}
 		sp.destroys = c.destroys
-		sys := sp.system()
-		r := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true, MaxStates: 100000})
-		f := spectest.Prop(t, &r, c.fails)
-		if !r.Reduced || f.Verdict != checker.Fail {
-			t.Fatalf("%s variant %s: reduced %v, %s %s", c.p.String(), c.p.Variant, r.Reduced, c.fails, f.Verdict)
-		}
-		if c.fails == "leader-elected" { // a witness that fails has no trace
-			continue
-		}
-		if _, err := checker.Replay(sys, f.Trace.Init, spectest.Actions(f.Trace.Steps)); err != nil {
-			t.Fatalf("%s: the trace does not replay: %v", c.p.String(), err)
-		}
+		spectest.FailsReduced(t, sp.system(), c.fails)
 	}
 }
