@@ -16,7 +16,10 @@ package model
 //     oldest message and whether there is one; of a bag, its messages. A
 //     rule may list a channel it only waits on (a message there enables
 //     it, dkr's start), but if it can be enabled while that FIFO channel
-//     is empty, a message arriving there must change nothing it does;
+//     is empty, a message arriving there must change nothing it does (a
+//     rule that reads whether a channel is empty in any other way must
+//     also list it in Send, so that its senders depend on it: vitanyi's
+//     tick);
 //   - they send to the channels in Send: they only append messages and
 //     read whether the channel has room (a send to a full channel blocks,
 //     Do returns false);

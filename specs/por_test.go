@@ -17,8 +17,9 @@ import (
 // verdict on every property as a full one, and reaches exactly the same
 // terminal states (it keeps every deadlock). Parameters a spec refuses are
 // skipped, and so are specs to which reduction does not apply (a rule
-// without a footprint): their reduced run is the full one; for hs, so are
-// the configurations past crossLimit states.
+// without a footprint): their reduced run is the full one; for hs and
+// vitanyi, so are the configurations past crossLimit states. vitanyi is
+// also run with drift bound 1 (crossDrift).
 func TestReductionKeepsEveryVerdict(t *testing.T) {
 	for _, e := range All() {
 		t.Run(e.Name, func(t *testing.T) {
@@ -34,7 +35,7 @@ func TestReductionKeepsEveryVerdict(t *testing.T) {
 				}
 				checked, skipped := 0, 0
 				for _, ids := range arrangements {
-					for _, p := range paramGrid(v.Name, ids) {
+					for _, p := range paramGrid(v.Name, ids, crossDrift[e.Name]) {
 						if crossCheck(t, e, p) {
 							checked++
 						} else {
@@ -51,9 +52,13 @@ func TestReductionKeepsEveryVerdict(t *testing.T) {
 	}
 }
 
-// paramGrid is every combination of the channel settings, claims and
-// initiators the cross-validation covers, for one variant and arrangement.
-func paramGrid(variant string, ids []int) []model.Params {
+// paramGrid is every combination of the channel settings, claims,
+// initiators and drift bounds (none if drifts is empty) the
+// cross-validation covers, for one variant and arrangement.
+func paramGrid(variant string, ids []int, drifts []int) []model.Params {
+	if len(drifts) == 0 {
+		drifts = []int{0}
+	}
 	var out []model.Params
 	for _, ch := range []model.ChanKind{model.FIFO, model.Bag} {
 		for _, capacity := range []int{0, 1} {
@@ -62,7 +67,9 @@ func paramGrid(variant string, ids []int) []model.Params {
 			}
 			for _, claims := range []bool{false, true} {
 				for _, init := range [][]int{nil, {0}} {
-					out = append(out, model.Params{N: len(ids), IDs: ids, Variant: variant, Chan: ch, Cap: capacity, Claims: claims, Initiators: init})
+					for _, drift := range drifts {
+						out = append(out, model.Params{N: len(ids), IDs: ids, Variant: variant, Chan: ch, Cap: capacity, Claims: claims, Initiators: init, Drift: drift})
+					}
 				}
 			}
 		}
@@ -92,7 +99,12 @@ func reductionNote(t *testing.T, e Entry) string {
 // whose grid would take minutes (hs: up to 10^5 states at n = 5), so that
 // it stays within seconds per spec: a configuration whose full state space
 // is larger is skipped, and counted. Other specs have no limit.
-var crossLimit = map[string]int64{"hs": 2000}
+var crossLimit = map[string]int64{"hs": 2000, "vitanyi": 2000}
+
+// crossDrift lists the drift bounds the cross-validation tries for the
+// specs that take one (vitanyi's variant scaled needs K ≥ 1); 0 for the
+// others.
+var crossDrift = map[string][]int{"vitanyi": {0, 1}}
 
 // crossCheck compares the full and reduced runs of e for p, and reports
 // whether it did (false: p is refused, or past crossLimit).
