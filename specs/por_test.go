@@ -11,14 +11,15 @@ import (
 )
 
 // Partial-order reduction changes no verdict: for every spec and variant,
-// every arrangement of 4 ids and one of 5 ids per symmetry class, FIFO and
+// every arrangement of 3 and 4 ids and one of 5 ids per symmetry class, FIFO and
 // bag channels, unbounded and of capacity 1, claims off and on, every
 // process or only process 0 an initiator, a reduced run gives the same
 // verdict on every property as a full one, and reaches exactly the same
 // terminal states (it keeps every deadlock). Parameters a spec refuses are
 // skipped, and so are specs to which reduction does not apply (a rule
-// without a footprint): their reduced run is the full one; for hs and
-// vitanyi, so are the configurations past crossLimit states. vitanyi is
+// without a footprint): their reduced run is the full one; for hs,
+// suzukikasami and vitanyi, so are the configurations past crossLimit
+// states. vitanyi is
 // also run with drift bound 1 (crossDrift).
 func TestReductionKeepsEveryVerdict(t *testing.T) {
 	for _, e := range All() {
@@ -29,6 +30,7 @@ func TestReductionKeepsEveryVerdict(t *testing.T) {
 			}
 			for _, v := range e.Variants {
 				var arrangements [][]int
+				arrangements = append(arrangements, model.Arrangements(3)...)
 				arrangements = append(arrangements, model.Arrangements(4)...)
 				for _, cl := range model.ArrangementClasses(5, e.Symmetry) {
 					arrangements = append(arrangements, cl.Rep)
@@ -96,10 +98,11 @@ func reductionNote(t *testing.T, e Entry) string {
 }
 
 // crossLimit bounds the full runs of the cross-validation for the specs
-// whose grid would take minutes (hs: up to 10^5 states at n = 5), so that
+// whose grid would take minutes (hs, suzukikasami: 10^5 states and more at
+// n = 5), so that
 // it stays within seconds per spec: a configuration whose full state space
 // is larger is skipped, and counted. Other specs have no limit.
-var crossLimit = map[string]int64{"hs": 2000, "vitanyi": 2000}
+var crossLimit = map[string]int64{"hs": 2000, "vitanyi": 2000, "suzukikasami": 2000}
 
 // crossDrift lists the drift bounds the cross-validation tries for the
 // specs that take one (vitanyi's variant scaled needs K ≥ 1); 0 for the
