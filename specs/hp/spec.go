@@ -209,6 +209,9 @@ func newSpec(p model.Params) (*spec, error) {
 
 func (sp *spec) system() *model.System[State] {
 	n := sp.p.N
+	// Both rules touch node i's variables, receive from (start: wait on)
+	// In[i] and send to In[i+1]; with claims on they write the ghosts.
+	fp := ringnet.Footprint(n, sp.p.Claims)
 	sys := &model.System[State]{
 		Spec:    "hp",
 		Variant: sp.p.Variant,
@@ -216,9 +219,12 @@ func (sp *spec) system() *model.System[State] {
 		Procs:   n,
 		Init:    []State{newState(n, sp.p.Claims, sp.maxRound+2)},
 		Rules: []model.Rule[State]{
-			{Name: "start", Ref: Ref + " BASIC (at the beginning each node sends)", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
-			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel},
+			{Name: "start", Ref: Ref + " BASIC (at the beginning each node sends)", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel,
+				Footprint: fp, Ready: notStarted},
+			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel,
+				Footprint: fp, Ready: started},
 		},
+		Chans:  ringnet.Links(n, sp.link),
 		Copy:   copyState,
 		Encode: encode,
 		Decode: decoder(n),
@@ -234,6 +240,11 @@ func (sp *spec) system() *model.System[State] {
 func (sp *spec) canStart(s *State, i int) bool {
 	return !s.Started[i] && (sp.p.IsInitiator(i) || s.In[i].Len() > 0)
 }
+
+// notStarted and started are the parts of start's and recv's guards that
+// read only node i's own state (model.Rule.Ready).
+func notStarted(s *State, i int) bool { return !s.Started[i] }
+func started(s *State, i int) bool    { return s.Started[i] }
 
 func (sp *spec) start(s *State, i, _ int) bool {
 	s.Started[i] = true
