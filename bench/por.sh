@@ -6,13 +6,18 @@
 # /usr/bin/time), and, for changroberts, the states SPIN stores with its own
 # partial-order reduction on bench/changroberts_xr.pml (depth-first; when
 # spin is installed and n <= SPIN_MAX).
-# Usage: bench/por.sh SPEC n... (env FULL_MAX, default 11; SPIN_MAX, default 14)
+# The full run gets FULL_TIMEOUT (default 60s); one that does not finish in
+# time shows "—". ARGS (say "--variant probe") goes to both runs.
+# Usage: bench/por.sh SPEC n... (env FULL_MAX, default 11; SPIN_MAX, default 14;
+# FULL_TIMEOUT; ARGS)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 spec=$1
 shift
 full_max=${FULL_MAX:-11}
 spin_max=${SPIN_MAX:-14}
+full_timeout=${FULL_TIMEOUT:-60s}
+read -r -a args <<<"${ARGS:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/mc" ./cmd/mc
@@ -25,10 +30,11 @@ echo "|---:|---:|---:|---:|---:|---:|---:|"
 for n in "$@"; do
   full="—"
   if [ "$n" -le "$full_max" ]; then
-    "$work/mc" check "$spec" --n "$n" --safety --json >"$work/full" || true
+    "$work/mc" check "$spec" "${args[@]}" --n "$n" --safety --timeout "$full_timeout" --json >"$work/full" || true
     full=$(field states "$work/full")
+    if grep -q '"verdict": "incomplete"' "$work/full"; then full="—"; fi
   fi
-  /usr/bin/time -f "%e %M" -o "$work/time" "$work/mc" check "$spec" --n "$n" --por --safety --json >"$work/red" || true
+  /usr/bin/time -f "%e %M" -o "$work/time" "$work/mc" check "$spec" "${args[@]}" --n "$n" --por --safety --json >"$work/red" || true
   red=$(field states "$work/red")
   read -r secs kb <"$work/time"
   ratio="—"

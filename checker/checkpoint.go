@@ -109,8 +109,7 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 	}
 	put(uint64(e.links.len()))
 	if e.opt.Disk == "" {
-		for id := 0; id < e.links.len(); id++ {
-			l, _ := e.links.at(uint32(id))
+		for l := range e.links.all() {
 			w.Write(binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, l.parent), l.action))
 		}
 	}
@@ -165,9 +164,9 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 	path := filepath.Join(e.opt.Checkpoint, "checkpoint")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return 0, fmt.Errorf("resume: %v", err)
+		return 0, refuse("resume: %v", err)
 	}
-	bad := func(why string) error { return fmt.Errorf("resume: %s is not a valid checkpoint (%s)", path, why) }
+	bad := func(why string) error { return refuse("resume: %s is not a valid checkpoint (%s)", path, why) }
 	if len(data) < len(checkpointMagic)+8 || !bytes.HasPrefix(data, []byte(checkpointMagic)) {
 		return 0, bad("no checkpoint header")
 	}
@@ -183,7 +182,7 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 	if want := e.header(); !sameHeader(hdr, want) {
 		got, _ := json.Marshal(hdr)
 		exp, _ := json.Marshal(want)
-		return 0, fmt.Errorf("resume: the checkpoint in %s is of another run and cannot be resumed by this one: it has %s, this run is %s", e.opt.Checkpoint, got, exp)
+		return 0, refuse("resume: the checkpoint in %s is of another run and cannot be resumed by this one: it has %s, this run is %s", e.opt.Checkpoint, got, exp)
 	}
 	depth := int(r.uint())
 	res.Transitions, res.Terminal = int64(r.uint()), int64(r.uint())
@@ -307,28 +306,39 @@ func (r *reader) bytes(n int) []byte {
 	return out
 }
 
+// ResumeRefused is a checkpoint that cannot be resumed: missing, corrupt, or
+// made by another run (spec, parameters, store, mc version or fingerprint
+// function). It is the user's input that is wrong, not mc: the CLI exits 2.
+type ResumeRefused struct{ msg string }
+
+func (e *ResumeRefused) Error() string { return e.msg }
+
+func refuse(format string, args ...any) error {
+	return &ResumeRefused{msg: fmt.Sprintf(format, args...)}
+}
+
 // CheckpointRun reads which spec, variant and parameters the checkpoint in
 // dir was made for, so that a resume can rebuild the same system.
 func CheckpointRun(dir string) (spec string, params model.Params, err error) {
 	path := filepath.Join(dir, "checkpoint")
 	f, err := os.Open(path)
 	if err != nil {
-		return "", params, fmt.Errorf("resume: %v", err)
+		return "", params, refuse("resume: %v", err)
 	}
 	defer f.Close()
 	br := bufio.NewReader(f)
 	magic := make([]byte, len(checkpointMagic))
 	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != checkpointMagic {
-		return "", params, fmt.Errorf("resume: %s is not a valid checkpoint (no checkpoint header)", path)
+		return "", params, refuse("resume: %s is not a valid checkpoint (no checkpoint header)", path)
 	}
 	n, err := binary.ReadUvarint(br)
 	if err != nil || n > 1<<20 {
-		return "", params, fmt.Errorf("resume: %s is not a valid checkpoint (unreadable header)", path)
+		return "", params, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
 	}
 	raw := make([]byte, n)
 	var hdr checkpointHeader
 	if _, err := io.ReadFull(br, raw); err != nil || json.Unmarshal(raw, &hdr) != nil {
-		return "", params, fmt.Errorf("resume: %s is not a valid checkpoint (unreadable header)", path)
+		return "", params, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
 	}
 	hdr.Params.Variant = hdr.Variant
 	return hdr.Spec, hdr.Params, nil

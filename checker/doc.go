@@ -36,14 +36,19 @@
 // channels, every shared group if g is shared, and every ghost-writing
 // group if g writes ghosts (the ghosts count as one shared variable);
 // (b) G holds the senders to g's receive channels, unless g is enabled and
-// receives from exactly one channel, a FIFO one; (c) G holds the receivers
-// from g's bounded send channels if a send of g is blocked in s. Then an
-// action b outside G, taken before any action of G, neither conflicts with
-// an action of G nor changes what G can do: they touch disjoint variables
-// except in the one case below; b cannot touch g's process's locals (a);
-// it cannot change the oldest message of g's FIFO channel, which is there
-// since g is enabled, nor add a message to a bag g receives from (b); it
-// cannot make room in a channel g is blocked on (c). So T is persistent:
+// receives from exactly one channel, a FIFO one, or g's rule is not Ready
+// in s (model.Rule.Ready: disabled by its process's own variables); if the
+// system gives ChanLen, only the senders to g's bags and to its FIFO
+// channels that are empty in s; (c) G
+// holds the receivers from g's bounded send channels if a send of g is
+// blocked in s. Then an action b outside G, taken before any action of G,
+// neither conflicts with an action of G nor changes what G can do: they
+// touch disjoint variables except in the one case below; b cannot touch
+// g's process's locals (a), so cannot make a rule Ready; it cannot change
+// the oldest message of g's FIFO channel, which is there since g is
+// enabled or the channel is not empty, nor add a message to a bag g
+// receives from (b); it cannot make
+// room in a channel g is blocked on (c). So T is persistent:
 // every action on a path from s that avoids T is independent of every
 // action of T in the state where it is taken (Godefroid 1996, Def. 4.1).
 // CheckFootprints verifies these facts on small instances.
@@ -75,7 +80,11 @@
 // of α's FIFO receive channel and the head of its send channels, and α's
 // effect on its own variables is the same function of what it reads; and
 // if α appends to or takes from a channel that is read, it is visible in s
-// already.
+// already. A property may also read a function of one process's locals, or
+// a sum over the messages in transit of a per-message number (model
+// Property.Reads): α changes the first as a function of what it reads, and
+// the second by the numbers of the messages it takes and sends, so lemma V
+// holds for them too.
 // Checking instead that α does not change the truth of any property in s
 // would be unsound: with an invariant ¬(x=1 ∧ y=0), α: y:=1 and an
 // independent β: x:=1, α changes no truth value in x=y=0, T={α} is

@@ -37,7 +37,7 @@ type expander[S any] struct {
 func newExpander[S any](e *explorer[S]) *expander[S] {
 	x := &expander[S]{e: e}
 	if e.reducer != nil {
-		x.ample = newAmple(e.reducer.groups, x.group)
+		x.ample = newAmple(e.reducer.groups, x.group, func(c int) bool { return e.sys.ChanLen(&x.cur, c) == 0 })
 	}
 	for i, p := range e.sys.Props {
 		switch p.Kind {

@@ -71,6 +71,7 @@ func (x *expander[S]) group(g int) {
 	ri, p := g/sys.Procs, g%sys.Procs
 	r := &sys.Rules[ri]
 	a.from[g], a.blocked[g], a.visible[g], a.later[g] = int32(len(x.succ.fps)), false, false, false
+	a.idle[g] = r.Ready != nil && !r.Ready(&x.cur, p)
 	defer func() { a.to[g] = int32(len(x.succ.fps)) }()
 	nc := r.ChoicesAt(&x.cur, p)
 	if nc > maxChoices && x.err == nil {

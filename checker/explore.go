@@ -70,8 +70,10 @@ type explorer[S any] struct {
 	// done counts the states of the current level expanded so far, for
 	// progress reports.
 	done atomic.Int64
-	// frontier is the level being expanded, successors the next one.
+	// frontier is the level being expanded, successors the next one; they
+	// share pool's blocks.
 	frontier, successors *level
+	pool                 blockPool
 	// resumedElapsed is the time spent before the checkpoint resumed from.
 	resumedElapsed time.Duration
 	// reducer is set when partial-order reduction is on (reduce.go);
@@ -85,6 +87,10 @@ type explorer[S any] struct {
 	ampleHook func(id uint32, ample []model.Action)
 	// peaks holds, per measure, the largest value seen and where.
 	peaks []peak
+	// memLimit is the memory limit in bytes (0: none), checked at round
+	// boundaries no sooner than nextMemCheck.
+	memLimit     int64
+	nextMemCheck time.Time
 }
 
 // peak is the largest value of one measure seen so far and the first state,
@@ -115,6 +121,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if opt.Safety {
 		sys, res.SkippedLiveness = safetyOnly(sys)
 	}
+	if opt.Reduce {
+		sys, res.SkippedMeasures = declaredMeasures(sys)
+	}
 	if err := checkShape(sys); err != nil {
 		res.Err = err
 		return res, nil
@@ -125,6 +134,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		e.workers = runtime.NumCPU()
 	}
 	res.Workers, res.Exact = e.workers, opt.Exact
+	e.memLimit = memoryLimit(opt)
 	for i, p := range sys.Props {
 		if p.Kind == model.Invariant || p.Kind == model.Witness {
 			e.stateProps = append(e.stateProps, i)
@@ -191,10 +201,29 @@ func safetyOnly[S any](sys *model.System[S]) (*model.System[S], []string) {
 	return &safe, skipped
 }
 
+// declaredMeasures returns sys without the measures that do not declare what
+// they read, and their names. A measure is an observation, not a verdict:
+// under partial-order reduction one that may read anything would make every
+// action visible and switch the reduction off, so it is left unmeasured
+// instead, and the run says so.
+func declaredMeasures[S any](sys *model.System[S]) (*model.System[S], []string) {
+	kept := *sys
+	kept.Measures = nil
+	var skipped []string
+	for _, m := range sys.Measures {
+		if m.Reads == nil {
+			skipped = append(skipped, m.Name)
+		} else {
+			kept.Measures = append(kept.Measures, m)
+		}
+	}
+	return &kept, skipped
+}
+
 // open sets up the visited set, the trace log and the two levels: in memory,
 // or under opt.Disk.
 func (e *explorer[S]) open() error {
-	e.frontier, e.successors = &level{}, &level{}
+	e.frontier, e.successors = &level{pool: &e.pool}, &level{pool: &e.pool}
 	switch {
 	case e.opt.Disk != "" && e.opt.Exact:
 		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with the disk store")
@@ -215,18 +244,21 @@ func (e *explorer[S]) open() error {
 				return err
 			}
 		}
-		if e.frontier, err = spillLevel(filepath.Join(e.opt.Disk, "level.a")); err != nil {
+		if e.frontier, err = spillLevel(filepath.Join(e.opt.Disk, "level.a"), &e.pool); err != nil {
 			return err
 		}
-		if e.successors, err = spillLevel(filepath.Join(e.opt.Disk, "level.b")); err != nil {
+		if e.successors, err = spillLevel(filepath.Join(e.opt.Disk, "level.b"), &e.pool); err != nil {
 			return err
 		}
 	case e.opt.Exact:
-		e.store, e.links = newExactStore(), &traceLog{}
+		e.store = newExactStore()
 	case e.reducer != nil:
-		e.store, e.links = newIndexedMemStore(), &traceLog{}
+		e.store = newIndexedMemStore()
 	default:
-		e.store, e.links = newMemStore(), &traceLog{}
+		e.store = newMemStore()
+	}
+	if e.opt.Disk == "" {
+		e.links = newTraceLog(len(e.sys.Rules), e.sys.Procs)
 	}
 	if e.reducer != nil {
 		e.indexed = e.store.(indexedStore)
@@ -236,6 +268,7 @@ func (e *explorer[S]) open() error {
 
 func (e *explorer[S]) close() error {
 	err := errors.Join(e.frontier.close(), e.successors.close(), e.links.close())
+	e.pool.close()
 	if e.store != nil {
 		err = errors.Join(err, e.store.Close())
 	}
@@ -294,7 +327,9 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			res.Err = err
 			return
 		}
-		depth = d
+		// A checkpoint of a finished run holds an empty frontier one
+		// level past the deepest; the loop below sets Depth otherwise.
+		depth, res.Depth = d, max(d-1, 0)
 	} else {
 		// The initial states form level 0's candidates, committed like
 		// any other level's.
@@ -343,6 +378,11 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 				return
 			}
 			if !e.commit(batches, depth+1, e.successors, res) {
+				return
+			}
+			e.frontier.release(c1 * chunkSize)
+			if why := e.overMemory(depth); why != "" {
+				e.halt(why)
 				return
 			}
 		}
@@ -421,7 +461,7 @@ func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
 	e.nextReport = now.Add(e.every())
 	e.opt.Progress(Progress{States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
 		Frontier: frontier.len() - int(e.done.Load()), Elapsed: now.Sub(e.start),
-		MemoryBytes: e.store.Bytes() + e.links.bytes() + int64(cap(frontier.data))})
+		MemoryBytes: e.store.Bytes() + e.links.bytes() + frontier.bytes()})
 }
 
 // commit adds the batches' candidates to the store, then, in order, gives

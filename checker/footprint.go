@@ -19,6 +19,7 @@ import (
 //   - persistence: an action of a group that may not affect group g (not
 //     in g's closure) leaves g's actions as they were: the same enabled
 //     actions, told apart by their labels, and none newly enabled;
+//   - readiness: a rule enabled at p is Ready at p (model.Rule.Ready);
 //   - invisibility: an action that leaves the properties' variables
 //     unchanged still does so after an independent action.
 //
@@ -80,8 +81,31 @@ func (c *footprintCheck[S]) moves(s *S) ([][]move[S], []bool) {
 	return out, blocked
 }
 
+// idle reports, per group, whether its rule is not Ready in s; it fails
+// if a rule is enabled but not Ready, which its Ready promises cannot be.
+func (c *footprintCheck[S]) idle(s *S) ([]bool, error) {
+	sys := c.sys
+	out := make([]bool, c.r.groups)
+	for ri, r := range sys.Rules {
+		for p := 0; p < sys.Procs; p++ {
+			if r.Ready == nil || r.Ready(s, p) {
+				continue
+			}
+			if r.Guard(s, p) {
+				return nil, fmt.Errorf("rule %s is enabled at p%d but not Ready", r.Name, p)
+			}
+			out[ri*sys.Procs+p] = true
+		}
+	}
+	return out, nil
+}
+
 func (c *footprintCheck[S]) state(s *S) error {
 	ms, blocked := c.moves(s)
+	idle, err := c.idle(s)
+	if err != nil {
+		return err
+	}
 	after := make([][][][]move[S], c.r.groups) // after[h][j]: the moves from h's j-th successor
 	for h := range ms {
 		for j := range ms[h] {
@@ -94,7 +118,7 @@ func (c *footprintCheck[S]) state(s *S) error {
 			if h == g {
 				continue
 			}
-			if !c.mayAffect(g, h, len(ms[g]) > 0, blocked[g]) {
+			if !c.mayAffect(s, g, h, len(ms[g]) > 0, blocked[g], idle[g]) {
 				for j, b := range ms[h] {
 					if got, want := labels(after[h][j][g]), labels(ms[g]); !slices.Equal(got, want) {
 						return fmt.Errorf("%s changes what rule %s can do at p%d from %v to %v, though the footprints say it cannot",
@@ -119,10 +143,11 @@ func (c *footprintCheck[S]) state(s *S) error {
 
 // mayAffect reports whether group h may change group g's actions according
 // to the closure rules of the reducer.
-func (c *footprintCheck[S]) mayAffect(g, h int, enabled, blocked bool) bool {
+func (c *footprintCheck[S]) mayAffect(s *S, g, h int, enabled, blocked, idle bool) bool {
 	r := c.r
-	return slices.Contains(r.always[g], int32(h)) ||
-		(!(r.fifoHead[g] && enabled) && slices.Contains(r.senders[g], int32(h))) ||
+	empty := func(ch int) bool { return c.sys.ChanLen(s, ch) == 0 }
+	waits := !r.waitFor(g, enabled, idle, empty, func(hs []int32) bool { return !slices.Contains(hs, int32(h)) })
+	return slices.Contains(r.always[g], int32(h)) || waits ||
 		(blocked && slices.Contains(r.receivers[g], int32(h)))
 }
 

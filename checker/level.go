@@ -5,22 +5,34 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"os"
-	"slices"
 )
 
 // level is one breadth-first level: the encodings of its states. States get
 // their indices in the order they are committed, so a level's indices are
 // consecutive from first and need not be stored.
 //
-// In memory the encodings lie back to back in data. A spilled level (disk
-// mode) writes them to a file instead, as length-prefixed records, and
-// holds in data only the window of states a round is expanding, read back
-// in order by window.
+// In memory the encodings lie back to back in blocks of levelBlock bytes
+// from a blockPool; a state that does not fit in the rest of a block starts
+// the next one. Once a round of the frontier is expanded its blocks go back
+// to the pool (release), where the successors find them, so the two levels
+// together hold about the larger one's bytes, not the sum.
+//
+// A spilled level (disk mode) writes the encodings to a file instead, as
+// length-prefixed records, and holds in blocks only the window of states a
+// round is expanding, read back in order by window.
 type level struct {
 	first uint32
-	data  []byte
-	ends  []uint32
+	pool  *blockPool
+	// blocks[k] holds bytes [k*levelBlock, (k+1)*levelBlock) of the level,
+	// or of the window if spilled; blocks before freed are released (nil).
+	blocks [][]byte
+	freed  int
+	// ends[j] is the position just after state wlo+j; size is the next free
+	// position.
+	ends []uint32
+	size uint32
 
 	file *os.File
 	w    *bufio.Writer
@@ -29,13 +41,52 @@ type level struct {
 	wlo  int // index of the window's first state
 }
 
+// levelBlock is the size of a level's blocks, and so the largest encoding
+// of a state mc can explore.
+const levelBlock = 1 << 18
+
+// blockPool recycles level blocks between the frontier and the successors.
+// It keeps a few spare blocks and unmaps the others.
+type blockPool struct{ spare [][]byte }
+
+const spareBlocks = 4
+
+func (p *blockPool) get() []byte {
+	if n := len(p.spare); n > 0 {
+		b := p.spare[n-1]
+		p.spare = p.spare[:n-1]
+		return b
+	}
+	return mapSlice[byte](levelBlock)
+}
+
+func (p *blockPool) put(b []byte) {
+	if len(p.spare) < spareBlocks {
+		p.spare = append(p.spare, b)
+	} else {
+		unmapSlice(b)
+	}
+}
+
+// close unmaps the spare blocks.
+func (p *blockPool) close() {
+	for _, b := range p.spare {
+		unmapSlice(b)
+	}
+	p.spare = nil
+}
+
+// spillBuffer is the size of the buffers through which spilled levels and
+// the trace log on disk are written and read.
+const spillBuffer = 256 << 10
+
 // spillLevel returns an empty level kept in the file path.
-func spillLevel(path string) (*level, error) {
+func spillLevel(path string, pool *blockPool) (*level, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	return &level{file: f, w: bufio.NewWriterSize(f, 1<<20)}, nil
+	return &level{pool: pool, file: f, w: bufio.NewWriterSize(f, spillBuffer), r: bufio.NewReaderSize(f, spillBuffer)}, nil
 }
 
 func (l *level) len() int {
@@ -50,32 +101,91 @@ func (l *level) id(j int) uint32 { return l.first + uint32(j) }
 
 // add appends the encoding of the state with the next index.
 func (l *level) add(enc []byte) error {
-	if l.file != nil {
-		var hdr [binary.MaxVarintLen64]byte
-		if _, err := l.w.Write(hdr[:binary.PutUvarint(hdr[:], uint64(len(enc)))]); err != nil {
-			return err
-		}
-		if _, err := l.w.Write(enc); err != nil {
-			return err
-		}
-		l.n++
-		return nil
+	if l.file == nil {
+		slot, err := l.reserve(len(enc))
+		copy(slot, enc)
+		return err
 	}
-	l.data = append(l.data, enc...)
-	l.ends = append(l.ends, uint32(len(l.data)))
+	var hdr [binary.MaxVarintLen64]byte
+	if _, err := l.w.Write(hdr[:binary.PutUvarint(hdr[:], uint64(len(enc)))]); err != nil {
+		return err
+	}
+	if _, err := l.w.Write(enc); err != nil {
+		return err
+	}
+	l.n++
 	return nil
 }
 
+// reserve makes room for the next state's encoding of n bytes and returns it.
+func (l *level) reserve(n int) ([]byte, error) {
+	if n > levelBlock {
+		return nil, fmt.Errorf("a state's encoding has %d bytes; mc supports at most %d", n, levelBlock)
+	}
+	pos := uint64(l.size)
+	if rest := levelBlock - pos%levelBlock; uint64(n) > rest {
+		pos += rest
+	}
+	if pos+uint64(n) > math.MaxUint32 {
+		return nil, fmt.Errorf("a level's states take more than 4 GiB; use the disk store")
+	}
+	k := int(pos / levelBlock)
+	for len(l.blocks) <= k {
+		l.blocks = append(l.blocks, l.pool.get())
+	}
+	l.size = uint32(pos) + uint32(n)
+	l.ends = append(l.ends, l.size)
+	off := int(pos % levelBlock)
+	return l.blocks[k][off : off+n], nil
+}
+
 // state is the encoding of the level's j-th state, which must lie in the
-// current window for a spilled level.
+// current window for a spilled level, and not be released.
 func (l *level) state(j int) []byte {
 	j -= l.wlo
-	from := uint32(0)
+	start, end := uint32(0), l.ends[j]
 	if j > 0 {
-		from = l.ends[j-1]
+		start = l.ends[j-1]
 	}
-	return l.data[from:l.ends[j]]
+	if start == end {
+		return nil
+	}
+	k := (end - 1) / levelBlock
+	// A state lies in one block: if the one before ended in an earlier
+	// block, this one starts block k.
+	start = max(start, k*levelBlock)
+	return l.blocks[k][start-k*levelBlock : end-k*levelBlock]
 }
+
+// release gives back the blocks that hold only states before upto, which
+// must not be asked for again. It does nothing for a spilled level, whose
+// window reuses its blocks.
+func (l *level) release(upto int) {
+	if l.file != nil {
+		return
+	}
+	limit := len(l.blocks)
+	if upto < len(l.ends) && upto > 0 {
+		limit = int(l.ends[upto-1] / levelBlock)
+	} else if upto <= 0 {
+		limit = 0
+	}
+	for ; l.freed < limit; l.freed++ {
+		l.pool.put(l.blocks[l.freed])
+		l.blocks[l.freed] = nil
+	}
+}
+
+// recycle gives back every block and empties the positions.
+func (l *level) recycle() {
+	for k := l.freed; k < len(l.blocks); k++ {
+		l.pool.put(l.blocks[k])
+	}
+	l.blocks, l.freed, l.ends, l.size = l.blocks[:0], 0, l.ends[:0], 0
+}
+
+// bytes is the memory the level's blocks hold.
+func (l *level) bytes() int64 { return int64(len(l.blocks)-l.freed) * levelBlock }
 
 // finish ends writing: a spilled level is flushed and rewound for reading.
 func (l *level) finish() error {
@@ -88,8 +198,9 @@ func (l *level) finish() error {
 	if _, err := l.file.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	l.r, l.wlo = bufio.NewReaderSize(l.file, 1<<20), 0
-	l.data, l.ends = l.data[:0], l.ends[:0]
+	l.r.Reset(l.file)
+	l.wlo = 0
+	l.recycle()
 	return nil
 }
 
@@ -102,25 +213,28 @@ func (l *level) window(lo, hi int) error {
 	if lo != l.wlo+len(l.ends) {
 		return fmt.Errorf("internal error: level window %d..%d out of order", lo, hi)
 	}
-	l.data, l.ends, l.wlo = l.data[:0], l.ends[:0], lo
+	l.recycle()
+	l.wlo = lo
 	for j := lo; j < hi; j++ {
 		size, err := binary.ReadUvarint(l.r)
 		if err != nil {
 			return fmt.Errorf("reading level: %v", err)
 		}
-		n := len(l.data)
-		l.data = slices.Grow(l.data, int(size))[:n+int(size)]
-		if _, err := io.ReadFull(l.r, l.data[n:]); err != nil {
+		slot, err := l.reserve(int(min(size, levelBlock+1)))
+		if err != nil {
+			return err
+		}
+		if _, err := io.ReadFull(l.r, slot); err != nil {
 			return fmt.Errorf("reading level: %v", err)
 		}
-		l.ends = append(l.ends, uint32(len(l.data)))
 	}
 	return nil
 }
 
 // reset empties the level for states numbered from first.
 func (l *level) reset(first uint32) error {
-	l.first, l.data, l.ends, l.wlo = first, l.data[:0], l.ends[:0], 0
+	l.recycle()
+	l.first, l.wlo = first, 0
 	if l.file == nil {
 		return nil
 	}
@@ -136,6 +250,7 @@ func (l *level) reset(first uint32) error {
 }
 
 func (l *level) close() error {
+	l.recycle()
 	if l.file == nil {
 		return nil
 	}

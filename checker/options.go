@@ -19,6 +19,11 @@ type Options struct {
 	// Exact stores full state encodings instead of 64-bit fingerprints, so
 	// that no collision can hide a state; for validating small runs.
 	Exact bool
+	// MaxMemory stops the run, incomplete, once the process holds more
+	// than this many bytes (memory.go); 0 means the runtime's memory limit
+	// (GOMEMLIMIT) if one is set, else none. It is checked between rounds,
+	// so a run may pass it by one round's candidates.
+	MaxMemory int64
 	// Reduce turns partial-order reduction on (see the package doc): fewer
 	// states are stored, every verdict is the same, but a counterexample
 	// need not be the shortest. It is refused with the disk store and with

@@ -22,9 +22,20 @@ type reducer struct {
 	always [][]int32
 	// senders[g] are the senders to g's Recv channels. They join unless g
 	// is enabled with one FIFO channel to receive from: that channel is
-	// then non-empty, and no other process can change its oldest message.
+	// then non-empty, and no other process can change its oldest message;
+	// or unless g's rule is not Ready: only g's process can enable it.
 	senders  [][]int32
 	fifoHead []bool
+	// recv[g] are g's Recv channels, and for each channel c, fifo[c] tells
+	// whether it is FIFO and sendOf[c] lists its senders: with the
+	// system's ChanLen, only the senders to g's bags and empty FIFO
+	// channels join, since an append to a non-empty FIFO channel leaves
+	// its oldest message, all that g reads of it, as it was.
+	recv   [][]int32
+	fifo   []bool
+	sendOf [][]int32
+	// chanLen reports whether the system gives ChanLen.
+	chanLen bool
 	// receivers[g] are the receivers from g's bounded Send channels. They
 	// join when a send of g is blocked, as only they can make room.
 	receivers [][]int32
@@ -34,9 +45,9 @@ type reducer struct {
 
 // newReducer derives the reducer from sys's footprints. It returns nil and
 // why when reduction cannot apply: a rule without a footprint is dependent
-// on every action, and an invariant, step or witness property or a measure
-// without Reads makes every action visible, so either leaves nothing to
-// reduce.
+// on every action, and an invariant, step or witness property without
+// Reads makes every action visible, so either leaves nothing to reduce. A
+// measure without Reads is not measured under reduction (declaredMeasures).
 func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 	var noFootprint, noReads []string
 	for _, r := range sys.Rules {
@@ -49,16 +60,11 @@ func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 			noReads = append(noReads, p.Name)
 		}
 	}
-	for _, m := range sys.Measures {
-		if m.Reads == nil {
-			noReads = append(noReads, m.Name)
-		}
-	}
 	switch {
 	case len(noFootprint) > 0:
 		return nil, "n/a for rules without footprints (" + strings.Join(noFootprint, ", ") + "): every interleaving explored", nil
 	case len(noReads) > 0:
-		return nil, "n/a for properties and measures that do not declare what they read (" + strings.Join(noReads, ", ") + "): every interleaving explored", nil
+		return nil, "n/a for properties that do not declare what they read (" + strings.Join(noReads, ", ") + "): every interleaving explored", nil
 	}
 	n := len(sys.Rules) * sys.Procs
 	fps := make([]model.Footprint, n)
@@ -97,7 +103,11 @@ func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 		}
 	}
 	r := &reducer{groups: n, always: make([][]int32, n), senders: make([][]int32, n), fifoHead: make([]bool, n),
-		receivers: make([][]int32, n), proc: make([]int32, n)}
+		receivers: make([][]int32, n), proc: make([]int32, n), recv: make([][]int32, n), fifo: make([]bool, len(sys.Chans)),
+		sendOf: sendOf, chanLen: sys.ChanLen != nil}
+	for c, l := range sys.Chans {
+		r.fifo[c] = l.Kind == model.FIFO
+	}
 	for g, f := range fps {
 		var always, senders, receivers groupSet
 		if f.Proc != model.NoProc {
@@ -112,6 +122,7 @@ func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 		for _, c := range f.Recv {
 			always.add(recvOf[c]...)
 			senders.add(sendOf[c]...)
+			r.recv[g] = append(r.recv[g], int32(c))
 		}
 		for _, c := range f.Send {
 			always.add(sendOf[c]...)
@@ -126,6 +137,27 @@ func newReducer[S any](sys *model.System[S]) (*reducer, string, error) {
 	return r, "", nil
 }
 
+// waitFor calls join with each list of groups that may change what group g
+// can do in the current state by sending to one of its Recv channels (C1
+// (b)), and stops at the first false. None if g's rule is not Ready (only
+// g's own process can enable it) or g is enabled with one FIFO channel to
+// receive from; with ChanLen, the senders to g's bags and empty FIFO
+// channels (empty(c)); otherwise the senders to all of them.
+func (r *reducer) waitFor(g int, enabled, idle bool, empty func(c int) bool, join func(hs []int32) bool) bool {
+	switch {
+	case idle || (r.fifoHead[g] && enabled):
+		return true
+	case !r.chanLen:
+		return join(r.senders[g])
+	}
+	for _, c := range r.recv[g] {
+		if (!r.fifo[c] || empty(int(c))) && !join(r.sendOf[c]) {
+			return false
+		}
+	}
+	return true
+}
+
 // readsOf lists the Reads of the invariant, step and witness properties and
 // of the measures of sys: together they say which variables are visible
 // (C2 in the package doc).
@@ -137,7 +169,9 @@ func readsOf[S any](sys *model.System[S]) []func(buf []byte, s *S) []byte {
 		}
 	}
 	for _, m := range sys.Measures {
-		out = append(out, m.Reads)
+		if m.Reads != nil { // Run leaves the others unmeasured (declaredMeasures)
+			out = append(out, m.Reads)
+		}
 	}
 	return out
 }
@@ -171,15 +205,20 @@ func (s groupSet) without(g int) []int32 {
 // its first groups costs only those groups' successors.
 type ample struct {
 	need func(g int)
-	done []uint32
-	gen  uint32
+	// empty reports whether channel c is empty in the current state.
+	empty func(c int) bool
+	done  []uint32
+	gen   uint32
 	// Once group g is computed, from[g], to[g] delimit its successors in
 	// the expander's successor list; blocked[g] is set when a send of g
-	// was blocked; visible[g] when one of its successors is visible;
+	// was blocked; idle[g] when g's rule is not Ready, so that only its own
+	// process can enable it; visible[g] when one of its successors is
+	// visible;
 	// later[g] when one is new or was stored after the current state (the
 	// proviso, C3).
 	from, to []int32
 	blocked  []bool
+	idle     []bool
 	visible  []bool
 	later    []bool
 	// in marks the groups of the set being built (in[g] == mark), members
@@ -193,9 +232,9 @@ type ample struct {
 	tried   []int32
 }
 
-func newAmple(groups int, need func(g int)) *ample {
-	return &ample{need: need, done: make([]uint32, groups), from: make([]int32, groups), to: make([]int32, groups),
-		blocked: make([]bool, groups), visible: make([]bool, groups), later: make([]bool, groups), in: make([]uint32, groups)}
+func newAmple(groups int, need func(g int), empty func(c int) bool) *ample {
+	return &ample{need: need, empty: empty, done: make([]uint32, groups), from: make([]int32, groups), to: make([]int32, groups),
+		blocked: make([]bool, groups), idle: make([]bool, groups), visible: make([]bool, groups), later: make([]bool, groups), in: make([]uint32, groups)}
 }
 
 // next starts a new state: no group is computed yet.
@@ -295,7 +334,7 @@ func (a *ample) closure(r *reducer, g int, limit int32, local bool) (int32, bool
 		if !a.push(r, r.always[h], only) {
 			return 0, false
 		}
-		if !(r.fifoHead[h] && enabled > 0) && !a.push(r, r.senders[h], only) {
+		if !r.waitFor(int(h), enabled > 0, a.idle[h], a.empty, func(hs []int32) bool { return a.push(r, hs, only) }) {
 			return 0, false
 		}
 		if a.blocked[h] && !a.push(r, r.receivers[h], only) {

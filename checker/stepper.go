@@ -41,8 +41,12 @@ type Info struct {
 	Props         []PropInfo
 }
 
-// RuleInfo describes one rule.
-type RuleInfo struct{ Name, Ref string }
+// RuleInfo describes one rule. Env marks an environment action, which no
+// fairness assumption forces (fairness.go).
+type RuleInfo struct {
+	Name, Ref string
+	Env       bool
+}
 
 // RuleIndex returns the index of the rule called name, or -1.
 func (i *Info) RuleIndex(name string) int {
@@ -85,6 +89,17 @@ type Snapshot struct {
 	// Props has one entry per invariant, end and witness property, in the
 	// system's order.
 	Props []PropStatus
+	// Goals has one entry per liveness property, in the system's order.
+	Goals []GoalStatus
+}
+
+// GoalStatus is a liveness property's predicates in one state: From is P of
+// "P leads to Q" (false for "eventually Q", which is about initial states),
+// Goal is Q (for a termination property: the state is terminal).
+type GoalStatus struct {
+	Name       string
+	Kind       model.Kind
+	From, Goal bool
 }
 
 // PropStatus is a state property evaluated in one state. An end property is
@@ -139,7 +154,7 @@ func minus(xs, ys []string) []string {
 func (t target[S]) Info() Info {
 	rules := make([]RuleInfo, len(t.sys.Rules))
 	for i, r := range t.sys.Rules {
-		rules[i] = RuleInfo{Name: r.Name, Ref: r.Ref}
+		rules[i] = RuleInfo{Name: r.Name, Ref: r.Ref, Env: r.Env}
 	}
 	return Info{Spec: t.sys.Spec, Variant: t.sys.Variant, Params: t.sys.Params, Procs: t.sys.Procs, Rules: rules, Props: t.Props()}
 }
@@ -234,8 +249,16 @@ func (t target[S]) Inspect(s State) (Snapshot, error) {
 		snap.View = &v
 	}
 	for _, p := range t.sys.Props {
-		if p.Kind == model.Step || p.Kind.Liveness() {
-			continue // about transitions or whole runs, not one state
+		if p.Kind.Liveness() {
+			g := GoalStatus{Name: p.Name, Kind: p.Kind, From: p.From != nil && p.From(&x), Goal: snap.Terminal}
+			if !p.Terminal {
+				g.Goal = p.State(&x)
+			}
+			snap.Goals = append(snap.Goals, g)
+			continue
+		}
+		if p.Kind == model.Step {
+			continue // about transitions, not one state
 		}
 		st := PropStatus{Name: p.Name, Kind: p.Kind, Evaluated: p.Kind != model.End || snap.Terminal}
 		if st.Evaluated {

@@ -17,6 +17,10 @@ import (
 //
 // For partial-order reduction the store also keeps each state's index, 4
 // more bytes per slot, beside its fingerprint (newIndexedMemStore).
+//
+// The tables are mapped outside the Go heap (offheap_mmap.go), and a table a
+// shard outgrows is unmapped at once, so the store costs its tables' size and
+// no garbage; Close unmaps them.
 type memStore struct {
 	shards  [shardCount]shard
 	indexed bool
@@ -32,12 +36,14 @@ type shard struct {
 	// ids[i] is the index of the state in keys[i], if indexed.
 	ids []uint32
 	n   int
+	// mapped says keys and ids come from mapSlice.
+	mapped bool
 }
 
 func newMemStore() *memStore {
 	m := &memStore{}
 	for i := range m.shards {
-		m.shards[i].keys = make([]uint64, 1<<10)
+		m.shards[i] = shard{keys: mapSlice[uint64](1 << 10), mapped: true}
 	}
 	return m
 }
@@ -46,7 +52,7 @@ func newIndexedMemStore() *memStore {
 	m := newMemStore()
 	m.indexed = true
 	for i := range m.shards {
-		m.shards[i].ids = make([]uint32, len(m.shards[i].keys))
+		m.shards[i].ids = mapSlice[uint32](len(m.shards[i].keys))
 	}
 	return m
 }
@@ -145,9 +151,14 @@ func (s *shard) insert(fp uint64) bool {
 
 func (s *shard) grow() {
 	old, oldIDs := s.keys, s.ids
-	s.keys = make([]uint64, len(old)+len(old)/2)
+	size := len(old) + len(old)/2
+	if s.mapped {
+		s.keys = mapSlice[uint64](size)
+	} else {
+		s.keys = make([]uint64, size)
+	}
 	if oldIDs != nil {
-		s.ids = make([]uint32, len(s.keys))
+		s.ids = mapSlice[uint32](size)
 	}
 	for j, k := range old {
 		if k == 0 {
@@ -163,6 +174,15 @@ func (s *shard) grow() {
 		if oldIDs != nil {
 			s.ids[i] = oldIDs[j]
 		}
+	}
+	s.free(old, oldIDs)
+}
+
+// free returns a shard's tables to the kernel if they were mapped.
+func (s *shard) free(keys []uint64, ids []uint32) {
+	if s.mapped {
+		unmapSlice(keys)
+		unmapSlice(ids)
 	}
 }
 
@@ -212,4 +232,12 @@ func (m *memStore) Bytes() int64 {
 	return b
 }
 
-func (m *memStore) Close() error { return nil }
+// Close unmaps the tables; the store must not be used afterwards.
+func (m *memStore) Close() error {
+	for i := range m.shards {
+		s := &m.shards[i]
+		s.free(s.keys, s.ids)
+		s.keys, s.ids, s.n = nil, nil, 0
+	}
+	return nil
+}

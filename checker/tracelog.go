@@ -4,21 +4,56 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
+	"iter"
 	"os"
+
+	"mc/model"
 )
 
 // traceLog is the append-only log of trace links: entry i says how state i
-// was first reached. In memory it grows in fixed blocks, so growing never
-// copies; on disk (file not nil) it is a file of 8-byte entries written
-// through a buffer, read back only to rebuild traces.
+// was first reached. On disk (file not nil) it is a file of 8-byte entries
+// written through a buffer, read back only to rebuild traces.
+//
+// In memory the entries are packed, about 2 bytes each where a plain link
+// takes 8: the parent as the signed varint of its difference from the entry
+// before's (states are committed in frontier order, so parents never
+// decrease and the difference is mostly 0 or 1), then the action as the
+// varint of its dense number, rule + rules·(process + procs·choice), which
+// is below 128 on rings of up to 63 processes with two rules. The bytes lie
+// in blocks that never move; every group of groupSize entries starts at a
+// recorded place, with the parent before it, so finding an entry decodes at
+// most groupSize of them.
 type traceLog struct {
-	blocks [][]link
-	n      int
-	file   *os.File
-	w      *bufio.Writer
+	blocks [][]byte
+	groups []logGroup
+	// last is the parent of the latest entry, -1 for an initial state.
+	last  int64
+	rules uint64
+	procs uint64
+	n     int
+	file  *os.File
+	w     *bufio.Writer
 }
 
-const logBlock = 1 << 16
+// logGroup is where a group of entries starts: block and offset of its first
+// byte, and the parent of the entry before it.
+type logGroup struct {
+	block, off uint32
+	last       int64
+}
+
+const (
+	logBlock  = 1 << 18
+	groupSize = 64
+	// maxEntry bounds an entry's bytes: two varints of at most 64 bits.
+	maxEntry = 2 * binary.MaxVarintLen64
+)
+
+// newTraceLog returns an empty log in memory for a system with rules rules
+// and procs processes.
+func newTraceLog(rules, procs int) *traceLog {
+	return &traceLog{last: -1, rules: uint64(max(rules, 1)), procs: uint64(max(procs, 1))}
+}
 
 // openTraceLog returns a log kept in the file path, keeping its first n
 // entries (those of a checkpoint) and dropping any later ones.
@@ -35,7 +70,7 @@ func openTraceLog(path string, n int) (*traceLog, error) {
 		f.Close()
 		return nil, err
 	}
-	return &traceLog{n: n, file: f, w: bufio.NewWriterSize(f, 1<<20)}, nil
+	return &traceLog{n: n, file: f, w: bufio.NewWriterSize(f, spillBuffer)}, nil
 }
 
 // add appends l as the next state's link and returns that state's index.
@@ -45,21 +80,54 @@ func (t *traceLog) add(l link) uint32 {
 		binary.LittleEndian.PutUint32(b[:4], l.parent)
 		binary.LittleEndian.PutUint32(b[4:], l.action)
 		t.w.Write(b[:]) // a write error sticks in the buffer; flush reports it
-	} else {
-		if t.n%logBlock == 0 {
-			t.blocks = append(t.blocks, make([]link, 0, logBlock))
-		}
-		b := &t.blocks[len(t.blocks)-1]
-		*b = append(*b, l)
+		t.n++
+		return uint32(t.n - 1)
 	}
+	if t.n%groupSize == 0 {
+		if len(t.blocks) == 0 || logBlock-len(t.blocks[len(t.blocks)-1]) < groupSize*maxEntry {
+			t.blocks = append(t.blocks, make([]byte, 0, logBlock))
+		}
+		t.groups = append(t.groups, logGroup{block: uint32(len(t.blocks) - 1), off: uint32(len(t.blocks[len(t.blocks)-1])), last: t.last})
+	}
+	parent, action := int64(-1), uint64(l.action)
+	if l.parent != noParent {
+		a := unpack(l.action)
+		parent, action = int64(l.parent), uint64(a.Rule)+t.rules*(uint64(a.Proc)+t.procs*uint64(a.Choice))
+	}
+	b := &t.blocks[len(t.blocks)-1]
+	*b = binary.AppendUvarint(binary.AppendVarint(*b, parent-t.last), action)
+	t.last = parent
 	t.n++
 	return uint32(t.n - 1)
+}
+
+// decode reads the entry at the start of b, which follows one with parent
+// last, and returns it with its parent and the bytes after it.
+func (t *traceLog) decode(b []byte, last int64) (link, int64, []byte) {
+	d, k := binary.Varint(b)
+	b = b[k:]
+	action, k := binary.Uvarint(b)
+	b = b[k:]
+	parent := last + d
+	if parent < 0 {
+		return link{parent: noParent, action: uint32(action)}, parent, b
+	}
+	rule := action % t.rules
+	action /= t.rules
+	a := model.Action{Rule: int(rule), Proc: int(action % t.procs), Choice: int(action / t.procs)}
+	return link{parent: uint32(parent), action: pack(a)}, parent, b
 }
 
 // at is the link of state id.
 func (t *traceLog) at(id uint32) (link, error) {
 	if t.file == nil {
-		return t.blocks[id/logBlock][id%logBlock], nil
+		g := t.groups[id/groupSize]
+		b, last := t.blocks[g.block][g.off:], g.last
+		var l link
+		for k := uint32(0); k <= id%groupSize; k++ {
+			l, last, b = t.decode(b, last)
+		}
+		return l, nil
 	}
 	if err := t.flush(); err != nil {
 		return link{}, err
@@ -69,6 +137,22 @@ func (t *traceLog) at(id uint32) (link, error) {
 		return link{}, fmt.Errorf("trace log: %v", err)
 	}
 	return link{parent: binary.LittleEndian.Uint32(b[:4]), action: binary.LittleEndian.Uint32(b[4:])}, nil
+}
+
+// all yields the links of a log in memory, in order.
+func (t *traceLog) all() iter.Seq[link] {
+	return func(yield func(link) bool) {
+		for id, g := range t.groups {
+			b, last := t.blocks[g.block][g.off:], g.last
+			for k := 0; k < groupSize && id*groupSize+k < t.n; k++ {
+				var l link
+				l, last, b = t.decode(b, last)
+				if !yield(l) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // flush writes buffered entries to the file.
@@ -89,7 +173,7 @@ func (t *traceLog) bytes() int64 {
 	if t.file != nil {
 		return int64(t.w.Size())
 	}
-	return int64(len(t.blocks)) * logBlock * 8
+	return int64(len(t.blocks))*logBlock + int64(cap(t.groups))*16
 }
 
 func (t *traceLog) close() error {

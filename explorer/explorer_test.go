@@ -20,7 +20,7 @@ import (
 // The README's example: the seed's literal rule, one initiator, deadlock.
 var literal = model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}}
 
-func build(t *testing.T, p model.Params) checker.Target {
+func build(t testing.TB, p model.Params) checker.Target {
 	t.Helper()
 	e, err := specs.Lookup("changroberts")
 	if err != nil {
@@ -35,7 +35,7 @@ func build(t *testing.T, p model.Params) checker.Target {
 
 // traceFileOf returns the trace file of property name of changroberts
 // with parameters p.
-func traceFileOf(t *testing.T, p model.Params, name string) []byte {
+func traceFileOf(t testing.TB, p model.Params, name string) []byte {
 	return tracefiletest.JSON(t, "changroberts", p, name)
 }
 

@@ -28,6 +28,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"path"
 	"reflect"
 	"strconv"
 	"strings"
@@ -115,11 +116,25 @@ func (s *Server) Handler() http.Handler {
 		panic(err) // the embedded tree is fixed at build time
 	}
 	mux := http.NewServeMux()
-	mux.Handle("GET /", http.FileServer(http.FS(page)))
+	mux.Handle("GET /", pageHandler(page))
 	mux.HandleFunc("GET /api/session", s.handleSession)
 	mux.HandleFunc("GET /api/state", s.handleState)
 	mux.HandleFunc("POST /api/trace", s.handleTrace)
 	return recoverer(mux)
+}
+
+// pageHandler serves the embedded page. A path that is no valid file name
+// (invalid UTF-8, say) is not found: http.FileServer would answer 500.
+func pageHandler(page fs.FS) http.Handler {
+	files := http.FileServer(http.FS(page))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if name != "" && !fs.ValidPath(name) {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
 }
 
 // recoverer turns a panic in a handler into a 500, so that no request,

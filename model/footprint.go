@@ -11,9 +11,15 @@ package model
 //
 //   - they read and write the local variables of process Proc (variables
 //     that the rules of no other process touch), or none if Proc is NoProc;
-//   - they receive from the channels in Recv: each firing removes exactly
-//     one message from one of them. Of a FIFO channel they read only the
-//     oldest message and whether there is one; of a bag, its messages;
+//   - they receive from the channels in Recv: each firing removes at most
+//     one message, from one of them. Of a FIFO channel they read only the
+//     oldest message and whether there is one; of a bag, its messages. A
+//     rule may list a channel it only waits on (a message there enables
+//     it, dkr's start), but if it can be enabled while that FIFO channel
+//     is empty, a message arriving there must change nothing it does (a
+//     rule that reads whether a channel is empty in any other way must
+//     also list it in Send, so that its senders depend on it: vitanyi's
+//     tick);
 //   - they send to the channels in Send: they only append messages and
 //     read whether the channel has room (a send to a full channel blocks,
 //     Do returns false);

@@ -67,7 +67,13 @@ type Property[S any] struct {
 	// Reads, if not nil, appends to buf the values of the state variables
 	// the property reads: whole variables (a process's local, a channel, a
 	// ghost), always the same ones in the same layout, so that two states
-	// give equal bytes exactly when they agree on those variables. The
+	// give equal bytes exactly when they agree on those variables. A
+	// component may also be a function of one process's locals, or a sum
+	// over the messages in transit of a number computed from each message
+	// alone (hp's count of messages past the round bound): an action then
+	// changes it by an amount fixed by what the action itself reads, which
+	// is all that partial-order reduction needs (package checker, lemma V).
+	// The
 	// property must depend on nothing else; a Step property may also depend
 	// on the action's rule and process (not its choice index), and must
 	// hold on every step that leaves these variables unchanged.

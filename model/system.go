@@ -42,6 +42,12 @@ type System[S any] struct {
 	// Chans gives the semantics of the channels that rule footprints name,
 	// by number (footprint.go); nil when no rule declares a footprint.
 	Chans []Link
+	// ChanLen, if not nil, is the number of messages in channel c of s.
+	// Partial-order reduction reads it to leave out the senders to a FIFO
+	// channel that is not empty, since they cannot change its oldest
+	// message (package checker, C1 (b)); without it a rule that receives
+	// from two channels waits for the senders to both, always.
+	ChanLen func(s *S, c int) int
 }
 
 // Var is one named variable of a state, rendered for a person.
@@ -81,6 +87,13 @@ type Rule[S any] struct {
 	// (footprint.go); partial-order reduction needs it. Nil means the rule
 	// may touch anything, so it is dependent on every other action.
 	Footprint func(p int) Footprint
+	// Ready, if not nil, is the part of Guard that reads only process p's
+	// own variables: Guard implies it, and only p's own rules change it.
+	// While it is false no other process can enable the rule, so
+	// partial-order reduction need not take the senders to p's channels
+	// along (package checker, C1 (b)): dkr's recv waits for its process to
+	// start, and only the process itself starts.
+	Ready func(s *S, p int) bool
 }
 
 // Action names one instance of a rule: rule index, process and choice.

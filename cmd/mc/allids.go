@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -15,6 +16,10 @@ import (
 // allIDsFlags are the flags that --all-ids cannot be combined with: each
 // fixes something the symmetry reduction moves, or a single run's output.
 var allIDsFlags = []string{"ids", "initiators", "orientation", "resume", "checkpoint", "store", "dir", "trace-out", "shortest"}
+
+// maxAllIDsN bounds --all-ids: the arrangements of 1..n are enumerated to
+// find the classes, and 10! is 3,628,800 of them, each class a full run.
+const maxAllIDsN = 10
 
 // runAllIDs checks one arrangement of the ids 1..n per symmetry class of the
 // spec (rotations, and reflections where the spec declares them). The specs
@@ -43,9 +48,14 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
+	if p.N > maxAllIDsN {
+		fmt.Fprintf(stderr, "mc check: --all-ids at n=%d would enumerate %d! arrangements; it takes n ≤ %d\n", p.N, p.N, maxAllIDsN)
+		return exitUsage
+	}
 	classes := model.ArrangementClasses(p.N, entry.Symmetry)
 	sum := allIDsSummary{Spec: entry.Name, N: p.N, Symmetry: entry.Symmetry.String(), Classes: len(classes), Verdict: checker.Pass}
 	var failed *checker.Result
+	defer limitMemory(f.options().MaxMemory)()
 	for _, cl := range classes {
 		p.IDs = cl.Rep
 		target, err := entry.Build(p)
@@ -69,7 +79,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		case r.Verdict == checker.Incomplete && sum.Verdict == checker.Pass:
 			sum.Verdict = checker.Incomplete
 		}
-		if r.Verdict == checker.Incomplete && r.Reason == "interrupted" {
+		if r.Verdict == checker.Incomplete && (r.Reason == "interrupted" || strings.HasPrefix(r.Reason, "memory limit")) {
 			break
 		}
 	}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -23,6 +25,7 @@ type checkFlags struct {
 	capacity    int
 	initiators  string
 	maxStates   int64
+	maxMemory   string
 	timeout     time.Duration
 	json        bool
 	claims      bool
@@ -52,6 +55,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs := newFlagSet("check", "SPEC [flags]", stderr)
 	f.addParamFlags(fs)
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete, once mc holds more memory than this, e.g. 512MiB (default GOMEMLIMIT if set, else none)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
 	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
@@ -119,7 +123,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	res := f.check(ctx, target, f.options(), stderr)
+	opt := f.options()
+	restore := limitMemory(opt.MaxMemory)
+	defer restore()
+	res := f.check(ctx, target, opt, stderr)
+	if refused := (*checker.ResumeRefused)(nil); errors.As(res.Err, &refused) {
+		fmt.Fprintf(stderr, "mc check: %v\n", refused)
+		return exitUsage
+	}
 	if res.Err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
 		return exitInternal
@@ -158,6 +169,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	return exitIncomplete
 }
+
+// lookupSpec finds a spec by name: the registry's, or, in the tests that
+// check mc's own failures, one that breaks the rules of model.System.
+var lookupSpec = specs.Lookup
 
 // check runs target with opt, showing progress if asked.
 func (f *checkFlags) check(ctx context.Context, target checker.Target, opt checker.Options, stderr io.Writer) checker.Result {
@@ -202,7 +217,7 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error
 		if err != nil {
 			return specs.Entry{}, p, err
 		}
-		entry, err := specs.Lookup(name)
+		entry, err := lookupSpec(name)
 		if err == nil {
 			err = f.resolveFairness(fs, entry)
 		}
@@ -216,7 +231,7 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error
 
 // specParams looks spec up and reads its parameters from the flags.
 func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, model.Params, error) {
-	entry, err := specs.Lookup(spec)
+	entry, err := lookupSpec(spec)
 	if err != nil {
 		return entry, model.Params{}, err
 	}
@@ -257,6 +272,18 @@ func (f *checkFlags) bidirectional(fs *pflag.FlagSet, e specs.Entry, p *model.Pa
 	return nil
 }
 
+// limitMemory makes the Go runtime collect garbage harder as the process
+// nears limit (as GOMEMLIMIT would), so that the run stops for memory only
+// when what it holds is live; it returns a function restoring the previous
+// limit. A limit of 0 changes nothing.
+func limitMemory(limit int64) func() {
+	if limit <= 0 {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
 // resolveFairness reads --fair, or takes the spec's default.
 func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 	f.fairness = e.Fair
@@ -280,6 +307,7 @@ func (f *checkFlags) options() checker.Options {
 	if f.resume != "" {
 		opt.Checkpoint, opt.Resume = f.resume, true
 	}
+	opt.MaxMemory, _ = parseSize(f.maxMemory) // checked by checkLimits
 	return opt
 }
 
@@ -348,6 +376,10 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 		return fmt.Errorf("--store disk needs --dir")
 	case f.store == "memory" && fs.Changed("dir"):
 		return fmt.Errorf("--dir goes with --store disk")
+	case f.exact && f.store == "disk":
+		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with --store disk")
+	case f.exact && (f.checkpoint != "" || f.resume != ""):
+		return fmt.Errorf("--exact keeps full states in memory, which checkpoints do not hold; it cannot be combined with --checkpoint or --resume")
 	case f.every < 0:
 		return fmt.Errorf("--checkpoint-every must not be negative, got %s", f.every)
 	case f.resume != "" && f.checkpoint != "" && f.checkpoint != f.resume:
@@ -355,6 +387,11 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	}
 	if f.workers <= 0 {
 		return fmt.Errorf("--workers must be positive, got %d", f.workers)
+	}
+	if fs.Changed("max-memory") {
+		if _, err := parseSize(f.maxMemory); err != nil {
+			return fmt.Errorf("--max-memory: %v", err)
+		}
 	}
 	if f.shortest && !f.por {
 		return fmt.Errorf("--shortest goes with --por: without reduction every counterexample is already a shortest one")

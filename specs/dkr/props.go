@@ -37,9 +37,9 @@ func (sp *spec) properties() []model.Property[State] {
 					}
 				}
 				return true
-			}),
+			}).Reading(appendGhost),
 		model.InvariantProp("election-messages-bound", Ref+" (the total is 2n log n + n)",
 			fmt.Sprintf("at most 2n⌈log₂ n⌉ + n = %d messages (1, ·) and (2, ·) are sent in any run, relays included", bound),
-			func(s *State) bool { return s.Ghost.Sent <= bound }),
+			func(s *State) bool { return s.Ghost.Sent <= bound }).Reading(appendGhost),
 	)
 }

@@ -116,10 +116,15 @@ func (sp *spec) system() *model.System[State] {
 	n := sp.p.N
 	init := newState(n, sp.p.Claims, sp.stages)
 	copy(init.Max, sp.p.IDs)
+	// Both rules touch process i's variables, receive from (start: wait
+	// on) In[i] and send to In[i+1]; with claims on they count in the
+	// ghost.
+	fp := ringnet.Footprint(n, sp.p.Claims)
 	var measures []model.Measure[State]
 	if sp.p.Claims {
 		measures = []model.Measure[State]{{Name: "stages", Ref: Ref + " (at most log₂ n + 1 stages)",
-			Doc: "the most stages a process was active in", Value: func(s *State) int { return slices.Max(s.Ghost.Stage) }}}
+			Doc: "the most stages a process was active in", Value: func(s *State) int { return slices.Max(s.Ghost.Stage) },
+			Reads: func(buf []byte, s *State) []byte { return model.AppendInts(buf, s.Ghost.Stage) }}}
 	}
 	return &model.System[State]{
 		Spec:    "dkr",
@@ -128,9 +133,10 @@ func (sp *spec) system() *model.System[State] {
 		Procs:   n,
 		Init:    []State{init},
 		Rules: []model.Rule[State]{
-			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
-			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel},
+			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel, Footprint: fp, Ready: asleep},
+			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel, Footprint: fp, Ready: awake},
 		},
+		Chans:    ringnet.Links(n, sp.link),
 		Props:    sp.properties(),
 		Measures: measures,
 		Copy:     copyState,
@@ -147,6 +153,11 @@ func (sp *spec) system() *model.System[State] {
 func (sp *spec) canStart(s *State, i int) bool {
 	return s.Mode[i] == Asleep && (sp.p.IsInitiator(i) || s.In[i].Len() > 0)
 }
+
+// asleep and awake are the parts of start's and recv's guards that read
+// only process i's own state (model.Rule.Ready).
+func asleep(s *State, i int) bool { return s.Mode[i] == Asleep }
+func awake(s *State, i int) bool  { return s.Mode[i] != Asleep }
 
 func (sp *spec) start(s *State, i, _ int) bool {
 	s.Mode[i] = Active

@@ -172,3 +172,57 @@ recv p0 ⟨2, 1⟩
 recv p1 ⟨2, 2⟩`
 	spectest.TraceIs(t, f.Trace, want)
 }
+
+// The footprints tell the truth (checker.CheckFootprints) on every
+// arrangement of 4 ids, with every process or one starting, channels of
+// capacity 1, and claims.
+func TestFootprints(t *testing.T) {
+	for _, ids := range model.Arrangements(4) {
+		spectest.Footprints(t, New, model.Params{N: 4, IDs: ids}, model.Params{N: 4, IDs: ids, Initiators: []int{1}},
+			model.Params{N: 4, IDs: ids, Cap: 1}, model.Params{N: 4, IDs: ids, Claims: true})
+	}
+}
+
+// Under partial-order reduction the election is a single run: a process
+// must start before it receives, and each process's steps depend only on
+// the messages that reach it, in FIFO order, so every interleaving leads
+// to the same decisions in the same order. The reduced graph is one path,
+// as long as the longest run; every verdict is the full run's.
+func TestReducedStateCounts(t *testing.T) {
+	for _, c := range []struct {
+		ids         []int
+		full, depth int64
+	}{
+		{model.DescendingIDs(6), 800, 30},
+		{[]int{3, 1, 5, 2, 6, 4}, 905, 42},
+	} {
+		sys := spectest.Build(t, New, model.Params{N: len(c.ids), IDs: c.ids})
+		full, red := spectest.SameVerdicts(t, checker.Of(sys), "dkr")
+		if full.Verdict != checker.Pass || full.States != c.full || !red.Reduced || red.States != c.depth+1 || int64(red.Depth) != c.depth {
+			t.Errorf("ids %v: full %d states, reduced %d states depth %d; want %d, and a path of %d steps",
+				c.ids, full.States, red.States, red.Depth, c.full, c.depth)
+		}
+	}
+}
+
+// Both mutants are found with reduction on: the broken halving by its
+// claim, the deadlock as a terminal state; their traces replay.
+func TestMutantsFoundUnderReduction(t *testing.T) {
+	halving := func(neighbourR, _, max int) bool { return neighbourR > max }
+	flipped := func(neighbourR, number, max int) bool { return neighbourR > number && neighbourR < max }
+	for _, c := range []struct {
+		p     model.Params
+		stays func(neighbourR, number, max int) bool
+		fails string
+	}{
+		{model.Params{N: 3, IDs: []int{1, 3, 2}, Claims: true}, halving, "active-halves"},
+		{model.Params{N: 2, IDs: []int{1, 2}}, flipped, "election-complete"},
+	} {
+		sp, err := newSpec(c.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp.stays = c.stays
+		spectest.FailsReduced(t, sp.system(), c.fails)
+	}
+}

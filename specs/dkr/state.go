@@ -141,7 +141,11 @@ func encode(buf []byte, s *State) []byte {
 		buf = model.AppendUint(buf, uint64(s.NeighbourR[i]))
 		buf = s.Out.AppendTo(buf, i)
 	}
-	buf = s.In.AppendTo(buf)
+	return appendGhost(s.In.AppendTo(buf), s)
+}
+
+// appendGhost writes the ghost variables: what the claims read.
+func appendGhost(buf []byte, s *State) []byte {
 	buf = model.AppendUint(buf, uint64(s.Ghost.Sent))
 	buf = model.AppendUint(buf, uint64(s.Ghost.Announced))
 	buf = model.AppendInts(buf, s.Ghost.Stage)

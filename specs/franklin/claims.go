@@ -41,9 +41,9 @@ func claims(p *model.Params) []model.Property[State] {
 					}
 				}
 				return true
-			}),
+			}).Reading(biring.ReadGhost[Proc, Msg]),
 		model.InvariantProp("election-messages-bound", Ref+" (2n(1 + log n) messages)",
 			fmt.Sprintf("at most ⌊2n(1 + log₂ n)⌋ = %d ⟨id⟩ messages are sent in any run (the announcement's n not counted)", bound),
-			func(s *State) bool { return s.Wire.Ghost.Sent <= bound }),
+			func(s *State) bool { return s.Wire.Ghost.Sent <= bound }).Reading(biring.ReadGhost[Proc, Msg]),
 	)
 }

@@ -142,11 +142,11 @@ func build(p model.Params) (*spec, *model.System[State], error) {
 		Read: model.ReadTagged[Kind], Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages",
 		WordRef: Ref + " (at most 1 + log₂ n stages)", SentRef: Ref + " (2n(1 + log n) messages)"},
 		[]model.Rule[State]{
-			{Name: "start", Ref: "002 §5.4 (a), §5.5.1", Guard: sp.canStart, Do: sp.start,
+			{Name: "start", Ref: "002 §5.4 (a), §5.5.1", Guard: sp.canStart, Do: sp.start, Footprint: sp.net.Footprint(false),
 				Label: func(_ *State, i, _ int) string {
 					return fmt.Sprintf("start p%d (sends ⟨id %d⟩ both ways)", i, p.IDs[i])
 				}},
-			{Name: "recv", Ref: Ref, Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv,
+			{Name: "recv", Ref: Ref, Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv, Footprint: sp.net.Footprint(true),
 				Label: func(s *State, i, k int) string { return sp.net.Label(&s.Wire, i, k, open(s, i)) }},
 		}), nil
 }

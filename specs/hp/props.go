@@ -17,18 +17,19 @@ func (sp *spec) properties(w outcome.Winner) []model.Property[State] {
 		func(s *State) bool { return s.In.Quiet() })
 	props = append(props, model.InvariantProp("round-bound", Ref+" Correctness (see bounds.go)",
 		fmt.Sprintf("no node or message is ever in a round past %d", sp.maxRound),
-		func(s *State) bool { return sp.withinRounds(s) }))
+		func(s *State) bool { return sp.withinRounds(s) }).Reading(sp.appendRounds))
 	if !sp.distance(1) {
 		label, _ := basicSurvivor(sp.p.IDs)
 		props = append(props, model.InvariantProp("winner-label-is-basic", Ref+" Promotion by witness (it would get promoted at w anyway; see winner.go)",
 			fmt.Sprintf("a leader's message carries label %d, the survivor of BASIC's rounds", label),
-			func(s *State) bool { return leaderLabelIs(s, label) }))
+			func(s *State) bool { return leaderLabelIs(s, label) }).Reading(appendLeaderLabels))
 	}
 	if !sp.p.Claims {
 		return props
 	}
 	props = append(props, outcome.AnnouncementProps(Ref+" (all other machines agree as to who the leader is)", sp.p.N,
 		func(s *State) int { return s.Ghost.Announced })...)
+	claims := len(props)
 	props = append(props,
 		model.InvariantProp("round-never-destroys-all", Ref+" Correctness (the algorithm never deletes all messages)",
 			"in no round are all the messages that entered it destroyed",
@@ -56,7 +57,46 @@ func (sp *spec) properties(w outcome.Winner) []model.Property[State] {
 			fmt.Sprintf("election messages traverse at most 1.271 n log₂ n + %g n = %d edges in any run", electC, bound),
 			func(s *State) bool { return s.Ghost.Edges <= bound }))
 	}
+	// The claims read the ghosts, those that messages carry included.
+	for i := claims; i < len(props); i++ {
+		props[i].Reads = appendHistory
+	}
 	return props
+}
+
+// appendRounds is what round-bound reads: per node whether it is past the
+// bound, and how many messages in transit are (a sum over messages, which
+// an action changes by what it takes and sends: model.Property.Reads).
+func (sp *spec) appendRounds(buf []byte, s *State) []byte {
+	past := 0
+	for i := range s.Rnd {
+		buf = model.AppendBool(buf, s.Rnd[i] > sp.maxRound)
+		for _, m := range s.In[i].Messages() {
+			if m.Rnd > sp.maxRound {
+				past++
+			}
+		}
+	}
+	return model.AppendUint(buf, uint64(past))
+}
+
+// appendLeaderLabels is what winner-label-is-basic reads: per node its
+// decision and, if it leads, its label (a function of its own variables).
+func appendLeaderLabels(buf []byte, s *State) []byte {
+	for p, d := range s.Out.Decided {
+		buf = append(buf, byte(d))
+		if d == invariants.Leader {
+			buf = model.AppendUint(buf, uint64(s.Label[p]))
+		}
+	}
+	return buf
+}
+
+// appendHistory is what the claims read: the ghosts, and the channels,
+// whose messages carry the Hops ghost. With claims on every rule writes
+// the ghosts, so the reduction has nothing to gain from finer reads.
+func appendHistory(buf []byte, s *State) []byte {
+	return appendGhost(s.In.AppendTo(buf), s)
 }
 
 func withinOneTurn(s *State) bool {

@@ -209,6 +209,9 @@ func newSpec(p model.Params) (*spec, error) {
 
 func (sp *spec) system() *model.System[State] {
 	n := sp.p.N
+	// Both rules touch node i's variables, receive from (start: wait on)
+	// In[i] and send to In[i+1]; with claims on they write the ghosts.
+	fp := ringnet.Footprint(n, sp.p.Claims)
 	sys := &model.System[State]{
 		Spec:    "hp",
 		Variant: sp.p.Variant,
@@ -216,10 +219,13 @@ func (sp *spec) system() *model.System[State] {
 		Procs:   n,
 		Init:    []State{newState(n, sp.p.Claims, sp.maxRound+2)},
 		Rules: []model.Rule[State]{
-			{Name: "start", Ref: Ref + " BASIC (at the beginning each node sends)", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
-			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel},
+			{Name: "start", Ref: Ref + " BASIC (at the beginning each node sends)", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel,
+				Footprint: fp, Ready: notStarted},
+			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel,
+				Footprint: fp, Ready: started},
 		},
-		View: func(s *State) model.View { return ringnet.View(sp.p.IDs, &s.Out, s.In) },
+		Chans: ringnet.Links(n, sp.link),
+		View:  func(s *State) model.View { return ringnet.View(sp.p.IDs, &s.Out, s.In) },
 		Measures: []model.Measure[State]{{Name: "rounds", Ref: Ref + " BASIC (rounds)",
 			Doc:   "the rounds a run has reached, 0 included: one more than the largest round of a node or an election message",
 			Value: rounds}},
@@ -257,6 +263,11 @@ func rounds(s *State) int {
 func (sp *spec) canStart(s *State, i int) bool {
 	return !s.Started[i] && (sp.p.IsInitiator(i) || s.In[i].Len() > 0)
 }
+
+// notStarted and started are the parts of start's and recv's guards that
+// read only node i's own state (model.Rule.Ready).
+func notStarted(s *State, i int) bool { return !s.Started[i] }
+func started(s *State, i int) bool    { return s.Started[i] }
 
 func (sp *spec) start(s *State, i, _ int) bool {
 	s.Started[i] = true

@@ -371,3 +371,56 @@ func TestGhostErasure(t *testing.T) {
 			model.Params{N: 5, IDs: []int{1, 3, 5, 2, 4}, Variant: v, Initiators: []int{3}, Cap: 2})
 	}
 }
+
+// The footprints and the properties' reads tell the truth
+// (checker.CheckFootprints) for every variant on every arrangement of 4
+// ids, with every node or one starting, channels of capacity 1, and claims.
+func TestFootprints(t *testing.T) {
+	for _, v := range append(electVariants, "witness-literal") {
+		for _, a := range model.Arrangements(4) {
+			spectest.Footprints(t, New, model.Params{N: 4, IDs: a, Variant: v}, model.Params{N: 4, IDs: a, Variant: v, Initiators: []int{2}},
+				model.Params{N: 4, IDs: a, Variant: v, Cap: 1}, model.Params{N: 4, IDs: a, Variant: v, Claims: true})
+		}
+	}
+}
+
+// Under partial-order reduction every variant's election is a single run,
+// for the reason dkr's is (a node starts before it receives; each node
+// reacts only to its input stream): the reduced graph is one path as long
+// as the longest run, and every verdict is the full run's.
+func TestReducedStateCounts(t *testing.T) {
+	for _, c := range []struct {
+		variant     string
+		full, depth int64
+	}{{"elect", 386, 26}, {"basic", 384, 24}, {"witness", 384, 24}, {"distance", 394, 34}} {
+		sys := build(t, model.Params{N: 6, IDs: model.DescendingIDs(6), Variant: c.variant})
+		full, red := spectest.SameVerdicts(t, checker.Of(sys), "hp "+c.variant)
+		if full.Verdict != checker.Pass || full.States != c.full || !red.Reduced || red.States != c.depth+1 || int64(red.Depth) != c.depth {
+			t.Errorf("%s: full %d states, reduced %d states depth %d; want %d, and a path of %d steps",
+				c.variant, full.States, red.States, red.Depth, c.full, c.depth)
+		}
+	}
+}
+
+// The seeded bugs fail with reduction on as they do without, with traces
+// that replay: the missing even comparison breaks the round bound (which
+// reads a count of messages), the flipped odd comparison elects the wrong
+// node, and witness-literal never elects anyone.
+func TestMutantsFoundUnderReduction(t *testing.T) {
+	for _, c := range []struct {
+		p        model.Params
+		destroys func(rnd, id, nodeID int) bool
+		fails    string
+	}{
+		{model.Params{N: 2, IDs: []int{1, 2}, Variant: "basic"}, func(rnd, id, nodeID int) bool { return rnd%2 == 1 && id < nodeID }, "round-bound"},
+		{model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "basic"}, func(_, id, nodeID int) bool { return id > nodeID }, "leader-is-winner"},
+		{model.Params{N: 5, IDs: []int{1, 3, 4, 2, 5}, Variant: "witness-literal"}, basicDestroys, "leader-elected"},
+	} {
+		sp, err := newSpec(c.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp.destroys = c.destroys
+		spectest.FailsReduced(t, sp.system(), c.fails)
+	}
+}

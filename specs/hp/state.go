@@ -148,7 +148,11 @@ func encode(buf []byte, s *State) []byte {
 		buf = model.AppendUint(buf, uint64(s.Label[i]))
 		buf = s.Out.AppendTo(buf, i)
 	}
-	buf = s.In.AppendTo(buf)
+	return appendGhost(s.In.AppendTo(buf), s)
+}
+
+// appendGhost writes the ghost counters.
+func appendGhost(buf []byte, s *State) []byte {
 	buf = model.AppendUint(buf, uint64(s.Ghost.Edges))
 	buf = model.AppendUint(buf, uint64(s.Ghost.Announced))
 	buf = model.AppendInts(buf, s.Ghost.Born)

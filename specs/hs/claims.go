@@ -59,12 +59,12 @@ func claims[P any](p *model.Params, announcement, msg string) []model.Property[b
 					}
 				}
 				return true
-			}),
+			}).Reading(biring.ReadGhost[P, Msg]),
 		model.InvariantProp("phases-bounded", "004 Theorem 13.10 (no phase beyond log n)",
 			fmt.Sprintf("no process enters a phase after ⌈log₂ n⌉ = %d: phases do not grow without bound", last),
-			func(s *S) bool { return s.Wire.Ghost.Most() <= last+1 }),
+			func(s *S) bool { return s.Wire.Ghost.Most() <= last+1 }).Reading(biring.ReadGhost[P, Msg]),
 		model.InvariantProp("election-messages-bound", "002 §5.3 (8n(1 + log n) messages)",
 			fmt.Sprintf("at most ⌊8n(1 + log₂ n)⌋ = %d election messages are sent in any run (the announcement's n not counted)", bound),
-			func(s *S) bool { return s.Wire.Ghost.Sent <= bound }),
+			func(s *S) bool { return s.Wire.Ghost.Sent <= bound }).Reading(biring.ReadGhost[P, Msg]),
 	)
 }

@@ -84,11 +84,11 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
 		Claims: claims[ProbeProc](&p, RefProbe+" lines 27–31 (the terminate message … eventually reaches a processor that has already decided)", "⟨terminate⟩")},
 		[]model.Rule[ProbeState]{
-			{Name: "wake", Ref: RefProbe + " lines 6–8", Guard: sp.canWake, Do: sp.wake,
+			{Name: "wake", Ref: RefProbe + " lines 6–8", Guard: sp.canWake, Do: sp.wake, Footprint: sp.net.Footprint(false),
 				Label: func(_ *ProbeState, i, _ int) string {
 					return fmt.Sprintf("wake p%d (sends ⟨probe %d phase 0 ttl 0⟩ to CW and CCW)", i, p.IDs[i])
 				}},
-			{Name: "recv", Ref: RefProbe + " lines 9–31", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv,
+			{Name: "recv", Ref: RefProbe + " lines 9–31", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv, Footprint: sp.net.Footprint(true),
 				Label: func(s *ProbeState, i, k int) string { return sp.net.Label(&s.Wire, i, k, biring.BothPorts) }},
 		}), nil
 }

@@ -105,15 +105,15 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
 		Claims: claims[RaynalProc](&p, RefRaynal+" (pass (ended, my_number))", "⟨ended⟩")},
 		[]model.Rule[RaynalState]{
-			{Name: "initiate", Ref: RefRaynal + " when decision (initiate_election)", Guard: sp.canInitiate, Do: sp.initiate,
+			{Name: "initiate", Ref: RefRaynal + " when decision (initiate_election)", Guard: sp.canInitiate, Do: sp.initiate, Footprint: sp.net.Footprint(false),
 				Label: func(_ *RaynalState, i, _ int) string {
 					return fmt.Sprintf("initiate p%d (sendLR ⟨candidature %d lg 0 lgmax 1⟩)", i, p.IDs[i])
 				}},
-			{Name: "resume", Ref: RefRaynal + " wait nresp = 2; if …; lgmax ← lgmax * 2", Guard: sp.canResume, Do: sp.resume,
+			{Name: "resume", Ref: RefRaynal + " wait nresp = 2; if …; lgmax ← lgmax * 2", Guard: sp.canResume, Do: sp.resume, Footprint: sp.net.Footprint(false),
 				Label: func(s *RaynalState, i, _ int) string {
 					return fmt.Sprintf("resume p%d (nresp = 2, respOK = %s)", i, tf(s.P[i].RespOK))
 				}},
-			{Name: "recv", Ref: RefRaynal + " when received", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv,
+			{Name: "recv", Ref: RefRaynal + " when received", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv, Footprint: sp.net.Footprint(true),
 				Label: func(s *RaynalState, i, k int) string { return sp.net.Label(&s.Wire, i, k, biring.BothPorts) }},
 		}), nil
 }

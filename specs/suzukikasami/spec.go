@@ -187,14 +187,16 @@ func New(p model.Params) (*model.System[State], error) {
 		Spec: "suzukikasami", Variant: variant, Params: p, Procs: p.N,
 		Init: []State{sp.initial()},
 		Rules: []model.Rule[State]{
-			{Name: "ask", Ref: Ref + " prelude", Env: true, Guard: sp.canAsk, Do: sp.ask, Label: sp.askLabel},
-			{Name: "recv", Ref: Ref + " when received; wait (access, token)", Guard: sp.hasMessage, Choices: sp.recvChoices, Do: sp.recv, Label: sp.recvLabel},
-			{Name: "exit", Ref: Ref + " postlude", Guard: sp.inCS, Do: sp.exit, Label: sp.exitLabel},
+			{Name: "ask", Ref: Ref + " prelude", Env: true, Guard: sp.canAsk, Do: sp.ask, Label: sp.askLabel, Footprint: sp.footprint(false)},
+			{Name: "recv", Ref: Ref + " when received; wait (access, token)", Guard: sp.hasMessage, Choices: sp.recvChoices, Do: sp.recv, Label: sp.recvLabel, Footprint: sp.footprint(true)},
+			{Name: "exit", Ref: Ref + " postlude", Guard: sp.inCS, Do: sp.exit, Label: sp.exitLabel, Footprint: sp.footprint(false)},
 		},
-		Props:  sp.properties(),
-		Copy:   sp.copy,
-		Encode: sp.encode,
-		Decode: sp.decode,
+		Chans:   sp.chans(),
+		ChanLen: chanLen,
+		Props:   sp.properties(),
+		Copy:    sp.copy,
+		Encode:  sp.encode,
+		Decode:  sp.decode,
 		Erase: func(s *State) {
 			for i := range s.Ghost.Cost {
 				s.Ghost.Cost[i] = 0
@@ -212,10 +214,10 @@ func (sp *spec) properties() []model.Property[State] {
 		func(s *State) mutex.Phases { return s.Phase })
 	props = append(props,
 		model.InvariantProp("at-most-one-token-present", "002 §3.5", "at most one process has token_present = T",
-			func(s *State) bool { return count(s.Present) <= 1 }),
+			func(s *State) bool { return count(s.Present) <= 1 }).Reading(appendPresent),
 		model.InvariantProp("token-in-transit-iff-none-present", "002 §3.5 (all F when and only when the token is being transferred)",
 			"every token_present is F exactly when a token is in transit, and then only one is",
-			func(s *State) bool { return count(s.Present)+tokensInTransit(s) == 1 }))
+			func(s *State) bool { return count(s.Present)+tokensInTransit(s) == 1 }).Reading(appendPresent))
 	if sp.claims {
 		props = append(props, model.StepProp("entry-cost", "002 §3.6 (n messages, or 0 when the token is held)",
 			fmt.Sprintf("every entry into the critical section costs n = %d messages, or 0 when the token was already present", n),
@@ -232,7 +234,7 @@ func (sp *spec) properties() []model.Property[State] {
 					}
 				}
 				return true
-			}))
+			}).Reading(appendEntry))
 	}
 	return props
 }

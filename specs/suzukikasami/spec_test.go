@@ -143,3 +143,18 @@ func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// The footprints and the properties' reads tell the truth
+// (checker.CheckFootprints), and reduction keeps every safety verdict but
+// stores every state: on a fully connected network each process receives
+// from every other, so its actions wait for everyone's.
+func TestReduction(t *testing.T) {
+	for _, p := range []model.Params{{N: 3, Chan: model.Bag}, {N: 3, Claims: true}, {N: 3, Chan: model.Bag, Bound: 2}, {N: 2, Chan: model.Bag, Claims: true}} {
+		p.IDs = model.DescendingIDs(p.N)
+		spectest.Footprints(t, New, p)
+		full, red := spectest.SameVerdicts(t, checker.Of(spectest.Build(t, New, p)), "suzukikasami")
+		if !red.Reduced || red.States != full.States {
+			t.Errorf("%s: reduced %v, %d states; full %d", p.String(), red.Reduced, red.States, full.States)
+		}
+	}
+}

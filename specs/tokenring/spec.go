@@ -29,6 +29,13 @@
 //     to process around the ring"); it is the reconstruction that lets a
 //     token reach a waiting process past idle ones.
 //
+// Footprints (partial-order reduction): Token = i is channel i, process
+// i's input channel, while i is not in its critical section, and i's own
+// variable while it is. enter(i) receives from channel i, leave(i) sends
+// to channel i+1, pass(i) does both, request(i) touches only i's phase. No
+// other process's rule reads Token while it names i, since every rule that
+// does needs Token to name its own process.
+//
 // Properties: mutual exclusion; for every process, a request is eventually
 // granted; a witness that every process can enter. The seed's claim that
 // "there can be neither deadlock nor starving, as the token circulates"
@@ -43,6 +50,7 @@ import (
 
 	"mc/model"
 	"mc/specs/internal/mutex"
+	"mc/specs/internal/ringnet"
 )
 
 // Ref is the seed section the spec comes from.
@@ -85,11 +93,18 @@ func New(p model.Params) (*model.System[State], error) {
 		Spec: "tokenring", Variant: variant, Params: p, Procs: n,
 		Init: []State{{Phase: make(mutex.Phases, n)}},
 		Rules: []model.Rule[State]{
-			{Name: "request", Ref: Ref + " (the user asks)", Env: true, Guard: sp.idle, Do: sp.request},
-			{Name: "enter", Ref: Ref + " wait (token) of P(i-1)", Guard: sp.canEnter, Do: sp.enter, Label: sp.enterLabel},
-			{Name: "leave", Ref: Ref + " send (token) P(i+1)", Guard: sp.inCS, Do: sp.send, Label: sp.sendLabel("leave")},
-			{Name: "pass", Ref: Ref + " (the token circulates)", Guard: sp.canPass, Do: sp.send, Label: sp.sendLabel("pass")},
+			{Name: "request", Ref: Ref + " (the user asks)", Env: true, Guard: sp.idle, Do: sp.request,
+				Footprint: func(i int) model.Footprint { return model.Footprint{Proc: i} }},
+			{Name: "enter", Ref: Ref + " wait (token) of P(i-1)", Guard: sp.canEnter, Do: sp.enter, Label: sp.enterLabel,
+				Footprint: func(i int) model.Footprint { return model.Footprint{Proc: i, Recv: []int{i}} }},
+			{Name: "leave", Ref: Ref + " send (token) P(i+1)", Guard: sp.inCS, Do: sp.send, Label: sp.sendLabel("leave"),
+				Footprint: func(i int) model.Footprint { return model.Footprint{Proc: i, Send: []int{sp.ring.Succ(i)}} }},
+			{Name: "pass", Ref: Ref + " (the token circulates)", Guard: sp.canPass, Do: sp.send, Label: sp.sendLabel("pass"),
+				Footprint: func(i int) model.Footprint {
+					return model.Footprint{Proc: i, Recv: []int{i}, Send: []int{sp.ring.Succ(i)}}
+				}},
 		},
+		Chans: ringnet.Links(n, model.Link{Kind: model.FIFO}),
 		Props: mutex.Properties(n, Ref, Ref+" (neither deadlock nor starving)", func(s *State) mutex.Phases { return s.Phase }),
 		Copy: func(d, s *State) {
 			d.Phase = append(d.Phase[:0], s.Phase...)

@@ -98,3 +98,18 @@ func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// The footprints tell the truth (checker.CheckFootprints), and reduction
+// keeps every safety verdict, but stores every state: a request at i and
+// the token's arrival at i both change i's phase, and any run may bring
+// the token to i, so no process's actions are independent of the others'.
+func TestReduction(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		p := model.Params{N: n, IDs: model.DescendingIDs(n)}
+		spectest.Footprints(t, New, p)
+		full, red := spectest.SameVerdicts(t, checker.Of(spectest.Build(t, New, p)), "tokenring")
+		if !red.Reduced || red.States != full.States {
+			t.Errorf("n=%d: reduced %v, %d states; full %d", n, red.Reduced, red.States, full.States)
+		}
+	}
+}

@@ -12,9 +12,9 @@ import (
 func measures() []model.Measure[State] {
 	return []model.Measure[State]{
 		{Name: "messages", Ref: Ref + " (2)", Doc: "messages sent in a run: wakeups, election messages and sleepwells",
-			Value: func(s *State) int { return s.Ghost.Messages }},
+			Value: func(s *State) int { return s.Ghost.Messages }, Reads: appendGhost},
 		{Name: "bits", Ref: Ref + " (bit complexity)", Doc: "bits sent in a run: 1 per wakeup and sleepwell, the dyadic length of j per M_j",
-			Value: func(s *State) int { return s.Ghost.Bits }},
+			Value: func(s *State) int { return s.Ghost.Bits }, Reads: appendGhost},
 	}
 }
 
@@ -27,13 +27,13 @@ func (sp *spec) countClaims() []model.Property[State] {
 	props := []model.Property[State]{
 		model.InvariantProp("messages-quadratic-cap", "001 §1 (Le Lann: O(N²)); §3 (\"square in N\")",
 			fmt.Sprintf("at most 2N + N(N+1)/2 = %d messages: an M_j dies at the latest at the first lower id after its origin", quadratic),
-			func(s *State) bool { return s.Ghost.Messages <= quadratic }),
+			func(s *State) bool { return s.Ghost.Messages <= quadratic }).Reading(appendGhost),
 	}
 	if sp.drift == 0 {
 		if ascending(sp.ids) {
 			props = append(props, model.WitnessProp("messages-quadratic-reached", "001 §3 (processors in ascending order clockwise)",
 				fmt.Sprintf("some run sends 2N + N(N+1)/2 = %d messages: every M_j reaches the lowest id", quadratic),
-				func(s *State) bool { return s.Ghost.Messages == quadratic }))
+				func(s *State) bool { return s.Ghost.Messages == quadratic }).Reading(appendGhost))
 		}
 		return props
 	}
@@ -42,15 +42,15 @@ func (sp *spec) countClaims() []model.Property[State] {
 	props = append(props,
 		model.InvariantProp("messages-within-bound", "001 §2 (2)",
 			fmt.Sprintf("at most 2N + N(u/m)(f(l)+1)Σ1/f(i) = %.2f messages, u/m read as K = %d", msgs, sp.drift),
-			func(s *State) bool { return float64(s.Ghost.Messages) <= msgs }),
+			func(s *State) bool { return float64(s.Ghost.Messages) <= msgs }).Reading(appendGhost),
 		model.InvariantProp("bits-within-bound", "001 §2 (bit complexity)",
 			fmt.Sprintf("at most 2N + N(u/m)(f(l)+1)Σ|i|/f(i) = %.2f bits, |i| the dyadic length of i, u/m read as K = %d", bits, sp.drift),
-			func(s *State) bool { return float64(s.Ghost.Bits) <= bits }))
+			func(s *State) bool { return float64(s.Ghost.Bits) <= bits }).Reading(appendGhost))
 	if sp.p.Variant == "scaled" {
 		five := 5 * n
 		props = append(props, model.InvariantProp("messages-below-5n", "001 §3 (f(i) = u2^i/m)",
 			fmt.Sprintf("fewer than 5N = %d messages", five),
-			func(s *State) bool { return s.Ghost.Messages < five }))
+			func(s *State) bool { return s.Ghost.Messages < five }).Reading(appendGhost))
 	}
 	return props
 }

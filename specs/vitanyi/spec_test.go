@@ -8,6 +8,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/specs/internal/spectest"
 )
 
 func build(t *testing.T, p model.Params) *model.System[State] {
@@ -461,6 +462,32 @@ func TestDyadicLength(t *testing.T) {
 	for i, want := range map[int]int{1: 1, 2: 1, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3, 14: 3, 15: 4} {
 		if got := DyadicLen(i); got != want {
 			t.Errorf("DyadicLen(%d) = %d, want %d", i, got, want)
+		}
+	}
+}
+
+// The footprints and the properties' reads tell the truth
+// (checker.CheckFootprints) for unbounded and bounded drift, with claims.
+func TestFootprints(t *testing.T) {
+	for _, ids := range model.Arrangements(3) {
+		spectest.Footprints(t, New, model.Params{N: 3, IDs: ids}, model.Params{N: 3, IDs: ids, Claims: true},
+			model.Params{N: 3, IDs: ids, Drift: 1}, model.Params{N: 3, IDs: ids, Initiators: []int{1}})
+	}
+	spectest.Footprints(t, New, model.Params{N: 4, IDs: model.DescendingIDs(4)})
+}
+
+// Reduction applies but stores every state. A tick reads whether its
+// link is empty (it counts the ticks that pass a waiting message over), so
+// it depends on its predecessor's sends, which ties every processor to its
+// predecessor round the ring; and hammer-and-anvil reads how many messages
+// are in transit, so every wakeup or election message sent or taken is
+// visible. With bounded drift the drift counters make every action
+// dependent anyway. Every verdict is the full run's.
+func TestReductionStoresEveryState(t *testing.T) {
+	for _, p := range []model.Params{{N: 5, IDs: model.DescendingIDs(5)}, {N: 4, IDs: model.DescendingIDs(4), Drift: 1}} {
+		full, red := spectest.SameVerdicts(t, checker.Of(spectest.Build(t, New, p)), "vitanyi")
+		if !red.Reduced || red.States != full.States {
+			t.Errorf("%s: reduced %v, %d states, full %d", p.String(), red.Reduced, red.States, full.States)
 		}
 	}
 }

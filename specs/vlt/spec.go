@@ -31,6 +31,11 @@ type spec struct {
 	fault     fault
 }
 
+// maxFreeOrientationN is the largest ring whose orientation assignments are
+// all enumerated as initial states when --orientation is not given: 2^16
+// assignments, far more than any exploration from them can finish.
+const maxFreeOrientationN = 16
+
 // New builds the system for p: one initial state per orientation
 // assignment that p selects (model.Params.Orientations).
 func New(p model.Params) (*model.System[State], error) { return build(p, noFault) }
@@ -53,6 +58,8 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		return nil, fmt.Errorf("vlt's links are unbounded (full-duplex) or hold one message (half-duplex); --cap does not apply")
 	case p.Claims && p.N > 64:
 		return nil, fmt.Errorf("vlt's claims track colour sets of at most 64 processors, got n=%d", p.N)
+	case p.Orientation == nil && p.N > maxFreeOrientationN:
+		return nil, fmt.Errorf("vlt at n=%d would start from up to 2^%d orientation assignments; fix one with --orientation, or keep n ≤ %d", p.N, p.N, maxFreeOrientationN)
 	}
 	if p.Links == model.DefaultLinks {
 		p.Links = model.HalfDuplex

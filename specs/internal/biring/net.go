@@ -132,6 +132,24 @@ func (n *Net[M]) Label(w *Wire[M], i, k int, open Ports) string {
 	return fmt.Sprintf("recv p%d %v from %s", i, w.In[2*i+int(port)].Peek(n.Link, k), port)
 }
 
+// Footprint is what a rule of process i touches (model.Footprint): i's
+// own variables, the channels it sends to through either port and, if
+// recv is set, its two input channels; with claims on, the ghost, which
+// every send counts in. Channel c is In[c] (Wire).
+func (n *Net[M]) Footprint(recv bool) func(i int) model.Footprint {
+	return func(i int) model.Footprint {
+		f := model.Footprint{Proc: i, Ghost: n.Claims}
+		for port := model.Left; port <= model.Right; port++ {
+			j, q := n.Ring.Peer(i, port)
+			f.Send = append(f.Send, 2*j+int(q))
+			if recv {
+				f.Recv = append(f.Recv, 2*i+int(port))
+			}
+		}
+		return f
+	}
+}
+
 // CheckLinks refuses parameters that ask for half-duplex links or fix
 // local orientations: the specs on this package's rings have full-duplex
 // links and a common orientation, which their seeds fix.

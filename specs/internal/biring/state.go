@@ -6,6 +6,7 @@ import (
 	"mc/model"
 	"mc/specs/internal/election"
 	"mc/specs/internal/outcome"
+	"mc/specs/internal/ringnet"
 )
 
 // State is the global state of a spec on a bidirectional ring: per process
@@ -68,9 +69,9 @@ func System[P any, PP Proc[P], M model.Message[M]](sp Spec[P, M], rules []model.
 	if sp.Params.Claims {
 		measures = []model.Measure[S]{
 			{Name: sp.Word, Ref: sp.WordRef, Doc: "the most " + sp.Word + " a process entered (counting the first)",
-				Value: func(s *S) int { return s.Wire.Ghost.Most() }},
+				Value: func(s *S) int { return s.Wire.Ghost.Most() }, Reads: ReadGhost[P, M]},
 			{Name: "election-messages", Ref: sp.SentRef, Doc: "election messages sent in a run, each hop counted, the announcement apart",
-				Value: func(s *S) int { return s.Wire.Ghost.Sent }},
+				Value: func(s *S) int { return s.Wire.Ghost.Sent }, Reads: ReadGhost[P, M]},
 		}
 	}
 	return &model.System[S]{
@@ -106,7 +107,9 @@ func System[P any, PP Proc[P], M model.Message[M]](sp Spec[P, M], rules []model.
 			s.Wire.DecodeFrom(&d, sp.Read)
 			return d.Finish()
 		},
-		Erase: func(s *S) { s.Wire.Ghost.Erase() },
+		Erase:   func(s *S) { s.Wire.Ghost.Erase() },
+		Chans:   ringnet.Links(2*n, sp.Params.Link()), // channel c is Wire.In[c]
+		ChanLen: func(s *S, c int) int { return s.Wire.In[c].Len() },
 		Vars: func(s *S) []model.Var {
 			var out []model.Var
 			for i := range s.P {
@@ -120,6 +123,12 @@ func System[P any, PP Proc[P], M model.Message[M]](sp Spec[P, M], rules []model.
 		},
 		View: func(s *S) model.View { return view(&sp.Params, &s.Out, &s.Wire) },
 	}
+}
+
+// ReadGhost appends the ghost history: what the claims and the measures
+// read (model.Property.Reads).
+func ReadGhost[P any, M model.Message[M]](buf []byte, s *State[P, M]) []byte {
+	return s.Wire.Ghost.AppendTo(buf)
 }
 
 // view pictures a state for mc's drawings: each process with its id and

@@ -50,6 +50,17 @@ func (ps Phases) AppendTo(buf []byte) []byte {
 	return buf
 }
 
+// AppendInCS writes, per process, whether it is in its critical section:
+// all that the safety properties read (model.Property.Reads; a function of
+// each process's own phase), so that a request, which makes an idle
+// process wait, is invisible to partial-order reduction.
+func (ps Phases) AppendInCS(buf []byte) []byte {
+	for _, p := range ps {
+		buf = model.AppendBool(buf, p == InCS)
+	}
+	return buf
+}
+
 // DecodeFrom reads what AppendTo wrote into ps, which has the right length.
 func (ps Phases) DecodeFrom(d *model.Decoder) {
 	for i := range ps {
@@ -70,9 +81,10 @@ func (ps Phases) Vars(out []model.Var) []model.Var {
 // request is eventually granted (liveness under the run's fairness, from
 // liveRef), and a witness that each process can enter at all.
 func Properties[S any](n int, ref, liveRef string, phases func(s *S) Phases) []model.Property[S] {
+	inCS := func(buf []byte, s *S) []byte { return phases(s).AppendInCS(buf) }
 	props := []model.Property[S]{
 		model.InvariantProp("mutual-exclusion", ref, "at most one process is in its critical section",
-			func(s *S) bool { return invariants.MutualExclusion(phases(s)) }),
+			func(s *S) bool { return invariants.MutualExclusion(phases(s)) }).Reading(inCS),
 	}
 	for i := 0; i < n; i++ {
 		props = append(props, model.LeadsToProp(fmt.Sprintf("request-granted-p%d", i), liveRef,
@@ -83,7 +95,7 @@ func Properties[S any](n int, ref, liveRef string, phases func(s *S) Phases) []m
 	for i := 0; i < n; i++ {
 		props = append(props, model.WitnessProp(fmt.Sprintf("can-enter-p%d", i), liveRef,
 			fmt.Sprintf("some run lets p%d enter its critical section", i),
-			func(s *S) bool { return phases(s)[i] == InCS }))
+			func(s *S) bool { return phases(s)[i] == InCS }).Reading(inCS))
 	}
 	return props
 }

@@ -65,6 +65,16 @@ func (o *Outcome) AllKnow(leader int) bool {
 	return true
 }
 
+// AppendDecisions appends every process's decision: all that the election
+// properties read (model.Property.Reads), so that partial-order reduction
+// treats only a step that decides as visible.
+func (o *Outcome) AppendDecisions(buf []byte) []byte {
+	for _, d := range o.Decided {
+		buf = append(buf, byte(d))
+	}
+	return buf
+}
+
 // CopyFrom makes o a copy of src, reusing o's storage.
 func (o *Outcome) CopyFrom(src *Outcome) {
 	o.Decided = append(o.Decided[:0], src.Decided...)
@@ -131,13 +141,14 @@ func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(
 	case w.Proc >= 0:
 		who = fmt.Sprintf("p%d, whose id %d every process knows", w.Proc, w.ID)
 	}
+	decisions := func(buf []byte, s *S) []byte { return of(s).AppendDecisions(buf) }
 	return append([]model.Property[S]{
 		model.InvariantProp("at-most-one-leader", ref, "no two processes are leaders at once",
-			func(s *S) bool { return invariants.AtMostOneLeader(of(s)) }),
+			func(s *S) bool { return invariants.AtMostOneLeader(of(s)) }).Reading(decisions),
 		model.InvariantProp(w.Name, w.Ref, w.Doc,
-			func(s *S) bool { return invariants.LeaderIs(of(s), w.Proc) }),
+			func(s *S) bool { return invariants.LeaderIs(of(s), w.Proc) }).Reading(decisions),
 		model.StepProp("decision-stable", ref, "a decided process never changes its decision",
-			func(b *S, _ model.Action, a *S) bool { return invariants.DecisionStable(of(b), of(a)) }),
+			func(b *S, _ model.Action, a *S) bool { return invariants.DecisionStable(of(b), of(a)) }).Reading(decisions),
 		model.EndProp("election-complete", ref,
 			fmt.Sprintf("every terminal state has exactly one leader (%s), all others lost, and no message in transit", who),
 			func(s *S) bool {
@@ -145,7 +156,7 @@ func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(
 				return invariants.Agreement(o) && (w.Unnamed || o.AllKnow(w.ID)) && quiet(s)
 			}),
 		model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
-			func(s *S) bool { return invariants.SomeLeader(of(s)) }),
+			func(s *S) bool { return invariants.SomeLeader(of(s)) }).Reading(decisions),
 	}, election.Liveness(ref, func(s *S) invariants.Election { return of(s) })...)
 }
 
@@ -163,7 +174,7 @@ func AnnouncementPropsOf[S any](ref, msg string, n int, sent func(s *S) int) []m
 	return []model.Property[S]{
 		model.InvariantProp("announcement-messages-bound", ref,
 			fmt.Sprintf("at most n = %d %s messages are sent", n, msg),
-			func(s *S) bool { return sent(s) <= n }),
+			func(s *S) bool { return sent(s) <= n }).Reading(func(buf []byte, s *S) []byte { return model.AppendUint(buf, uint64(sent(s))) }),
 		model.EndProp("announcement-messages", ref,
 			fmt.Sprintf("every terminal state was reached with exactly n = %d %s messages", n, msg),
 			func(s *S) bool { return sent(s) == n }),

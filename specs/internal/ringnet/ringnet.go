@@ -80,6 +80,30 @@ func Params(spec string, vs []model.Variant, p model.Params, why string) (model.
 	return p, nil
 }
 
+// Links gives each of the n channels of a ring the semantics l: the
+// model.System.Chans of a spec whose footprints (Footprint) number channel
+// j for In[j], process j's input channel.
+func Links(n int, l model.Link) []model.Link {
+	out := make([]model.Link, n)
+	for j := range out {
+		out[j] = l
+	}
+	return out
+}
+
+// Footprint is what every rule of the specs on this ring touches at
+// process i (model.Footprint): i's own variables, its input channel In[i],
+// from which it receives, and In[i+1], to which it sends; with claims on,
+// the ghost. A rule that only waits on In[i], like dkr's and hp's start (a
+// non-initiator starts when a message reaches it), lists it too: it is
+// enabled by a waiting message, and if it is enabled with In[i] empty (an
+// initiator) a message arriving there changes nothing it does.
+func Footprint(n int, claims bool) func(i int) model.Footprint {
+	return func(i int) model.Footprint {
+		return model.Footprint{Proc: i, Recv: []int{i}, Send: []int{(i + 1) % n}, Ghost: claims}
+	}
+}
+
 // View pictures a state of an election spec on a unidirectional ring for
 // mc's drawings and sweeps: each process with its id and decision (o), and
 // channel i as the link from i's predecessor to i, named as in traces.

@@ -142,3 +142,80 @@ func Erasure[S any](t *testing.T, build func(model.Params) (*model.System[S], er
 		}
 	}
 }
+
+// Footprints checks, for each of ps, that the rule footprints and the
+// properties' Reads of the system built for it tell the truth on every
+// reachable state (checker.CheckFootprints): what partial-order reduction
+// relies on.
+func Footprints[S any](t *testing.T, build func(model.Params) (*model.System[S], error), ps ...model.Params) {
+	t.Helper()
+	for _, p := range ps {
+		if err := checker.CheckFootprints(context.Background(), Build(t, build, p)); err != nil {
+			t.Fatalf("%s variant %s: %v", p.String(), p.Variant, err)
+		}
+	}
+}
+
+// SameVerdicts runs tg without and with partial-order reduction (liveness
+// left out, as --por needs) and fails the test unless the reduced run
+// gives every property the same verdict, reaches exactly as many terminal
+// states and stores no more states; what names tg in the message. It
+// returns both results.
+func SameVerdicts(t testing.TB, tg checker.Target, what string) (full, reduced checker.Result) {
+	t.Helper()
+	full, reduced, _ = SameVerdictsWithin(t, tg, what, 0)
+	return full, reduced
+}
+
+// SameVerdictsWithin is SameVerdicts for a full run of at most limit
+// states (0: no limit). It reports false, comparing nothing, when the full
+// run needs more.
+func SameVerdictsWithin(t testing.TB, tg checker.Target, what string, limit int64) (full, reduced checker.Result, ok bool) {
+	t.Helper()
+	full = tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true, MaxStates: limit})
+	if limit > 0 && full.Err == nil && full.Reason != "" { // stopped at the limit
+		return full, reduced, false
+	}
+	reduced = tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: true})
+	if full.Err != nil || reduced.Err != nil {
+		t.Fatalf("%s: %v / %v", what, full.Err, reduced.Err)
+	}
+	if Verdicts(full) != Verdicts(reduced) || full.Terminal != reduced.Terminal || reduced.States > full.States {
+		t.Fatalf("%s:\nfull    %s, %d states, %d terminal\nreduced %s, %d states, %d terminal",
+			what, Verdicts(full), full.States, full.Terminal, Verdicts(reduced), reduced.States, reduced.Terminal)
+	}
+	return full, reduced, true
+}
+
+// Verdicts renders a run's verdict and every property's, in order.
+func Verdicts(r checker.Result) string {
+	var b strings.Builder
+	b.WriteString(string(r.Verdict))
+	for _, p := range r.Props {
+		b.WriteString(" " + p.Name + "=" + string(p.Verdict))
+	}
+	return b.String()
+}
+
+// FailsReduced checks that sys, run with partial-order reduction (liveness
+// left out), fails the property called name, as a seeded bug must: with a
+// trace that replays (none for a witness, which fails for want of a
+// state). The trace need not be the shortest.
+func FailsReduced[S any](t testing.TB, sys *model.System[S], name string) checker.PropResult {
+	t.Helper()
+	r := Run(t, sys, checker.Options{Reduce: true, Safety: true})
+	pr := Prop(t, &r, name)
+	if !r.Reduced || pr.Verdict != checker.Fail {
+		t.Fatalf("reduced (%v): %s %s; the bug should break it", r.Reduced, name, pr.Verdict)
+	}
+	if pr.Kind == model.Witness {
+		return pr
+	}
+	if pr.Trace == nil {
+		t.Fatalf("reduced: %s fails without a trace", name)
+	}
+	if _, err := checker.Replay(sys, pr.Trace.Init, Actions(pr.Trace.Steps)); err != nil {
+		t.Fatalf("reduced: the trace of %s does not replay: %v", name, err)
+	}
+	return pr
+}

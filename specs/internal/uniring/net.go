@@ -6,6 +6,7 @@ import (
 	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/election"
+	"mc/specs/internal/ringnet"
 )
 
 // Net is what both specs know about the ring they run on: ids, topology and
@@ -115,17 +116,8 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 		Erase:   Erase,
 		Vars:    Vars(flag, p.Claims),
 		View:    n.View,
-		Chans:   n.chans(),
+		Chans:   ringnet.Links(n.Ring.N, n.Link), // channel j is In[j]
 	}
-}
-
-// chans numbers the channels for footprints: channel j is In[j].
-func (n *Net) chans() []model.Link {
-	out := make([]model.Link, n.Ring.N)
-	for j := range out {
-		out[j] = n.Link
-	}
-	return out
 }
 
 // View pictures s for mc's drawings: each process with its id and decision,

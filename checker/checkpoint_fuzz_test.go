@@ -1,0 +1,92 @@
+package checker
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// FuzzResume resumes from arbitrary checkpoint bodies, with a valid
+// checksum appended so that the fuzzer reaches the sections behind it: a
+// corrupt checkpoint is refused with a message naming it, never a panic,
+// and CheckpointRun reads its header without panicking either. The seeds
+// are real checkpoints of the counters system, in memory and on disk (a
+// disk resume opens a Badger database, so the fuzzer rarely takes it).
+//
+// Opening Badger costs about a second here, so the fuzzer resumes disk
+// checkpoints (their header, counters and frontier: the store itself is not
+// in the file) only with MC_FUZZ_DISK=1; without it, the disk seeds are
+// resumed in memory, which reads the same sections but the store's.
+func FuzzResume(f *testing.F) {
+	for _, disk := range []bool{false, true} {
+		dir := f.TempDir()
+		opt := Options{Workers: 1, Checkpoint: dir}
+		if disk {
+			opt.Disk = filepath.Join(dir, "store")
+		}
+		if r := Run(context.Background(), countersSystem(3), opt); r.Err != nil {
+			f.Fatal(r.Err)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "checkpoint"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data[:len(data)-8], disk)
+	}
+	f.Add([]byte(checkpointMagic), false)
+	f.Fuzz(func(t *testing.T, body []byte, disk bool) {
+		dir := t.TempDir()
+		data := binary.LittleEndian.AppendUint64(append([]byte(nil), body...), xxhash.Sum64(body))
+		if err := os.WriteFile(filepath.Join(dir, "checkpoint"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		CheckpointRun(dir)
+		opt := Options{Workers: 1, Checkpoint: dir, Resume: true}
+		if disk && diskFuzz {
+			opt.Disk = filepath.Join(dir, "store")
+		}
+		r := Run(context.Background(), countersSystem(3), opt)
+		if refused := (*ResumeRefused)(nil); r.Err != nil && !errors.As(r.Err, &refused) && !strings.HasPrefix(r.Err.Error(), "resume: ") {
+			t.Fatalf("refused without saying it is the resume: %v", r.Err)
+		}
+	})
+}
+
+var diskFuzz = os.Getenv("MC_FUZZ_DISK") == "1"
+
+// A checkpoint made with another fingerprint function (or mc version) is
+// refused: its fingerprints would not match this run's, and the counts
+// would be wrong, as TLC's were when -recover ran without the original -fp.
+func TestResumeRefusesAnotherFingerprintFunction(t *testing.T) {
+	for _, field := range []string{"fingerprint", "mc"} {
+		dir := t.TempDir()
+		if r := Run(context.Background(), countersSystem(3), Options{Workers: 1, Checkpoint: dir}); r.Err != nil {
+			t.Fatal(r.Err)
+		}
+		path := filepath.Join(dir, "checkpoint")
+		data, _ := os.ReadFile(path)
+		rest := data[len(checkpointMagic) : len(data)-8]
+		n, k := binary.Uvarint(rest)
+		var hdr map[string]any
+		if err := json.Unmarshal(rest[k:k+int(n)], &hdr); err != nil {
+			t.Fatal(err)
+		}
+		hdr[field] = "something else"
+		raw, _ := json.Marshal(hdr)
+		body := binary.AppendUvarint([]byte(checkpointMagic), uint64(len(raw)))
+		body = append(append(body, raw...), rest[k+int(n):]...)
+		os.WriteFile(path, binary.LittleEndian.AppendUint64(body, xxhash.Sum64(body)), 0o644)
+		r := Run(context.Background(), countersSystem(3), Options{Workers: 1, Checkpoint: dir, Resume: true})
+		var refused *ResumeRefused
+		if !errors.As(r.Err, &refused) || !strings.Contains(r.Err.Error(), "another run") || !strings.Contains(r.Err.Error(), "something else") {
+			t.Fatalf("%s changed: %v", field, r.Err)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package checker
+
+import (
+	"fmt"
+	"math"
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
+)
+
+// A run stops, incomplete, when the process's memory passes a limit: never
+// killed silently by the operating system halfway through. The memory is
+// what GOMEMLIMIT limits: every byte the Go runtime has mapped and not
+// returned to the system (heap, stacks, runtime structures), which holds
+// the visited set, the trace log and the levels. The disk store's Badger
+// caches are in the Go heap too; its memory-mapped files are not counted,
+// since the kernel can drop their pages.
+
+// memCheckEvery is the least time between two reads of the runtime's
+// figures; they are read at round boundaries only.
+const memCheckEvery = 100 * time.Millisecond
+
+// memoryLimit is the limit a run keeps to: opt.MaxMemory, or, when that is
+// 0, the runtime's memory limit (GOMEMLIMIT or debug.SetMemoryLimit) if one
+// is set; 0 means none.
+func memoryLimit(opt Options) int64 {
+	if opt.MaxMemory > 0 {
+		return opt.MaxMemory
+	}
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		return l
+	}
+	return 0
+}
+
+// memoryInUse is the memory the Go runtime holds from the system.
+func memoryInUse() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+}
+
+// overMemory says why the run must stop for memory, or "". It reads the
+// runtime's figures at most every memCheckEvery.
+func (e *explorer[S]) overMemory(depth int) string {
+	if e.memLimit == 0 || time.Now().Before(e.nextMemCheck) {
+		return ""
+	}
+	e.nextMemCheck = time.Now().Add(memCheckEvery)
+	used := memoryInUse()
+	if used <= e.memLimit {
+		return ""
+	}
+	return fmt.Sprintf("memory limit %s reached (%s in use) after %d states, expanding depth %d",
+		formatBytes(e.memLimit), formatBytes(used), e.links.len(), depth)
+}
+
+// formatBytes renders n in binary units: "512.0 MiB".
+func formatBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 5; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}

@@ -1,0 +1,42 @@
+//go:build unix && !race
+
+package checker
+
+import (
+	"syscall"
+	"unsafe"
+)
+
+// The visited set's tables and the levels' blocks are the bulk of a run's
+// memory. Kept on the Go heap they would count twice: the collector lets the
+// heap grow to twice what is live before it collects (GOGC=100), and every
+// table a shard outgrows is garbage until then. Mapped directly from the
+// kernel, they cost what they hold, and a freed table or block returns its
+// pages at once. They hold no pointers, so the collector need not see them.
+//
+// Under the race detector they stay on the heap (offheap_heap.go), which
+// the detector watches and mapped memory is outside of.
+
+// mapSlice returns n zeroed elements outside the Go heap, or on it if the
+// kernel refuses the mapping.
+func mapSlice[T uint64 | uint32 | byte](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	b, err := syscall.Mmap(-1, 0, n*int(unsafe.Sizeof(T(0))), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		return make([]T, n)
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n)
+}
+
+// unmapSlice returns s, made by mapSlice, to the kernel; s must not be used
+// afterwards. A slice the heap provided is left to the collector: Munmap
+// refuses what it did not map.
+func unmapSlice[T uint64 | uint32 | byte](s []T) {
+	if cap(s) == 0 {
+		return
+	}
+	s = s[:cap(s)]
+	syscall.Munmap(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0]))))
+}
