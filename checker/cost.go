@@ -3,6 +3,7 @@ package checker
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,11 +16,27 @@ type CostOptions struct {
 	// every message. A message's kind is the first word of its rendering
 	// in the spec's View: ⟨elect 5⟩ is of kind elect.
 	Kinds []string
+	// Uncounted lists message kinds that never count (an announcement
+	// round a spec adds to its seed), whatever Kinds says.
+	Uncounted []string
 	// Measure, if not empty, names a measure of the system (a ghost
 	// counter, so the system must be built with claims) to weight each
 	// transition by instead: its increase along the transition. It is for
 	// specs without a View.
 	Measure string
+	// Bits, if not empty, names a measure of the system (a ghost counter)
+	// whose increase along a transition is the bits it sends: Cost then
+	// has the most bits of any complete run too.
+	Bits string
+	// Phases, if not empty, names a measure of the system whose maximum
+	// over the reachable states Cost reports: the phases (rounds, stages)
+	// of a spec that only grow along a run, so that this maximum is the
+	// most any run reaches.
+	Phases string
+	// CausalLimit, if positive, asks for the longest causal chain of any
+	// run (causal.go), exploring at most this many stamped states. It needs
+	// a View and an acyclic graph.
+	CausalLimit int
 	// MaxStates and Timeout bound the graph as they bound a check.
 	MaxStates int64
 	Timeout   time.Duration
@@ -48,6 +65,15 @@ type Cost struct {
 	// MinCausal and MaxCausal are the causal depths (CausalDepth) of
 	// MinRun and MaxRun.
 	MinCausal, MaxCausal int
+	// MaxBits is the most bits of any complete run (CostOptions.Bits), and
+	// Phases the largest value of the phase measure in any reachable state
+	// (CostOptions.Phases); both -1 when not asked for.
+	MaxBits, Phases int
+	// Causal is the longest causal chain of any run (the most CausalDepth
+	// of any run), and CausalStates the stamped states explored to find it;
+	// Causal is -1 when not asked for, or when the exploration exceeded
+	// CostOptions.CausalLimit (CausalStates then says how far it got).
+	Causal, CausalStates int
 }
 
 // Cost builds the reachable graph of t's system and computes its costs.
@@ -56,9 +82,33 @@ func (t target[S]) Cost(ctx context.Context, opt CostOptions) (*Cost, error) {
 }
 
 func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOptions) (*Cost, error) {
-	weight, err := edgeWeight(sys, opt)
+	w0, err := edgeWeight(sys, opt)
 	if err != nil {
 		return nil, err
+	}
+	weights := []weight[S]{w0}
+	if opt.Bits != "" {
+		bits, err := measureIncrease(sys, opt.Bits)
+		if err != nil {
+			return nil, err
+		}
+		weights = append(weights, bits)
+	}
+	causal := -1 // index of the all-messages summary in weights
+	if opt.CausalLimit > 0 && sys.View != nil {
+		all, err := edgeWeight(sys, CostOptions{})
+		if err != nil {
+			return nil, err
+		}
+		causal, weights = len(weights), append(weights, all)
+	}
+	var phase func(s *S) int
+	if opt.Phases != "" {
+		m, err := measure(sys, opt.Phases)
+		if err != nil {
+			return nil, err
+		}
+		phase = m.Value
 	}
 	var deadline time.Time
 	if opt.Timeout > 0 {
@@ -68,7 +118,7 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 	if err != nil {
 		return nil, err
 	}
-	c := &Cost{States: len(g.fp), Transitions: len(g.to)}
+	c := &Cost{States: len(g.fp), Transitions: len(g.to), MaxBits: -1, Phases: -1, Causal: -1}
 	if g.stop != "" || g.expanded < len(g.fp) {
 		c.Incomplete = g.stop
 		if c.Incomplete == "" {
@@ -76,36 +126,31 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 		}
 		return c, nil
 	}
-	w, err := edgeWeights(sys, g, weight)
+	visit := func(*S) {}
+	if phase != nil {
+		visit = func(s *S) { c.Phases = max(c.Phases, phase(s)) }
+	}
+	ws, sums, err := edgeWeights(sys, g, weights, visit)
 	if err != nil {
 		return nil, err
 	}
+	w := ws[0]
 	order, cycleAt := sinkOrder(g)
 	if cycleAt >= 0 {
 		c.Cycle, err = cycleRun(sys, g, order, cycleAt)
 		return c, err
 	}
-	// lo[s] and hi[s]: fewest and most messages from s to a terminal state.
-	lo, hi := make([]int32, len(g.fp)), make([]int32, len(g.fp))
 	for _, s := range order {
 		if g.terminal(s) {
 			c.Terminals++
-			continue
-		}
-		a, b := g.edges(s)
-		lo[s], hi[s] = 1<<30, -1
-		for e := a; e < b; e++ {
-			v := int32(w[e]) + lo[g.to[e]]
-			lo[s] = min(lo[s], v)
-			v = int32(w[e]) + hi[g.to[e]]
-			hi[s] = max(hi[s], v)
 		}
 	}
+	lo, hi := extremes(g, order, w)
 	// The cost of a run from initial state i adds the weight of i itself.
 	c.Min, c.Max = 1<<30, -1
 	var minInit, maxInit uint32
 	for i, s := range g.init {
-		at := int(weight(nil, &sys.Init[i]))
+		at := w0.diff(nil, w0.summary(&sys.Init[i]))
 		if at+int(lo[s]) < c.Min {
 			c.Min, minInit = at+int(lo[s]), s
 		}
@@ -119,88 +164,181 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 	if c.MaxRun, c.MaxCausal, err = extremeRun(sys, g, w, hi, maxInit); err != nil {
 		return nil, err
 	}
+	if causal >= 0 {
+		depth, explored, ok := maxCausalDepth(g, sums[causal], sys.Procs, opt.CausalLimit)
+		c.CausalStates = explored
+		if ok {
+			c.Causal = depth
+		}
+	}
+	if opt.Bits != "" {
+		_, most := extremes(g, order, ws[1])
+		for i, s := range g.init {
+			c.MaxBits = max(c.MaxBits, weights[1].diff(nil, weights[1].summary(&sys.Init[i]))+int(most[s]))
+		}
+	}
 	return c, nil
 }
 
-// edgeWeight returns the weight of a transition from cur to next: the
-// counted messages it sends, or the increase of the measure opt names. With
-// cur nil it is the weight of the initial state next: the counted messages
-// already in transit there (sent before the first step, as in Chang–Roberts'
-// all-initiate), or the measure's initial value.
-func edgeWeight[S any](sys *model.System[S], opt CostOptions) (func(cur, next *S) int, error) {
-	if opt.Measure != "" {
-		for _, m := range sys.Measures {
-			if m.Name == opt.Measure {
-				return func(cur, next *S) int {
-					if cur == nil {
-						return m.Value(next)
-					}
-					return m.Value(next) - m.Value(cur)
-				}, nil
-			}
+// extremes returns, for every state s, the fewest (lo[s]) and most (hi[s])
+// weight on a path from s to a terminal state, the graph being acyclic and
+// order a reverse topological order of it (sinkOrder).
+func extremes(g *stateGraph, order []uint32, w []uint8) (lo, hi []int32) {
+	lo, hi = make([]int32, len(g.fp)), make([]int32, len(g.fp))
+	for _, s := range order {
+		if g.terminal(s) {
+			continue
 		}
-		return nil, fmt.Errorf("spec %s has no measure %q (is it built with claims?)", sys.Spec, opt.Measure)
+		a, b := g.edges(s)
+		lo[s], hi[s] = 1<<30, -1
+		for e := a; e < b; e++ {
+			lo[s] = min(lo[s], int32(w[e])+lo[g.to[e]])
+			hi[s] = max(hi[s], int32(w[e])+hi[g.to[e]])
+		}
+	}
+	return lo, hi
+}
+
+// weight weighs a transition by comparing a summary of the state before it
+// with one of the state after it: summary(s) is what the weight needs of s,
+// read once per state, and diff(before, after) the weight of a transition
+// between states so summarised; diff(nil, after) weighs an initial state.
+type weight[S any] struct {
+	summary func(s *S) []int32
+	diff    func(before, after []int32) int
+}
+
+// edgeWeight weighs a transition by the counted messages it sends, or by
+// the increase of the measure opt names; an initial state by the counted
+// messages already in transit there (sent before the first step, as in
+// Chang–Roberts' all-initiate), or by the measure's initial value.
+//
+// The messages a step sends are those on each link after it and not before
+// it, as multisets (Messages): the summary of a state is its counted
+// messages, each as its link's index and a number standing for its text,
+// sorted, so that the View is rendered once per state, not per transition.
+func edgeWeight[S any](sys *model.System[S], opt CostOptions) (weight[S], error) {
+	if opt.Measure != "" {
+		return measureIncrease(sys, opt.Measure)
 	}
 	if sys.View == nil {
-		return nil, fmt.Errorf("spec %s has no View and no measure was named: mc cannot tell which messages a step sends", sys.Spec)
+		return weight[S]{}, fmt.Errorf("spec %s has no View and no measure was named: mc cannot tell which messages a step sends", sys.Spec)
 	}
-	return func(cur, next *S) int {
-		if cur == nil {
-			n, v := 0, sys.View(next)
-			for _, l := range v.Links {
-				for _, m := range l.Msgs {
-					if counted(m, opt.Kinds) {
-						n++
-					}
+	texts := map[string]int32{}
+	summary := func(s *S) []int32 {
+		var out []int32
+		for li, l := range sys.View(s).Links {
+			for _, m := range l.Msgs {
+				if !counted(m, opt.Kinds, opt.Uncounted) {
+					continue
 				}
-			}
-			return n
-		}
-		before, after := sys.View(cur), sys.View(next)
-		sent, _ := Messages(&before, &after)
-		n := 0
-		for _, m := range sent {
-			if counted(m.Text, opt.Kinds) {
-				n++
+				id, ok := texts[m]
+				if !ok {
+					id = int32(len(texts))
+					texts[m] = id
+				}
+				out = append(out, int32(li)<<24|id)
 			}
 		}
-		return n
+		slices.Sort(out)
+		return out
+	}
+	return weight[S]{summary: summary, diff: sentMessages}, nil
+}
+
+// sentMessages is the size of the multiset difference after − before of
+// two sorted summaries.
+func sentMessages(before, after []int32) int {
+	n, i := 0, 0
+	for _, x := range after {
+		for i < len(before) && before[i] < x {
+			i++
+		}
+		if i < len(before) && before[i] == x {
+			i++
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// measure finds the measure of sys called name.
+func measure[S any](sys *model.System[S], name string) (*model.Measure[S], error) {
+	for i := range sys.Measures {
+		if sys.Measures[i].Name == name {
+			return &sys.Measures[i], nil
+		}
+	}
+	return nil, fmt.Errorf("spec %s has no measure %q (is it built with claims?)", sys.Spec, name)
+}
+
+// measureIncrease weighs a transition by the increase of the measure called
+// name along it, and an initial state by the measure's value there.
+func measureIncrease[S any](sys *model.System[S], name string) (weight[S], error) {
+	m, err := measure(sys, name)
+	if err != nil {
+		return weight[S]{}, err
+	}
+	return weight[S]{
+		summary: func(s *S) []int32 { return []int32{int32(m.Value(s))} },
+		diff: func(before, after []int32) int {
+			if before == nil {
+				return int(after[0])
+			}
+			return int(after[0] - before[0])
+		},
 	}, nil
 }
 
-// edgeWeights returns the weight of every transition. It replays the graph
-// in state order, keeping the encoding of each state only until it is
-// expanded.
-func edgeWeights[S any](sys *model.System[S], g *stateGraph, weight func(cur, next *S) int) ([]uint8, error) {
-	w := make([]uint8, len(g.to))
+// edgeWeights returns, per weight, the weight of every transition and the
+// summary of every state, and calls visit on every state. It replays the graph in state order, keeping
+// the encoding of each state only until it is expanded, and summarising
+// each state for the weights when it is first reached.
+func edgeWeights[S any](sys *model.System[S], g *stateGraph, weights []weight[S], visit func(s *S)) ([][]uint8, [][][]int32, error) {
+	ws := make([][]uint8, len(weights))
+	sums := make([][][]int32, len(weights))
+	for k := range ws {
+		ws[k], sums[k] = make([]uint8, len(g.to)), make([][]int32, len(g.fp))
+	}
 	enc := make([][]byte, len(g.fp))
+	reached := func(t uint32, s *S) {
+		enc[t] = sys.Encode(nil, s)
+		for k, w := range weights {
+			sums[k][t] = w.summary(s)
+		}
+	}
 	for i, s := range g.init {
 		if enc[s] == nil {
-			enc[s] = sys.Encode(nil, &sys.Init[i])
+			reached(s, &sys.Init[i])
 		}
 	}
 	var cur, next S
 	for s := 0; s < g.expanded; s++ {
 		if err := sys.Decode(enc[s], &cur); err != nil {
-			return nil, fmt.Errorf("internal error: state %d does not decode: %v", s, err)
+			return nil, nil, fmt.Errorf("internal error: state %d does not decode: %v", s, err)
 		}
 		enc[s] = nil
+		visit(&cur)
 		a, b := g.edges(uint32(s))
 		for e := a; e < b; e++ {
-			if !sys.Apply(&cur, unpack(g.act[e]), &next) {
-				return nil, fmt.Errorf("internal error: transition %d of state %d does not replay", e-a, s)
+			t := g.to[e]
+			if int(t) > s && enc[t] == nil {
+				if !sys.Apply(&cur, unpack(g.act[e]), &next) {
+					return nil, nil, fmt.Errorf("internal error: transition %d of state %d does not replay", e-a, s)
+				}
+				reached(t, &next)
 			}
-			if t := g.to[e]; enc[t] == nil && int(t) > s {
-				enc[t] = sys.Encode(nil, &next)
+			for k, w := range weights {
+				n := w.diff(sums[k][s], sums[k][t])
+				if n < 0 || n > 255 {
+					return nil, nil, fmt.Errorf("internal error: a transition of state %d weighs %d (want 0..255)", s, n)
+				}
+				ws[k][e] = uint8(n)
 			}
-			n := weight(&cur, &next)
-			if n < 0 || n > 255 {
-				return nil, fmt.Errorf("internal error: a transition of state %d weighs %d (want 0..255)", s, n)
-			}
-			w[e] = uint8(n)
 		}
 	}
-	return w, nil
+	return ws, sums, nil
 }
 
 // MessageKind is the kind of a rendered message: its first word, without
@@ -213,17 +351,11 @@ func MessageKind(text string) string {
 	return text
 }
 
-func counted(text string, kinds []string) bool {
-	if len(kinds) == 0 {
-		return true
-	}
+// counted says whether a message counts: its kind is among kinds (or kinds
+// is empty) and not among uncounted.
+func counted(text string, kinds, uncounted []string) bool {
 	k := MessageKind(text)
-	for _, x := range kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
+	return (len(kinds) == 0 || slices.Contains(kinds, k)) && !slices.Contains(uncounted, k)
 }
 
 // sinkOrder peels terminal states off the graph, then the states all of

@@ -90,3 +90,42 @@ func TestMessageKind(t *testing.T) {
 		}
 	}
 }
+
+// Bits weighs each transition by a measure's increase in a second DP, and
+// Phases is a measure's maximum over the reachable states: here the
+// measure sent (the most any run sends is 3) and pos (the largest is 2).
+func TestCostBitsAndPhases(t *testing.T) {
+	sys := toySystem([][3]int{{0, 2, 1}, {0, 1, 2}, {1, 2, 1}})
+	sys.Measures = []model.Measure[toy]{
+		{Name: "sent", Value: func(s *toy) int { return s.sent }},
+		{Name: "pos", Value: func(s *toy) int { return s.pos }},
+	}
+	c, err := Of(sys).Cost(context.Background(), CostOptions{Bits: "sent", Phases: "pos"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.MaxBits != 3 || c.Phases != 2 {
+		t.Fatalf("max bits %d, phases %d; want 3 and 2", c.MaxBits, c.Phases)
+	}
+	if _, err := Of(sys).Cost(context.Background(), CostOptions{Phases: "nosuch"}); err == nil {
+		t.Fatal("an unknown phase measure was accepted")
+	}
+}
+
+// Uncounted kinds never count, whatever Kinds says.
+func TestCounted(t *testing.T) {
+	for _, c := range []struct {
+		text             string
+		kinds, uncounted []string
+		want             bool
+	}{
+		{"⟨leader 5⟩", nil, []string{"leader"}, false},
+		{"⟨1, 5⟩", nil, []string{"leader"}, true},
+		{"⟨elect 5⟩", []string{"elect"}, nil, true},
+		{"⟨done 5⟩", []string{"elect"}, nil, false},
+	} {
+		if got := counted(c.text, c.kinds, c.uncounted); got != c.want {
+			t.Errorf("counted(%q, %v, %v) = %v", c.text, c.kinds, c.uncounted, got)
+		}
+	}
+}

@@ -121,6 +121,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if opt.Safety {
 		sys, res.SkippedLiveness = safetyOnly(sys)
 	}
+	if opt.Reduce {
+		sys, res.SkippedMeasures = declaredMeasures(sys)
+	}
 	if err := checkShape(sys); err != nil {
 		res.Err = err
 		return res, nil
@@ -196,6 +199,25 @@ func safetyOnly[S any](sys *model.System[S]) (*model.System[S], []string) {
 		}
 	}
 	return &safe, skipped
+}
+
+// declaredMeasures returns sys without the measures that do not declare what
+// they read, and their names. A measure is an observation, not a verdict:
+// under partial-order reduction one that may read anything would make every
+// action visible and switch the reduction off, so it is left unmeasured
+// instead, and the run says so.
+func declaredMeasures[S any](sys *model.System[S]) (*model.System[S], []string) {
+	kept := *sys
+	kept.Measures = nil
+	var skipped []string
+	for _, m := range sys.Measures {
+		if m.Reads == nil {
+			skipped = append(skipped, m.Name)
+		} else {
+			kept.Measures = append(kept.Measures, m)
+		}
+	}
+	return &kept, skipped
 }
 
 // open sets up the visited set, the trace log and the two levels: in memory,

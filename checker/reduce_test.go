@@ -2,6 +2,7 @@ package checker_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,13 +76,37 @@ func TestReductionNotApplicable(t *testing.T) {
 	noReads.Props[1].Reads = nil
 	for sys, want := range map[checker.Target]string{
 		checker.Of(noFootprint): "n/a for rules without footprints (start)",
-		checker.Of(noReads):     "n/a for properties and measures that do not declare what they read (leader-is-max)",
+		checker.Of(noReads):     "n/a for properties that do not declare what they read (leader-is-max)",
 	} {
 		r := sys.Check(context.Background(), checker.Options{Reduce: true, Safety: true})
 		if r.Reduced || r.ReductionNote != want+": every interleaving explored" || r.States != 489 || r.Verdict != checker.Pass {
 			t.Errorf("reduced %v, note %q, %d states, %s", r.Reduced, r.ReductionNote, r.States, r.Verdict)
 		}
 	}
+}
+
+// A measure that does not say what it reads is an observation the
+// reduction cannot keep: it is left unmeasured, the run says so, and the
+// reduction still applies.
+func TestUndeclaredMeasureIsSkippedUnderReduction(t *testing.T) {
+	sys, _ := changroberts.New(model.Params{N: 5, IDs: model.DescendingIDs(5)})
+	addUndeclaredMeasure(sys)
+	r := checker.Run(context.Background(), sys, checker.Options{Reduce: true, Safety: true})
+	if !r.Reduced || !slices.Equal(r.SkippedMeasures, []string{"anything"}) || r.States >= 489 || r.Verdict != checker.Pass {
+		t.Fatalf("reduced %v, skipped %v, %d states, %s", r.Reduced, r.SkippedMeasures, r.States, r.Verdict)
+	}
+	for _, m := range r.Measures {
+		if m.Name == "anything" {
+			t.Fatal("the undeclared measure was reported")
+		}
+	}
+	if r := checker.Run(context.Background(), sys, checker.Options{Safety: true}); len(r.SkippedMeasures) != 0 {
+		t.Fatalf("without reduction, skipped %v", r.SkippedMeasures)
+	}
+}
+
+func addUndeclaredMeasure[S any](sys *model.System[S]) {
+	sys.Measures = append(sys.Measures, model.Measure[S]{Name: "anything", Value: func(*S) int { return 1 }})
 }
 
 // A footprint that hides what a rule touches fails CheckFootprints: here

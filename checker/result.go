@@ -53,6 +53,9 @@ type Result struct {
 	// SkippedLiveness names the liveness properties left unchecked by
 	// Options.Safety; they have no verdict.
 	SkippedLiveness []string
+	// SkippedMeasures names the measures left unmeasured under reduction
+	// because they do not declare what they read (model.Measure.Reads).
+	SkippedMeasures []string
 	// Liveness describes the graph the liveness check built; nil when the
 	// system has no liveness property.
 	Liveness *LivenessStats

@@ -229,6 +229,25 @@ func (l *Links[M]) AppendVars(out []Var) []Var {
 	return out
 }
 
+// LinkViews pictures the links for a View: one LinkView per direction of
+// every link, named as AppendVars names it, with the messages in transit.
+func (l *Links[M]) LinkViews() []LinkView {
+	r := l.Ring()
+	out := make([]LinkView, 0, 2*len(l.Flipped))
+	for i := range l.Flipped {
+		for _, p := range []Port{Left, Right} {
+			j, _ := r.Peer(i, p)
+			c := &l.in[2*i+int(p)]
+			msgs := make([]string, 0, c.Len())
+			for _, m := range c.msgs {
+				msgs = append(msgs, m.String())
+			}
+			out = append(out, LinkView{From: j, To: i, Name: fmt.Sprintf("p%d→p%d", j, i), Msgs: msgs})
+		}
+	}
+	return out
+}
+
 func renderMsgs[M Message[M]](ms []M) string {
 	c := Chan[M]{msgs: ms}
 	return c.String()

@@ -33,7 +33,11 @@ type Entry struct {
 	DefaultN int
 	// Symmetry is the group of ring symmetries the spec's behaviour is
 	// invariant under, with every process an initiator; --all-ids checks
-	// one arrangement per class. The zero value is rotation.
+	// one arrangement per class. The zero value is rotation. Reflection is
+	// sound for a spec on a ring without a common orientation whose system
+	// starts from every orientation assignment (vlt without --orientation,
+	// which --all-ids refuses): reflecting the ring maps that set of initial
+	// states onto itself (model/orientation.go).
 	Symmetry model.Symmetry
 	// Clocked says the spec has local clocks and reads Params.Drift
 	// (--drift); the CLI refuses the flag for the others.
@@ -87,7 +91,8 @@ var all = []Entry{
 	{Name: "vitanyi", Title: "Vitányi's clock-based election, lowest id wins", Ref: vitanyi.Ref,
 		Variants: vitanyi.Variants, DefaultN: 4, Clocked: true, Build: bind(vitanyi.New)},
 	{Name: "vlt", Title: "van Leeuwen–Tan Algorithm E, bidirectional ring without orientation", Ref: vlt.Ref,
-		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true, Build: bind(vlt.New)},
+		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true,
+		Symmetry: model.RotationReflection, Build: bind(vlt.New)},
 	{Name: "tokenring", Title: "mutual exclusion by a token circulating on a unidirectional ring", Ref: tokenring.Ref,
 		Variants: tokenring.Variants, DefaultN: 4, Anonymous: true, Build: bind(tokenring.New)},
 	{Name: "suzukikasami", Title: "Ricart–Agrawala / Suzuki–Kasami token mutual exclusion, fully connected", Ref: suzukikasami.Ref,

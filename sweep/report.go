@@ -19,7 +19,22 @@ type Table struct {
 	Counted string `json:"counted"`
 	Formula string `json:"bound_formula"`
 	Ref     string `json:"bound_ref"`
-	Rows    []*Row `json:"rows"`
+	// Lead, Phase, PhaseFormula and Bits say which optional columns the
+	// rows fill (Profile).
+	Lead         float64 `json:"bound_lead,omitempty"`
+	Phase        string  `json:"phase,omitempty"`
+	PhaseFormula string  `json:"phase_bound_formula,omitempty"`
+	Bits         bool    `json:"bits,omitempty"`
+	// Note says what the table needs said beyond its columns.
+	Note string `json:"note,omitempty"`
+	Rows []*Row `json:"rows"`
+}
+
+// NewTable is the empty table of profile name swept with cfg.
+func NewTable(name string, cfg Config) *Table {
+	p := cfg.Profile
+	return &Table{Name: name, Spec: cfg.Entry.Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: p.Claims(),
+		Counted: p.Counted, Formula: p.Formula, Ref: p.Ref, Lead: p.Lead, Phase: p.Phase, PhaseFormula: p.PhaseFormula, Bits: p.Bits != "", Note: p.Note}
 }
 
 func idList(ids []int) string {
@@ -45,23 +60,109 @@ func causal(r *Row) string {
 	return fmt.Sprint(r.WorstCausal)
 }
 
-func bound(r *Row) string {
-	if r.Bound == nil {
+// orDash is v, or "—" when the chain was not computed (causal < 0).
+func orDash(causal, v int) string {
+	if causal < 0 {
 		return "—"
 	}
-	return fmt.Sprintf("%.2f", *r.Bound)
+	return fmt.Sprint(v)
+}
+
+func bound(b *float64) string {
+	if b == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f", *b)
+}
+
+// column is one column of a table: its heading in the terminal and in
+// Markdown, and its cell for a row (unbounded: a row whose graph has a
+// cycle).
+type column struct {
+	short, long string
+	cell        func(r *Row) string
+	bounded     bool // the cell is "—" for an unbounded row
+}
+
+func (t *Table) columns() []column {
+	cols := []column{
+		{"n", "n", func(r *Row) string { return fmt.Sprint(r.N) }, false},
+		{"arrang.", "arrangements (classes)", func(r *Row) string { return fmt.Sprintf("%d (%d)", r.Arrangements, r.Classes) }, false},
+		{"states", "states", func(r *Row) string { return fmt.Sprint(r.States) }, false},
+		{"worst", "worst messages", func(r *Row) string { return fmt.Sprint(r.Worst) }, true},
+		{"best", "best messages", func(r *Row) string { return fmt.Sprint(r.Best) }, true},
+		{"mean", "mean worst over arrangements", func(r *Row) string { return r.MeanWorstExact }, true},
+		{"sched-dep", "schedule-dependent classes", func(r *Row) string { return fmt.Sprint(r.ScheduleDependent) }, true},
+		{"bound", "bound", func(r *Row) string { return bound(r.Bound) }, false},
+		{"w/bound", "worst/bound", ratio, true},
+	}
+	if t.Lead != 0 {
+		cols = append(cols, column{"c", fmt.Sprintf("c needed: worst = %g n log₂ n + c·n", t.Lead),
+			func(r *Row) string { return fmt.Sprintf("%.3f", *r.LinearTerm) }, true})
+	}
+	if t.Phase != "" {
+		cols = append(cols, column{t.Phase, "most " + t.Phase + " (all runs)", func(r *Row) string { return fmt.Sprint(r.Phases) }, false})
+		if t.PhaseFormula != "" {
+			cols = append(cols, column{t.Phase[:1] + "-bound", t.Phase + " bound", func(r *Row) string { return bound(r.PhaseBound) }, false})
+		}
+	}
+	if t.Bits {
+		cols = append(cols, column{"bits", "worst bits", func(r *Row) string { return fmt.Sprint(r.WorstBits) }, true})
+	}
+	return append(cols,
+		column{"chain", "longest causal chain (all runs)", func(r *Row) string { return orDash(r.Causal, r.Causal) }, true},
+		column{"stamped", "stamped states", func(r *Row) string { return orDash(r.Causal, r.CausalStates) }, true},
+		column{"causal", "causal depth of worst run", causal, true},
+		column{"worst ids", "worst ids", func(r *Row) string { return idList(r.WorstIDs) }, true},
+		column{"best ids", "best ids", func(r *Row) string { return idList(r.BestIDs) }, true})
+}
+
+// cells renders row r; an unbounded row says so in its worst-messages cell
+// and names its first cycle in the last.
+func (t *Table) cells(cols []column, r *Row) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		switch {
+		case r.Cycles == 0 || !c.bounded:
+			out[i] = c.cell(r)
+		case c.short == "worst":
+			out[i] = fmt.Sprintf("unbounded (%d classes with a cycle)", r.Cycles)
+		case i == len(cols)-1:
+			out[i] = firstCycle(r)
+		default:
+			out[i] = "—"
+		}
+	}
+	return out
 }
 
 // WriteText prints the rows as a terminal table.
 func WriteText(w io.Writer, t *Table) {
 	fmt.Fprintf(w, "mc sweep %s%s: %s; bound %s\n", t.Spec, variantSuffix(t.Variant), t.Counted, t.Formula)
-	fmt.Fprintf(w, "%3s %7s %7s %10s %6s %5s %10s %9s %10s %7s %7s  %s\n", "n", "arrang.", "classes", "states", "worst", "best", "mean", "sched-dep", "bound", "w/bound", "causal", "worst ids")
+	cols := t.columns()
+	rows := [][]string{make([]string, len(cols))}
+	for i, c := range cols {
+		rows[0][i] = c.short
+	}
 	for _, r := range t.Rows {
-		if r.Cycles > 0 {
-			fmt.Fprintf(w, "%3d %7d %7d %10d  unbounded: %d classes have a cycle; e.g. %s\n", r.N, r.Arrangements, r.Classes, r.States, r.Cycles, firstCycle(r))
-			continue
+		rows = append(rows, t.cells(cols, r))
+	}
+	width := make([]int, len(cols))
+	for _, row := range rows {
+		for i, c := range row {
+			width[i] = max(width[i], len([]rune(c)))
 		}
-		fmt.Fprintf(w, "%3d %7d %7d %10d %6d %5d %10s %9d %10s %7s %7s  %s\n", r.N, r.Arrangements, r.Classes, r.States, r.Worst, r.Best, r.MeanWorstExact, r.ScheduleDependent, bound(r), ratio(r), causal(r), idList(r.WorstIDs))
+	}
+	for _, row := range rows {
+		var b strings.Builder
+		for i, c := range row {
+			if i == len(row)-1 {
+				b.WriteString("  " + c)
+				continue
+			}
+			fmt.Fprintf(&b, "%*s ", width[i], c)
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
 }
 
@@ -94,15 +195,48 @@ func WriteJSON(w io.Writer, t *Table) error {
 
 // WriteMarkdown writes the table of t as results/README.md shows it.
 func WriteMarkdown(w io.Writer, t *Table) {
-	fmt.Fprintf(w, "## %s%s\n\nCounted: %s. Bound: %s (%s).\n\n", t.Spec, variantSuffix(t.Variant), t.Counted, t.Formula, t.Ref)
-	fmt.Fprintln(w, "| n | arrangements (classes) | states | worst messages | best messages | mean worst over arrangements | schedule-dependent classes | bound | worst/bound | causal depth of worst run | worst ids | best ids |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "## %s\n\n%sCounted: %s. Bound: %s (%s).", t.Name, heading(t), t.Counted, t.Formula, t.Ref)
+	if t.PhaseFormula != "" {
+		fmt.Fprintf(w, " Bound on the %s: %s.", t.Phase, t.PhaseFormula)
+	}
+	fmt.Fprint(w, "\n\n")
+	cols := t.columns()
+	head, rule := make([]string, len(cols)), make([]string, len(cols))
+	for i, c := range cols {
+		head[i], rule[i] = c.long, "---"
+	}
+	fmt.Fprintf(w, "| %s |\n|%s|\n", strings.Join(head, " | "), strings.Join(rule, "|"))
 	for _, r := range t.Rows {
-		if r.Cycles > 0 {
-			fmt.Fprintf(w, "| %d | %d (%d) | %d | unbounded | — | — | — | %s | — | — | %s | |\n", r.N, r.Arrangements, r.Classes, r.States, bound(r), firstCycle(r))
-			continue
-		}
-		fmt.Fprintf(w, "| %d | %d (%d) | %d | %d | %d | %s | %d | %s | %s | %s | %s | %s |\n", r.N, r.Arrangements, r.Classes, r.States, r.Worst, r.Best, r.MeanWorstExact, r.ScheduleDependent, bound(r), ratio(r), causal(r), idList(r.WorstIDs), idList(r.BestIDs))
+		fmt.Fprintf(w, "| %s |\n", strings.Join(t.cells(cols, r), " | "))
 	}
 	fmt.Fprintln(w)
+	if c, n := t.linearTerm(); n > 0 {
+		fmt.Fprintf(w, "The smallest c that fits every row: %.3f (at n = %d).\n\n", c, n)
+	}
+	if t.Note != "" {
+		fmt.Fprintf(w, "%s\n\n", t.Note)
+	}
+}
+
+// linearTerm is the largest c needed over the rows, and its n (0 when no
+// row has one).
+func (t *Table) linearTerm() (c float64, n int) {
+	for _, r := range t.Rows {
+		if r.LinearTerm != nil && (n == 0 || *r.LinearTerm > c) {
+			c, n = *r.LinearTerm, r.N
+		}
+	}
+	return c, n
+}
+
+// heading names what the table sweeps: the spec, its variant and drift.
+func heading(t *Table) string {
+	s := "Spec " + t.Spec + variantSuffix(t.Variant)
+	if t.Drift != 0 {
+		s += fmt.Sprintf(", --drift %d", t.Drift)
+	}
+	if t.Claims {
+		s += ", built with --claims (ghost measures)"
+	}
+	return s + ". "
 }

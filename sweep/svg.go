@@ -6,7 +6,7 @@ import (
 )
 
 // palette colours the series of the plot.
-var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
+var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"}
 
 // WriteSVG plots worst messages against n, one series per table, with the
 // y axis linear from 0.

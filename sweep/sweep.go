@@ -7,6 +7,7 @@ package sweep
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 
 	"mc/checker"
@@ -25,6 +26,15 @@ type Arrangement struct {
 	Max         int `json:"worst_messages"`
 	// Causal is the causal depth of the worst run (checker.CausalDepth).
 	Causal int `json:"worst_run_causal_depth"`
+	// Phases is the most phases (rounds, stages) any run reaches, and
+	// Bits the most bits any complete run sends, where the profile counts
+	// them (else 0).
+	Phases int `json:"phases,omitempty"`
+	Bits   int `json:"worst_bits,omitempty"`
+	// CausalAll is the longest causal chain of any run (checker.Cost.Causal),
+	// -1 when it was not computed; CausalStates the stamped states explored.
+	CausalAll    int `json:"causal_depth"`
+	CausalStates int `json:"causal_states"`
 	// Cycle is non-empty when runs can go on forever.
 	Cycle string `json:"cycle,omitempty"`
 	// MinRun and MaxRun are the witness runs.
@@ -58,6 +68,22 @@ type Row struct {
 	BestIDs  []int `json:"best_ids"`
 	// WorstCausal is the causal depth of the worst witness run.
 	WorstCausal int `json:"worst_run_causal_depth"`
+	// Phases and WorstBits are the largest Phases and Bits of the classes
+	// (0 when the profile does not count them), and PhaseBound the paper's
+	// bound on the phases at n (nil when none).
+	Phases     int      `json:"phases,omitempty"`
+	PhaseBound *float64 `json:"phase_bound,omitempty"`
+	WorstBits  int      `json:"worst_bits,omitempty"`
+	// LinearTerm, for a bound a·n·log₂ n + O(n) whose O(n) term the paper
+	// leaves open (Profile.Lead), is the smallest c with Worst ≤
+	// a·n·log₂ n + c·n.
+	LinearTerm *float64 `json:"linear_term_needed,omitempty"`
+	// Causal is the longest causal chain of any run of any class: the time
+	// with unit delays, over all runs; -1 when some class's was not
+	// computed (no View, a cycle, or more stamped states than CausalLimit).
+	// CausalStates sums the stamped states explored.
+	Causal       int `json:"causal_depth"`
+	CausalStates int `json:"causal_states"`
 	// Cycles counts the classes whose graph has a cycle (costs unbounded).
 	Cycles      int           `json:"cycles,omitempty"`
 	PerClass    []Arrangement `json:"per_arrangement"`
@@ -93,6 +119,10 @@ type Config struct {
 	Opt   checker.CostOptions
 }
 
+// CausalLimit bounds the stamped states explored per arrangement class for
+// the longest causal chain (checker.CostOptions.CausalLimit).
+const CausalLimit = 4 << 20
+
 // Run sweeps ring size n.
 func Run(ctx context.Context, c Config, n int) (*Row, error) {
 	classes := model.ArrangementClasses(n, c.Entry.Symmetry)
@@ -104,9 +134,13 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 	}
 	row := &Row{N: n, Classes: len(classes)}
 	opt := c.Opt
-	opt.Kinds, opt.Measure = c.Profile.Kinds, c.Profile.Measure
+	opt.Kinds, opt.Uncounted, opt.Measure = c.Profile.Kinds, c.Profile.Uncounted, c.Profile.Measure
+	opt.Phases, opt.Bits = c.Profile.Phases, c.Profile.Bits
+	if c.Profile.CausalUpTo == 0 || n <= c.Profile.CausalUpTo {
+		opt.CausalLimit = CausalLimit
+	}
 	for _, cl := range classes {
-		p := model.Params{N: n, IDs: cl.Rep, Variant: c.Variant, Claims: c.Profile.Measure != "", Drift: c.Drift}
+		p := model.Params{N: n, IDs: cl.Rep, Variant: c.Variant, Claims: c.Profile.Claims(), Drift: c.Drift}
 		t, err := c.Entry.Build(p)
 		if err != nil {
 			return nil, err
@@ -119,7 +153,15 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 			return nil, fmt.Errorf("n=%d ids=%v: graph incomplete: %s", n, cl.Rep, cost.Incomplete)
 		}
 		a := Arrangement{IDs: cl.Rep, Size: cl.Size, States: cost.States, Transitions: cost.Transitions,
-			Min: cost.Min, Max: cost.Max, Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun}
+			Min: cost.Min, Max: cost.Max, Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun,
+			Phases: max(cost.Phases, 0), Bits: max(cost.MaxBits, 0), CausalAll: cost.Causal, CausalStates: cost.CausalStates}
+		row.Phases = max(row.Phases, a.Phases)
+		row.CausalStates += a.CausalStates
+		if a.CausalAll < 0 || row.Causal < 0 {
+			row.Causal = -1
+		} else {
+			row.Causal = max(row.Causal, a.CausalAll)
+		}
 		if cost.Cycle != nil {
 			a.Cycle = describeCycle(cost.Cycle)
 			row.Cycles++
@@ -143,6 +185,7 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 		if a.Min != a.Max {
 			row.ScheduleDependent++
 		}
+		row.WorstBits = max(row.WorstBits, a.Bits)
 	}
 	if row.Cycles > 0 {
 		return row, nil
@@ -156,6 +199,16 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 	if c.Profile.Bound != nil {
 		b := c.Profile.Bound(n)
 		row.Bound = &b
+	}
+	if c.Profile.PhaseBound != nil {
+		b := c.Profile.PhaseBound(n)
+		row.PhaseBound = &b
+	}
+	if c.Profile.Lead != 0 {
+		// Rounded up at the third decimal, so that the figure printed
+		// still fits.
+		need := math.Ceil(1000*(float64(row.Worst)-c.Profile.Lead*float64(n)*log2(n))/float64(n)) / 1000
+		row.LinearTerm = &need
 	}
 	return row, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/big"
 	"os"
+	"strings"
 	"testing"
 
 	"mc/specs"
@@ -119,4 +120,110 @@ func descending(ids []int) bool {
 		}
 	}
 	return true
+}
+
+func sweepRow(t *testing.T, cfg Config, n int) *Row {
+	t.Helper()
+	row, err := Run(context.Background(), cfg, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return row
+}
+
+// Dolev–Klawe–Rodeh: the worst case over every arrangement is 2n⌊log₂ n⌋+n
+// (1, ·) and (2, ·) messages, within the seed's 2n log n + n, in every run
+// of its arrangement; no process is active in more than log₂ n + 1 stages
+// (002 §5.4).
+func TestDKR(t *testing.T) {
+	cfg := config(t, "dkr")
+	for n := 3; n <= 5; n++ {
+		row := sweepRow(t, cfg, n)
+		floorLog := 0
+		for 2<<floorLog <= n {
+			floorLog++
+		}
+		if want := 2*n*floorLog + n; row.Worst != want {
+			t.Errorf("n=%d: worst %d, want 2n⌊log₂ n⌋+n = %d", n, row.Worst, want)
+		}
+		if float64(row.Worst) > *row.Bound || float64(row.Phases) > *row.PhaseBound || row.Phases < 2 {
+			t.Errorf("n=%d: worst %d (bound %g), %d stages (bound %g)", n, row.Worst, *row.Bound, row.Phases, *row.PhaseBound)
+		}
+		if row.ScheduleDependent != 0 {
+			t.Errorf("n=%d: %d classes depend on the schedule", n, row.ScheduleDependent)
+		}
+		// Deterministic processes on FIFO channels: the stamps are a
+		// function of the state, so every run to a state has its chain.
+		if row.CausalStates != row.States || row.Causal != row.WorstCausal {
+			t.Errorf("n=%d: %d stamped states for %d states; longest chain %d, worst run's %d", n, row.CausalStates, row.States, row.Causal, row.WorstCausal)
+		}
+	}
+}
+
+// Higham–Przytycka ELECT: 9, 12, 18 and 27 edges at worst for n = 3..6, the
+// same in every run of an arrangement; Theorem 1's 1.271 n log₂ n + c·n
+// needs c ≥ 1.215 at n = 6 (003 Theorem 1; hp's package doc).
+func TestHPElect(t *testing.T) {
+	cfg := config(t, "hp")
+	for n, want := range map[int]int{3: 9, 4: 12, 5: 18, 6: 27} {
+		row := sweepRow(t, cfg, n)
+		if row.Worst != want || row.ScheduleDependent != 0 {
+			t.Errorf("n=%d: worst %d, %d schedule-dependent classes; want %d and 0", n, row.Worst, row.ScheduleDependent, want)
+		}
+		if n == 6 && *row.LinearTerm != 1.215 {
+			t.Errorf("n=6: c needed %v, want 1.215", *row.LinearTerm)
+		}
+	}
+}
+
+// The literal reading of promotion by witness livelocks: at n = 5 the sweep
+// reports the cycle (ids 1,3,4,2,5 first, as hp's package doc says)
+// instead of a cost; at n = 4 every arrangement terminates.
+func TestHPWitnessLiteralCycles(t *testing.T) {
+	cfg := config(t, "hp-witness-literal")
+	if row := sweepRow(t, cfg, 4); row.Cycles != 0 {
+		t.Errorf("n=4: %d classes with a cycle, want none", row.Cycles)
+	}
+	row := sweepRow(t, cfg, 5)
+	if row.Cycles == 0 || !strings.HasPrefix(firstCycle(row), "ids 1,3,4,2,5 after") {
+		t.Fatalf("n=5: %d classes with a cycle, first %q", row.Cycles, firstCycle(row))
+	}
+}
+
+// van Leeuwen–Tan, both variants: classes up to rotation and reflection
+// (1 and 3 at n = 3, 4), worst 9 and 12 phase messages within Prop. 3.9's
+// count, and no run past phase 1 (2 phases) at these sizes.
+func TestVLT(t *testing.T) {
+	for _, name := range []string{"vlt", "vlt-modified"} {
+		cfg := config(t, name)
+		for n, want := range map[int][2]int{3: {1, 9}, 4: {3, 12}} {
+			row := sweepRow(t, cfg, n)
+			if got := [2]int{row.Classes, row.Worst}; got != want {
+				t.Errorf("%s n=%d: (classes, worst) %v, want %v", name, n, got, want)
+			}
+			if float64(row.Worst) > *row.Bound || row.Phases != 2 {
+				t.Errorf("%s n=%d: worst %d (bound %g), %d phases", name, n, row.Worst, *row.Bound, row.Phases)
+			}
+		}
+	}
+}
+
+// A profile that reads its phases off a ghost builds the spec with claims;
+// that must not change the graph the costs are computed on.
+func TestGhostPhasesAddNoStates(t *testing.T) {
+	for name, p := range Profiles {
+		if !p.GhostPhases || p.Measure != "" || p.Bits != "" {
+			continue
+		}
+		with := config(t, name)
+		without := with
+		without.Profile.GhostPhases, without.Profile.Phases = false, ""
+		for n := 3; n <= 4; n++ {
+			a, b := sweepRow(t, with, n), sweepRow(t, without, n)
+			if a.States != b.States || a.Transitions != b.Transitions || a.Worst != b.Worst || a.Phases == 0 {
+				t.Errorf("%s n=%d: with claims %d states %d transitions worst %d (%d %s); without %d %d worst %d",
+					name, n, a.States, a.Transitions, a.Worst, a.Phases, p.Phase, b.States, b.Transitions, b.Worst)
+			}
+		}
+	}
 }

@@ -1,36 +1,77 @@
 package sweep
 
-// Preamble explains the tables of results/README.md.
-const Preamble = `Each table is computed by ` + "`mc sweep`" + `: for every ring size n, one
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// preamble explains the tables of results/README.md.
+const preamble = `Each table is computed by ` + "`mc sweep`" + `: for every ring size n, one
 arrangement of the ids 1..n per symmetry class (rotation; rotation and
-reflection for rings without a common orientation; ids relabelled by rank,
-since these algorithms only compare ids), the whole reachable state graph is
-built and every transition weighted by the messages it sends, read off the
-spec's View by comparing the channels before and after the step (for
-vitanyi, which has no View, by the increase of its ghost counter
-` + "`messages`" + `, with --claims). The worst and best messages are the
-longest and shortest paths from the initial state to a terminal state: the
-most and fewest messages of any complete run, over every schedule. A cycle
-in the graph would make the cost unbounded and is reported with the cycle.
+reflection for vlt, whose graphs start from every orientation assignment;
+ids relabelled by rank, since these algorithms only compare ids), the whole
+reachable state graph is built and every transition weighted by the
+messages it sends, read off the spec's View by comparing the channels
+before and after the step (for vitanyi, which has no View, by the increase
+of its ghost counter ` + "`messages`" + `, with --claims). The worst and best
+messages are the longest and shortest paths from the initial state to a
+terminal state: the most and fewest messages of any complete run, over
+every schedule. A cycle in the graph makes the cost unbounded and is
+reported with the cycle. The announcement round that several specs add to
+their seeds (⟨done⟩, ⟨leader⟩, ⟨ended⟩, ⟨elected⟩) is not counted: each
+table says what is.
 
 Columns: arrangements (classes) is how many arrangements the classes cover
 and how many were computed; states sums the graphs' states over the
 classes; mean worst is the exact mean, over all n! arrangements, of each
 arrangement's worst case; schedule-dependent classes counts the classes whose
-best and worst differ. The causal depth of the worst run is its time with
-unit message delays and instantaneous local steps: the longest chain of
-messages each sent by the receiver of the previous one, at or after its
-receipt (checker.CausalDepth); it is the depth of that witness run, not a
-maximum over all runs. The witness runs are in traces/ (open them with
-` + "`mc trace`" + ` or ` + "`mc explore --trace`" + `).
+best and worst differ. Where a paper bounds a·n·log n + O(n) without the
+O(n) term, "c needed" is the smallest c with worst ≤ a·n·log₂ n + c·n at that
+n (rounded up at the third decimal). Where a spec defines phases (rounds,
+stages), "most phases" is the largest value of its phase measure in any
+reachable state, i.e. over all runs; where the measure is a ghost the spec
+is built with --claims, and the tests check that this adds no states. Worst
+bits is the longest path with each transition weighted by the bits it
+sends, for the spec whose paper defines message sizes (vitanyi). The causal
+depth of a run is its time with unit message delays and instantaneous
+local steps: the longest chain of messages (every message, announcements
+included) each sent by the receiver of the previous one, at or after its
+receipt (checker.CausalDepth). "Longest causal chain (all runs)" is its
+maximum over every run, computed exactly by exploring the states of the
+graph stamped with a clock per process and a stamp per message in transit
+(checker/causal.go); "stamped states" is how many that took, its cost, to
+set against the graph's states. Where the processes are deterministic on
+FIFO channels (dkr, hp) the stamps are a function of the state and the two
+counts agree. The column is "—" where it was not computed: no View
+(vitanyi), a cycle, or sizes left out for time (n ≥ 7 for changroberts and
+lelann, n = 5 for hs and vlt). "Causal depth of worst run" is the depth of
+the worst-messages witness run alone. The witness runs are in traces/ (open them with ` + "`mc trace`" + `
+or ` + "`mc explore --trace`" + `).
 
 `
 
-// Unswept lists the specs the sweep cannot count yet.
-const Unswept = `## Not swept
+// partialOrder points at por.md, which bench/por.sh writes and this
+// generator leaves alone.
+const partialOrder = `## Partial-order reduction
 
-dkr, hp and vlt have neither a View (the picture of channels the sweep
-reads messages from) nor a message-count measure, so the sweep cannot weigh
-their transitions without adding a counter to their state, which it does
-not do. Giving them a View puts them in these tables.
+` + "`por.md`" + `: states stored with partial-order reduction (` + "`mc check --por\n--safety`" + `) against full exploration and SPIN, for Chang–Roberts and LeLann up
+to n = 20, with time and memory; ` + "`bench/por.sh`" + ` produces its rows.
 `
+
+// WriteReadme writes results/README.md: how to regenerate it (the command
+// regenerate), the preamble, the plot, every table, the specs not swept
+// (unswept, each with the reason) and the pointer to por.md. It owns the
+// whole file.
+func WriteReadme(w io.Writer, regenerate string, tables []*Table, unswept []string) {
+	fmt.Fprintf(w, "# results\n\nEverything here but por.md is generated: regenerate it with\n\n    %s\n\nand check the quick subset (what CI runs) with `go run ./cmd/mc ci`.\n\n", regenerate)
+	io.WriteString(w, preamble)
+	io.WriteString(w, "![worst messages against n](worst.svg)\n\n")
+	for _, t := range tables {
+		WriteMarkdown(w, t)
+	}
+	if len(unswept) > 0 {
+		fmt.Fprintf(w, "## Not swept\n\n%s\n\n", strings.Join(unswept, "\n"))
+	}
+	io.WriteString(w, partialOrder)
+}

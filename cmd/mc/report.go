@@ -44,6 +44,9 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 		fmt.Fprintf(w, "  liveness under fairness %s: graph of %d states, %d transitions, %s; %s, %s\n",
 			l.Fairness, l.States, l.Transitions, cycles, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
 	}
+	if len(r.SkippedMeasures) > 0 {
+		fmt.Fprintf(w, "  --por: not measured, as they do not declare what they read (%s)\n", strings.Join(r.SkippedMeasures, ", "))
+	}
 	if len(r.SkippedLiveness) > 0 {
 		fmt.Fprintf(w, "  --safety: liveness not checked (%s)\n", strings.Join(r.SkippedLiveness, ", "))
 	}
@@ -183,6 +186,7 @@ type jsonResult struct {
 	Collision    float64           `json:"collision_probability"`
 	Liveness     *jsonLiveness     `json:"liveness,omitempty"`
 	Unchecked    []string          `json:"liveness_unchecked,omitempty"`
+	Unmeasured   []string          `json:"measures_skipped,omitempty"`
 	Properties   map[string]string `json:"properties"`
 	Details      []jsonProp        `json:"property_details"`
 	Measures     []jsonMeasure     `json:"measures,omitempty"`
@@ -250,6 +254,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 		}
 	}
 	out.Unchecked = r.SkippedLiveness
+	out.Unmeasured = r.SkippedMeasures
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
 		out.Liveness = &jsonLiveness{States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,

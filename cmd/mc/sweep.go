@@ -63,6 +63,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
 	}
+	if e.Anonymous {
+		fmt.Fprintf(stderr, "mc sweep: spec %s gives its processes no ids; there are no arrangements to sweep\n", e.Name)
+		return exitUsage
+	}
 	name := profileName(e.Name, f.variant, e.Variants)
 	if f.drift > 0 {
 		if _, ok := sweep.Profiles[fmt.Sprintf("%s-drift%d", name, f.drift)]; ok {
@@ -131,7 +135,7 @@ func profileName(spec, variant string, variants []model.Variant) string {
 // sweepTable runs cfg for every n in ns; on failure it returns nil and the
 // exit code, having said why in one line.
 func sweepTable(ctx context.Context, name string, cfg sweep.Config, ns []int, stderr io.Writer) (*sweep.Table, int) {
-	t := &sweep.Table{Name: name, Spec: cfg.Entry.Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: cfg.Profile.Measure != "", Counted: cfg.Profile.Counted, Formula: cfg.Profile.Formula, Ref: cfg.Profile.Ref}
+	t := sweep.NewTable(name, cfg)
 	for _, n := range ns {
 		row, err := sweep.Run(ctx, cfg, n)
 		if err != nil {

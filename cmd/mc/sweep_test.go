@@ -18,7 +18,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep", "changroberts", "--n", "x"},
 		{"sweep", "changroberts", "--ids", "3,x"},
 		{"sweep", "changroberts", "--n", "4", "--ids", "3,1,2"},
-		{"sweep", "dkr", "--n", "3"},
+		{"sweep", "tokenring", "--n", "3"},
 		{"sweep", "all", "--n", "3"},
 	} {
 		code, _, errs := mc(t, ctx, args...)
@@ -62,30 +62,51 @@ func TestSweepJSONAndOut(t *testing.T) {
 }
 
 // mc ci recomputes the quick subset of results/ and fails on drift: here
-// against a copy of results/ with one figure changed.
+// against copies of results/, one with a figure changed in the JSON (the
+// row drifts, and so do README.md and the plot, which render from it), one
+// with a paragraph added to README.md by hand.
 func TestCIDetectsDrift(t *testing.T) {
-	dir := t.TempDir()
+	for _, c := range []struct {
+		file, old, new, want string
+		drifts               int
+	}{
+		{"changroberts.json", `"worst_messages": 6,`, `"worst_messages": 7,`, "DRIFT changroberts n=3", 3},
+		{"README.md", "## Partial-order reduction", "A paragraph by hand.\n\n## Partial-order reduction", "DRIFT README.md", 1},
+	} {
+		dir := t.TempDir()
+		copyResults(t, dir, c.file, c.old, c.new)
+		code, out, errs := mc(t, context.Background(), "ci", "--results", dir)
+		if code != exitFail || !strings.Contains(out, c.want) || strings.Count(out, "DRIFT") != c.drifts {
+			t.Fatalf("mc ci with %s changed: exit %d, want %d drifts\n%s%s", c.file, code, c.drifts, out, errs)
+		}
+	}
+}
+
+// copyResults copies results/'s tables, README.md and plot to dir, with
+// the first old in file replaced by new.
+func copyResults(t *testing.T, dir, file, old, new string) {
+	t.Helper()
 	src := filepath.Join("..", "..", "results")
 	entries, err := os.ReadDir(src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".json") {
-			data, err := os.ReadFile(filepath.Join(src, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if e.Name() == "changroberts.json" {
-				data = []byte(strings.Replace(string(data), `"worst_messages": 6,`, `"worst_messages": 7,`, 1))
-			}
-			if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+		if e.IsDir() || e.Name() == "por.md" {
+			continue
 		}
-	}
-	code, out, errs := mc(t, context.Background(), "ci", "--results", dir)
-	if code != exitFail || !strings.Contains(out, "DRIFT changroberts n=3") || strings.Count(out, "DRIFT") != 1 {
-		t.Fatalf("mc ci on a drifted copy: exit %d\n%s%s", code, out, errs)
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Name() == file {
+			if !strings.Contains(string(data), old) {
+				t.Fatalf("%s has no %q", file, old)
+			}
+			data = []byte(strings.Replace(string(data), old, new, 1))
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

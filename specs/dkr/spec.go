@@ -66,6 +66,7 @@ package dkr
 
 import (
 	"fmt"
+	"slices"
 
 	"mc/model"
 	"mc/specs/internal/ringnet"
@@ -119,6 +120,12 @@ func (sp *spec) system() *model.System[State] {
 	// on) In[i] and send to In[i+1]; with claims on they count in the
 	// ghost.
 	fp := ringnet.Footprint(n, sp.p.Claims)
+	var measures []model.Measure[State]
+	if sp.p.Claims {
+		measures = []model.Measure[State]{{Name: "stages", Ref: Ref + " (at most log₂ n + 1 stages)",
+			Doc: "the most stages a process was active in", Value: func(s *State) int { return slices.Max(s.Ghost.Stage) },
+			Reads: func(buf []byte, s *State) []byte { return model.AppendInts(buf, s.Ghost.Stage) }}}
+	}
 	return &model.System[State]{
 		Spec:    "dkr",
 		Variant: sp.p.Variant,
@@ -129,13 +136,15 @@ func (sp *spec) system() *model.System[State] {
 			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel, Footprint: fp, Ready: asleep},
 			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel, Footprint: fp, Ready: awake},
 		},
-		Chans:  ringnet.Links(n, sp.link),
-		Props:  sp.properties(),
-		Copy:   copyState,
-		Encode: encode,
-		Decode: decoder(n),
-		Erase:  Erase,
-		Vars:   vars,
+		Chans:    ringnet.Links(n, sp.link),
+		Props:    sp.properties(),
+		Measures: measures,
+		Copy:     copyState,
+		Encode:   encode,
+		Decode:   decoder(n),
+		Erase:    Erase,
+		Vars:     vars,
+		View:     func(s *State) model.View { return ringnet.View(sp.p.IDs, &s.Out, s.In) },
 	}
 }
 

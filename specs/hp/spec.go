@@ -224,7 +224,11 @@ func (sp *spec) system() *model.System[State] {
 			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel,
 				Footprint: fp, Ready: started},
 		},
-		Chans:  ringnet.Links(n, sp.link),
+		Chans: ringnet.Links(n, sp.link),
+		View:  func(s *State) model.View { return ringnet.View(sp.p.IDs, &s.Out, s.In) },
+		Measures: []model.Measure[State]{{Name: "rounds", Ref: Ref + " BASIC (rounds)",
+			Doc:   "the rounds a run has reached, 0 included: one more than the largest round of a node or an election message",
+			Value: rounds}},
 		Copy:   copyState,
 		Encode: encode,
 		Decode: decoder(n),
@@ -233,6 +237,25 @@ func (sp *spec) system() *model.System[State] {
 	}
 	sys.Props = sp.properties(sp.winner(func() (State, bool) { return sys.FirstRun(sp.edgeCap() + 3*n) }))
 	return sys
+}
+
+// rounds is the number of rounds the run has reached: one more than the
+// largest message.rnd of an election message in transit and node.rnd of a
+// started node (in variant witness-literal a message may enter a round that
+// no node hosts).
+func rounds(s *State) int {
+	top := -1
+	for i := range s.Started {
+		if s.Started[i] {
+			top = max(top, s.Rnd[i])
+		}
+		for _, m := range s.In[i].Messages() {
+			if m.Kind == Elect {
+				top = max(top, m.Rnd)
+			}
+		}
+	}
+	return top + 1
 }
 
 // canStart: an initiator starts spontaneously; any other node when a

@@ -111,7 +111,3 @@ func (o *observer) see(s *State) {
 	}
 	o.bypass = o.bypass || bypass(s)
 }
-
-// messageBound is Prop. 3.9's count for a ring of n: 2n messages in phase
-// 0 and at most n in each of the other T-1 phases.
-func messageBound(n int) int { return 2*n + (MaxPhases(n)-1)*n }

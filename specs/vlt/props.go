@@ -143,6 +143,10 @@ func (sp *spec) claims3() []model.Property[State] {
 	return props
 }
 
+// MessageBound is Prop. 3.9's count of phase messages for a ring of n: 2n
+// in phase 0 and at most n in each of the other T-1 phases (MaxPhases).
+func MessageBound(n int) int { return 2*n + (MaxPhases(n)-1)*n }
+
 // MaxPhases is the bound in the proof of Prop. 3.9: the largest T with
 // F_T ≤ n (F_1 = F_2 = 1), where T is the number of phases 0..T-1.
 func MaxPhases(n int) int {

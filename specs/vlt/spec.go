@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mc/model"
+	"mc/specs/internal/election"
 )
 
 // Variants of the spec; the first is the default.
@@ -89,6 +90,11 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		Decode:  decoder(p.N),
 		Erase:   func(s *State) { s.Ghost = Ghost{} },
 		Vars:    vars(sp.modified, p.Claims),
+		Measures: []model.Measure[State]{{Name: "phases", Ref: "000 Prop. 3.8",
+			Doc: "the phases a run has reached, phase 0 included: one more than the largest PNUM", Value: func(s *State) int { return maxPNUM(s) + 1 }}},
+		View: func(s *State) model.View {
+			return model.View{Procs: election.ProcViews(sp.ids, s), Links: s.Links.LinkViews()}
+		},
 	}, nil
 }
 

@@ -75,7 +75,7 @@ func TestEveryArrangementAndOrientation(t *testing.T) {
 		for n := 3; n <= 5; n++ {
 			r := sweep(t, variant, n, model.ArrangementsUpToSymmetry(n), nil)
 			t.Logf("%s n=%d: %d arrangements × %d orientations, %d states: worst %d phases (bound %d), %d messages (bound %d)",
-				variant, n, r.systems, r.orientations/r.systems, r.states, r.phases, MaxPhases(n), r.messages, messageBound(n))
+				variant, n, r.systems, r.orientations/r.systems, r.states, r.phases, MaxPhases(n), r.messages, MessageBound(n))
 			if got := [2]int{r.phases, r.messages}; got != want[n] {
 				t.Errorf("%s n=%d: worst (phases, messages) %v, want %v", variant, n, got, want[n])
 			}
@@ -103,7 +103,7 @@ func TestSixProcessors(t *testing.T) {
 	for _, variant := range []string{"e", "modified"} {
 		r := sweep(t, variant, 6, arrangements, make([]bool, 6))
 		t.Logf("%s n=6: %d arrangements, %d states: worst %d phases (bound %d), %d messages (bound %d)",
-			variant, r.systems, r.states, r.phases, MaxPhases(6), r.messages, messageBound(6))
+			variant, r.systems, r.states, r.phases, MaxPhases(6), r.messages, MessageBound(6))
 		if r.phases > 3 || r.twoCActive {
 			t.Errorf("%s n=6: %d phases, two c-active %v", variant, r.phases, r.twoCActive)
 		}

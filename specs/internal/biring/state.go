@@ -3,8 +3,8 @@ package biring
 import (
 	"fmt"
 
-	"mc/invariants"
 	"mc/model"
+	"mc/specs/internal/election"
 	"mc/specs/internal/outcome"
 	"mc/specs/internal/ringnet"
 )
@@ -136,12 +136,8 @@ func ReadGhost[P any, M model.Message[M]](buf []byte, s *State[P, M]) []byte {
 // neighbour on that side.
 func view[M model.Message[M]](p *model.Params, o *outcome.Outcome, w *Wire[M]) model.View {
 	ring := model.Ring{N: p.N, Bidirectional: true}
-	v := model.View{Procs: make([]model.ProcView, p.N)}
+	v := model.View{Procs: election.ProcViews(p.IDs, o)}
 	for i := range v.Procs {
-		v.Procs[i] = model.ProcView{Name: fmt.Sprintf("p%d", i), Label: fmt.Sprintf("id %d", p.IDs[i])}
-		if d := o.Decision(i); d != invariants.Undecided {
-			v.Procs[i].Status = d.String()
-		}
 		for _, port := range []model.Port{model.Left, model.Right} {
 			c := &w.In[2*i+int(port)]
 			msgs := make([]string, 0, c.Len())

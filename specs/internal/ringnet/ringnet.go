@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/specs/internal/election"
+	"mc/specs/internal/outcome"
 )
 
 // Chans holds the channels of a ring: Chans[i] carries the messages from
@@ -100,4 +102,19 @@ func Footprint(n int, claims bool) func(i int) model.Footprint {
 	return func(i int) model.Footprint {
 		return model.Footprint{Proc: i, Recv: []int{i}, Send: []int{(i + 1) % n}, Ghost: claims}
 	}
+}
+
+// View pictures a state of an election spec on a unidirectional ring for
+// mc's drawings and sweeps: each process with its id and decision (o), and
+// channel i as the link from i's predecessor to i, named as in traces.
+func View[M model.Message[M]](ids []int, o *outcome.Outcome, c Chans[M]) model.View {
+	links := make([]model.LinkView, len(c))
+	for i := range c {
+		msgs := make([]string, 0, c[i].Len())
+		for _, m := range c[i].Messages() {
+			msgs = append(msgs, m.String())
+		}
+		links[i] = model.LinkView{From: (i + len(c) - 1) % len(c), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
+	}
+	return model.View{Procs: election.ProcViews(ids, o), Links: links}
 }

@@ -5,6 +5,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/specs/internal/election"
 	"mc/specs/internal/ringnet"
 )
 
@@ -122,12 +123,8 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 // View pictures s for mc's drawings: each process with its id and decision,
 // and process i's input channel as the link from its predecessor to i.
 func (n *Net) View(s *State) model.View {
-	v := model.View{Procs: make([]model.ProcView, s.Procs()), Links: make([]model.LinkView, s.Procs())}
-	for i := range v.Procs {
-		v.Procs[i] = model.ProcView{Name: fmt.Sprintf("p%d", i), Label: fmt.Sprintf("id %d", n.IDs[i])}
-		if d := s.Decision(i); d != invariants.Undecided {
-			v.Procs[i].Status = d.String()
-		}
+	v := model.View{Procs: election.ProcViews(n.IDs, s), Links: make([]model.LinkView, s.Procs())}
+	for i := range v.Links {
 		msgs := make([]string, 0, s.Pending(i))
 		for _, m := range s.Messages(i) {
 			msgs = append(msgs, m.String())
