@@ -10,11 +10,11 @@ import (
 
 // A run stops, incomplete, when the process's memory passes a limit: never
 // killed silently by the operating system halfway through. The memory is
-// what GOMEMLIMIT limits: every byte the Go runtime has mapped and not
-// returned to the system (heap, stacks, runtime structures), which holds
-// the visited set, the trace log and the levels. The disk store's Badger
-// caches are in the Go heap too; its memory-mapped files are not counted,
-// since the kernel can drop their pages.
+// every byte the Go runtime has mapped and not returned to the system
+// (heap, stacks, runtime structures: what GOMEMLIMIT limits), plus the
+// visited set's tables and the levels' blocks, which are mapped outside the
+// runtime (offheap_mmap.go). Files the disk store reads and writes are not
+// counted: their pages are the kernel's cache, which it drops as it needs.
 
 // memCheckEvery is the least time between two reads of the runtime's
 // figures; they are read at round boundaries only.
@@ -33,11 +33,12 @@ func memoryLimit(opt Options) int64 {
 	return 0
 }
 
-// memoryInUse is the memory the Go runtime holds from the system.
+// memoryInUse is the memory the Go runtime holds from the system, plus what
+// is mapped outside it.
 func memoryInUse() int64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
-	return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + offHeapBytes()
 }
 
 // overMemory says why the run must stop for memory, or "". It reads the

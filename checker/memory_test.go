@@ -30,6 +30,17 @@ func TestGOMEMLIMITIsHonoured(t *testing.T) {
 	}
 }
 
+// The memory a run is limited by includes the visited set's tables, which
+// lie outside the Go heap: a limit below them stops the run.
+func TestMemoryInUseCountsTablesOffTheHeap(t *testing.T) {
+	before := memoryInUse()
+	s := mapSlice[uint64](8 << 20)
+	defer unmapSlice(s)
+	if grew := memoryInUse() - before; grew < 64<<20 {
+		t.Fatalf("64 MiB mapped for a table, memory in use grew by %d bytes", grew)
+	}
+}
+
 func TestFormatBytes(t *testing.T) {
 	for n, want := range map[int64]string{512: "512 B", 1 << 10: "1.0 KiB", 3 << 29: "1.5 GiB", 1 << 62: "4.0 EiB"} {
 		if got := formatBytes(n); got != want {

@@ -3,6 +3,7 @@
 package checker
 
 import (
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -27,8 +28,16 @@ func mapSlice[T uint64 | uint32 | byte](n int) []T {
 	if err != nil {
 		return make([]T, n)
 	}
+	mapped.Add(int64(len(b)))
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }
+
+// mapped is the number of bytes mapSlice holds, which the Go runtime's
+// figures do not include.
+var mapped atomic.Int64
+
+// offHeapBytes is the memory mapSlice holds outside the Go heap.
+func offHeapBytes() int64 { return mapped.Load() }
 
 // unmapSlice returns s, made by mapSlice, to the kernel; s must not be used
 // afterwards. A slice the heap provided is left to the collector: Munmap
@@ -38,5 +47,8 @@ func unmapSlice[T uint64 | uint32 | byte](s []T) {
 		return
 	}
 	s = s[:cap(s)]
-	syscall.Munmap(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0]))))
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
+	if syscall.Munmap(b) == nil {
+		mapped.Add(-int64(len(b)))
+	}
 }
