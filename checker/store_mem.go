@@ -112,7 +112,7 @@ func (m *memStore) SetIndices(batches []*batch, first uint32, workers int) {
 				if fp == 0 {
 					fp = 1
 				}
-				if sh := shardOf(fp); sh%workers == w {
+				if sh := shardOf(fp); owner(sh, workers) == w {
 					m.shards[sh].ids[m.slot(fp)] = id
 				}
 				id++
@@ -193,7 +193,7 @@ func (m *memStore) Commit(batches []*batch, _, workers int) error {
 				if fp == 0 {
 					fp = 1
 				}
-				if sh := shardOf(fp); sh%max(workers, 1) == w {
+				if sh := shardOf(fp); owner(sh, workers) == w {
 					b.fresh[i] = m.shards[sh].insert(fp)
 				}
 			}
@@ -202,8 +202,8 @@ func (m *memStore) Commit(batches []*batch, _, workers int) error {
 	return nil
 }
 
-// byShard runs f(w) on workers goroutines; worker w owns the shards whose
-// number is w modulo workers.
+// byShard runs f(w) on workers goroutines; worker w owns the shards that
+// owner gives it.
 func (m *memStore) byShard(workers int, f func(w int)) {
 	var wg sync.WaitGroup
 	for w := 0; w < max(workers, 1); w++ {
@@ -215,6 +215,11 @@ func (m *memStore) byShard(workers int, f func(w int)) {
 	}
 	wg.Wait()
 }
+
+// owner is the worker that writes shard sh during Commit: workers own
+// consecutive ranges of shards, so that two workers seldom write the same
+// cache line of the shards array (a shard's count and table header).
+func owner(sh, workers int) int { return sh * max(workers, 1) / shardCount }
 
 func (m *memStore) Len() int64 {
 	var n int64
