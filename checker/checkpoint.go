@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
@@ -19,15 +20,20 @@ import (
 
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:
 // a magic line, a JSON header naming what was being checked, then binary
-// sections (counters, property hits, trace links, the frontier and, in
-// memory mode, every stored fingerprint) and an xxhash of all of it. It is
-// written to a temporary file, synced and renamed, so a run killed at any
-// moment leaves the previous checkpoint or the new one, never a torn one. In
-// disk mode the visited set and trace log stay in the disk directory;
-// resuming truncates the log and drops the fingerprints stored after the
-// checkpoint's level.
+// sections (counters, property hits, trace links, the frontier, and every
+// stored fingerprint in memory mode or the list of the disk store's runs in
+// disk mode) and an xxhash of all of it. It is written to a temporary file,
+// synced and renamed, so a run killed at any moment leaves the previous
+// checkpoint or the new one, never a torn one. In disk mode the visited set
+// and trace log stay in the disk directory, synced before the checkpoint
+// names them; resuming truncates the log and restores the runs the
+// checkpoint lists, deleting any written later (store_disk.go).
 
-const checkpointMagic = "mc checkpoint 1\n"
+// checkpointMagic starts a checkpoint; its number is the format's.
+const (
+	checkpointMagic  = "mc checkpoint 2\n"
+	checkpointPrefix = "mc checkpoint "
+)
 
 // checkpointHeader identifies a run; a resume must match it exactly.
 type checkpointHeader struct {
@@ -55,11 +61,11 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 	if err := os.MkdirAll(e.opt.Checkpoint, 0o755); err != nil {
 		return err
 	}
-	if err := e.links.flush(); err != nil {
+	if err := e.links.sync(); err != nil {
 		return err
 	}
-	if d, ok := e.store.(*diskStore); ok {
-		if err := d.db.Sync(); err != nil {
+	if e.disk != nil {
+		if err := e.disk.sync(); err != nil {
 			return err
 		}
 	}
@@ -133,6 +139,15 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 			}
 		}
 	}
+	if e.disk != nil {
+		runs := e.disk.manifest()
+		put(uint64(len(runs)))
+		for _, r := range runs {
+			put(uint64(len(r.name)))
+			w.WriteString(r.name)
+			put(uint64(r.n))
+		}
+	}
 	if err := w.Flush(); err != nil {
 		f.Close()
 		return err
@@ -151,9 +166,11 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 	if err := os.Rename(tmp, filepath.Join(e.opt.Checkpoint, "checkpoint")); err != nil {
 		return err
 	}
-	if d, err := os.Open(e.opt.Checkpoint); err == nil {
-		d.Sync()
-		d.Close()
+	if err := syncDir(e.opt.Checkpoint); err != nil {
+		return err
+	}
+	if e.disk != nil {
+		return e.disk.forgetRetired()
 	}
 	return nil
 }
@@ -168,6 +185,9 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 	}
 	bad := func(why string) error { return refuse("resume: %s is not a valid checkpoint (%s)", path, why) }
 	if len(data) < len(checkpointMagic)+8 || !bytes.HasPrefix(data, []byte(checkpointMagic)) {
+		if format, _, ok := bytes.Cut(bytes.TrimPrefix(data, []byte(checkpointPrefix)), []byte("\n")); ok && bytes.HasPrefix(data, []byte(checkpointPrefix)) && len(format) < 10 {
+			return 0, refuse("resume: %s is in checkpoint format %q, written by another version of mc; this one reads format %q", path, format, strings.TrimSpace(strings.TrimPrefix(checkpointMagic, checkpointPrefix)))
+		}
 		return 0, bad("no checkpoint header")
 	}
 	body := data[:len(data)-8]
@@ -232,8 +252,7 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 			return 0, err
 		}
 	}
-	switch st := e.store.(type) {
-	case *memStore:
+	if st, ok := e.store.(*memStore); ok {
 		for n := int(r.uint()); n > 0 && r.err == nil; n-- {
 			b := r.bytes(8)
 			if r.err == nil {
@@ -244,9 +263,17 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 		if r.err == nil && st.Len() != int64(nlinks) {
 			return 0, bad("visited set and trace log disagree")
 		}
-	case *diskStore:
-		if err := st.dropAfter(depth); err != nil {
-			return 0, err
+	}
+	if st := e.disk; st != nil {
+		runs := make([]runEntry, min(r.uint(), uint64(len(r.b))))
+		for i := range runs {
+			runs[i] = runEntry{name: string(r.bytes(int(min(r.uint(), uint64(len(r.b)))))), n: int64(r.uint())}
+		}
+		if r.err != nil {
+			return 0, bad("truncated or overlong sections")
+		}
+		if err := st.restore(runs); err != nil {
+			return 0, refuse("resume: the disk store in %s is not the one the checkpoint was made with: %v", e.opt.Disk, err)
 		}
 		if st.Len() != int64(nlinks) {
 			return 0, bad(fmt.Sprintf("the disk store holds %d states, the checkpoint %d", st.Len(), nlinks))

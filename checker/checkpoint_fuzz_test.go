@@ -17,13 +17,9 @@ import (
 // checksum appended so that the fuzzer reaches the sections behind it: a
 // corrupt checkpoint is refused with a message naming it, never a panic,
 // and CheckpointRun reads its header without panicking either. The seeds
-// are real checkpoints of the counters system, in memory and on disk (a
-// disk resume opens a Badger database, so the fuzzer rarely takes it).
-//
-// Opening Badger costs about a second here, so the fuzzer resumes disk
-// checkpoints (their header, counters and frontier: the store itself is not
-// in the file) only with MC_FUZZ_DISK=1; without it, the disk seeds are
-// resumed in memory, which reads the same sections but the store's.
+// are real checkpoints of the counters system, in memory and on disk. A
+// disk checkpoint is resumed on disk, in a fresh directory: its list of
+// runs is read and, unless empty, refused, since the runs are not there.
 func FuzzResume(f *testing.F) {
 	for _, disk := range []bool{false, true} {
 		dir := f.TempDir()
@@ -49,7 +45,7 @@ func FuzzResume(f *testing.F) {
 		}
 		CheckpointRun(dir)
 		opt := Options{Workers: 1, Checkpoint: dir, Resume: true}
-		if disk && diskFuzz {
+		if disk {
 			opt.Disk = filepath.Join(dir, "store")
 		}
 		r := Run(context.Background(), countersSystem(3), opt)
@@ -58,8 +54,6 @@ func FuzzResume(f *testing.F) {
 		}
 	})
 }
-
-var diskFuzz = os.Getenv("MC_FUZZ_DISK") == "1"
 
 // A checkpoint made with another fingerprint function (or mc version) is
 // refused: its fingerprints would not match this run's, and the counts

@@ -3,6 +3,7 @@ package checker
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"mc/model"
 )
@@ -123,9 +124,15 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			}
 		}
 		// All successors' fingerprints are known before the first lookup,
-		// so the lookups' cache misses overlap.
+		// so the lookups' cache misses overlap. In disk mode nothing is
+		// looked up until the level is expanded (ddd.go).
 		enabled := len(x.succ.fps)
-		x.seen = store.SeenAll(&x.succ, x.seen)
+		if store != nil {
+			x.seen = store.SeenAll(&x.succ, x.seen)
+		} else {
+			x.seen = slices.Grow(x.seen[:0], enabled)[:enabled]
+			clear(x.seen)
+		}
 		for i, seen := range x.seen {
 			if !seen && b.firstInChunk(x.succ.fps[i]) {
 				b.add(x.succ.fps[i], pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))

@@ -57,9 +57,13 @@ type explorer[S any] struct {
 	sys     *model.System[S]
 	opt     Options
 	workers int
-	store   Store
-	links   *traceLog
-	hits    []*hit
+	// store is the visited set in memory; in disk mode it is nil, and
+	// disk, with ddd, takes its place.
+	store Store
+	disk  *diskStore
+	ddd   *dddLevel
+	links *traceLog
+	hits  []*hit
 	// stateProps lists the invariants and witnesses, whose bit in a
 	// candidate's mask is their position here.
 	stateProps []int
@@ -154,7 +158,10 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	e.explore(ctx, &res)
 	res.Elapsed = time.Since(e.start) + e.resumedElapsed
 	res.States = int64(e.links.len())
-	res.MemoryBytes = e.store.Bytes() + e.links.bytes()
+	res.MemoryBytes = e.storeBytes() + e.links.bytes()
+	if e.disk != nil {
+		res.DiskBytes = e.disk.fileBytes() + int64(e.links.len())*8
+	}
 	e.verdicts(&res)
 	if err := e.close(); err != nil && res.Err == nil {
 		res.Err = err
@@ -235,7 +242,8 @@ func (e *explorer[S]) open() error {
 		if err != nil {
 			return err
 		}
-		e.store, e.links = st, &traceLog{} // a resumed log is opened once its length is known
+		e.disk, e.links = st, &traceLog{} // a resumed log is opened once its length is known
+		st.keep = e.opt.Checkpoint != ""
 		if !e.opt.Resume {
 			if e.links, err = openTraceLog(filepath.Join(e.opt.Disk, "trace.log"), 0); err != nil {
 				return err
@@ -243,6 +251,9 @@ func (e *explorer[S]) open() error {
 			if err := st.clear(); err != nil { // a fresh run starts empty
 				return err
 			}
+		}
+		if e.ddd, err = openDDD(e.opt.Disk, len(e.sys.Measures)); err != nil {
+			return err
 		}
 		if e.frontier, err = spillLevel(filepath.Join(e.opt.Disk, "level.a"), &e.pool); err != nil {
 			return err
@@ -272,7 +283,22 @@ func (e *explorer[S]) close() error {
 	if e.store != nil {
 		err = errors.Join(err, e.store.Close())
 	}
+	if e.ddd != nil {
+		err = errors.Join(err, e.ddd.close())
+	}
+	if e.disk != nil {
+		err = errors.Join(err, e.disk.Close())
+	}
 	return err
+}
+
+// storeBytes is the memory the visited set holds, with, in disk mode, the
+// level's candidates.
+func (e *explorer[S]) storeBytes() int64 {
+	if e.disk != nil {
+		return e.disk.Bytes() + e.ddd.bytes()
+	}
+	return e.store.Bytes()
 }
 
 func checkShape[S any](sys *model.System[S]) error {
@@ -340,7 +366,7 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			init.add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
 			x.measure(&sys.Init[i], init)
 		}
-		if !e.commit([]*batch{init}, 0, e.frontier, res) {
+		if !e.commit([]*batch{init}, e.frontier, res) || !e.commitLevel(e.frontier, res) {
 			return
 		}
 	}
@@ -377,7 +403,7 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			if e.stopped() != "" || res.Err != nil {
 				return
 			}
-			if !e.commit(batches, depth+1, e.successors, res) {
+			if !e.commit(batches, e.successors, res) {
 				return
 			}
 			e.frontier.release(c1 * chunkSize)
@@ -385,6 +411,9 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 				e.halt(why)
 				return
 			}
+		}
+		if !e.commitLevel(e.successors, res) {
+			return
 		}
 		e.frontier, e.successors = e.successors, e.frontier
 	}
@@ -461,24 +490,15 @@ func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
 	e.nextReport = now.Add(e.every())
 	e.opt.Progress(Progress{States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
 		Frontier: frontier.len() - int(e.done.Load()), Elapsed: now.Sub(e.start),
-		MemoryBytes: e.store.Bytes() + e.links.bytes() + frontier.bytes()})
+		MemoryBytes: e.storeBytes() + e.links.bytes() + frontier.bytes()})
 }
 
 // commit adds the batches' candidates to the store, then, in order, gives
 // each new state the next index, its trace link and a place at the end of
-// next, and records the properties decided. It returns false when the run must stop.
-func (e *explorer[S]) commit(batches []*batch, depth int, next *level, res *Result) bool {
-	for _, b := range batches {
-		b.fresh = slices.Grow(b.fresh[:0], len(b.fps))[:len(b.fps)]
-		clear(b.fresh)
-	}
-	if err := e.store.Commit(batches, depth, e.workers); err != nil {
-		res.Err = fmt.Errorf("visited set: %v", err)
-		return false
-	}
-	if e.indexed != nil {
-		e.indexed.SetIndices(batches, uint32(e.links.len()), e.workers)
-	}
+// next, and records the properties decided. In disk mode it only records
+// the batches' counts and hits and adds their candidates to the level's,
+// which commitLevel commits. It returns false when the run must stop.
+func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
 	for _, b := range batches {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
@@ -488,30 +508,84 @@ func (e *explorer[S]) commit(batches []*batch, depth int, next *level, res *Resu
 				e.hits[h.prop] = &hh
 			}
 		}
+	}
+	if e.ddd != nil {
+		for _, b := range batches {
+			if err := e.ddd.add(b); err != nil {
+				res.Err = fmt.Errorf("candidates: %v", err)
+				return false
+			}
+		}
+		return true
+	}
+	for _, b := range batches {
+		b.fresh = slices.Grow(b.fresh[:0], len(b.fps))[:len(b.fps)]
+		clear(b.fresh)
+	}
+	if err := e.store.Commit(batches, e.workers); err != nil {
+		res.Err = fmt.Errorf("visited set: %v", err)
+		return false
+	}
+	if e.indexed != nil {
+		e.indexed.SetIndices(batches, uint32(e.links.len()), e.workers)
+	}
+	m := len(e.peaks)
+	for _, b := range batches {
 		for i, fresh := range b.fresh {
-			if !fresh {
-				continue
-			}
-			if int64(e.links.len()) >= e.limit() {
-				e.halt(fmt.Sprintf("state limit %d reached", e.opt.MaxStates))
+			if fresh && !e.admit(b.fps[i], b.parents[i], b.actions[i], b.masks[i], b.vals[i*m:(i+1)*m], b.enc(i), next, res) {
 				return false
 			}
-			id := e.links.add(link{parent: b.parents[i], action: b.actions[i]})
-			if err := next.add(b.enc(i)); err != nil {
-				res.Err = err
-				return false
-			}
-			for m := b.masks[i]; m != 0; m &= m - 1 {
-				p := e.stateProps[bits.TrailingZeros64(m)]
-				if e.hits[p] == nil {
-					e.hits[p] = &hit{id: id, fp: b.fps[i]}
-				}
-			}
-			for m := range e.peaks {
-				if v := b.vals[i*len(e.peaks)+m]; e.peaks[m].at == nil || v > e.peaks[m].value {
-					e.peaks[m] = peak{value: v, at: &hit{id: id, fp: b.fps[i]}}
-				}
-			}
+		}
+	}
+	return true
+}
+
+// commitLevel, in disk mode, commits the new candidates of the level just
+// expanded (ddd.go) into next; in memory mode there is nothing left to do.
+// It returns false when the run must stop.
+func (e *explorer[S]) commitLevel(next *level, res *Result) bool {
+	if e.ddd == nil {
+		return true
+	}
+	if err := e.ddd.resolve(e.disk); err != nil {
+		res.Err = fmt.Errorf("visited set: %v", err)
+		return false
+	}
+	err := e.ddd.each(func(c *candidate) (bool, error) {
+		return e.admit(c.fp, c.parent, c.action, c.mask, c.vals, c.enc, next, res), nil
+	})
+	if err == nil {
+		err = e.ddd.reset()
+	}
+	if err != nil {
+		res.Err = err
+		return false
+	}
+	return res.Err == nil && e.stopped() == ""
+}
+
+// admit gives a new state the next index, its trace link and a place at the
+// end of next, and records the properties it decides and its measures. It
+// returns false when the run must stop.
+func (e *explorer[S]) admit(fp uint64, parent, action uint32, mask uint64, vals []int, enc []byte, next *level, res *Result) bool {
+	if int64(e.links.len()) >= e.limit() {
+		e.halt(fmt.Sprintf("state limit %d reached", e.opt.MaxStates))
+		return false
+	}
+	id := e.links.add(link{parent: parent, action: action})
+	if err := next.add(enc); err != nil {
+		res.Err = err
+		return false
+	}
+	for m := mask; m != 0; m &= m - 1 {
+		p := e.stateProps[bits.TrailingZeros64(m)]
+		if e.hits[p] == nil {
+			e.hits[p] = &hit{id: id, fp: fp}
+		}
+	}
+	for m := range e.peaks {
+		if v := vals[m]; e.peaks[m].at == nil || v > e.peaks[m].value {
+			e.peaks[m] = peak{value: v, at: &hit{id: id, fp: fp}}
 		}
 	}
 	return true

@@ -175,13 +175,6 @@ func TestStoresKeepTheFirstOfEachStateInOrder(t *testing.T) {
 	for _, mk := range []func() Store{
 		func() Store { return newMemStore() },
 		func() Store { return newExactStore() },
-		func() Store {
-			d, err := openDiskStore(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			return d
-		},
 	} {
 		for _, workers := range []int{1, 2, 3} {
 			st := mk()
@@ -192,14 +185,14 @@ func TestStoresKeepTheFirstOfEachStateInOrder(t *testing.T) {
 				b2.add(fp, 0, 0, 0, model.AppendUint(nil, fp)) // all duplicates of b1
 			}
 			b1.fresh, b2.fresh = make([]bool, len(b1.fps)), make([]bool, len(b2.fps))
-			if err := st.Commit([]*batch{&b1, &b2}, 1, workers); err != nil {
+			if err := st.Commit([]*batch{&b1, &b2}, workers); err != nil {
 				t.Fatal(err)
 			}
 			for i := range b1.fps {
 				if !b1.fresh[i] || b2.fresh[i] {
 					t.Fatalf("%T, %d workers: candidate %d fresh %v, its duplicate fresh %v", st, workers, i, b1.fresh[i], b2.fresh[i])
 				}
-				if _, disk := st.(*diskStore); !disk && !st.Seen(b1.fps[i], b1.enc(i)) {
+				if !st.Seen(b1.fps[i], b1.enc(i)) {
 					t.Fatalf("%T: committed state %d not seen", st, i)
 				}
 			}

@@ -239,13 +239,18 @@ func (l *level) reset(first uint32) error {
 		return nil
 	}
 	l.n = 0
-	if err := l.file.Truncate(0); err != nil {
+	return emptyFile(l.file, l.w)
+}
+
+// emptyFile truncates a spill file and points its writer w at its start.
+func emptyFile(f *os.File, w *bufio.Writer) error {
+	if err := f.Truncate(0); err != nil {
 		return err
 	}
-	if _, err := l.file.Seek(0, io.SeekStart); err != nil {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	l.w.Reset(l.file)
+	w.Reset(f)
 	return nil
 }
 

@@ -29,9 +29,10 @@ type Options struct {
 	// need not be the shortest. It is refused with the disk store and with
 	// properties other than invariants, step, end and witness properties.
 	Reduce bool
-	// Disk, if not empty, is a directory in which the visited set (a
-	// Badger database), the trace log and the levels are kept, so that
-	// memory stays bounded when the state space outgrows it.
+	// Disk, if not empty, is a directory in which the visited set (sorted
+	// runs of fingerprints, store_disk.go), the trace log, the levels and
+	// each level's candidates (ddd.go) are kept, so that memory stays
+	// bounded when the state space outgrows it.
 	Disk string
 	// Checkpoint, if not empty, is a directory where the run saves its
 	// progress at level boundaries, at most every CheckpointEvery (0: at

@@ -238,9 +238,9 @@ func replayDecides(tg checker.Target, i int, p checker.PropResult) string {
 }
 
 // mode is one way of running mc. A new exploration mode is one more entry in
-// modes; every differential test runs every entry. A mode that costs a
-// Badger database or an fsync per run sets every: the random-spec test runs
-// it on one seed in every.
+// modes; every differential test runs every entry. A mode that costs an
+// fsync per level sets every: the random-spec test runs it on one seed in
+// every.
 type mode struct {
 	name  string
 	every uint64
@@ -286,11 +286,11 @@ var modes = []mode{
 	{"workers=1", 1, checker.Options{Workers: 1, Safety: true}, plain},
 	{"workers=2", 1, checker.Options{Workers: 2, Safety: true}, plain},
 	{"exact", 1, checker.Options{Workers: 2, Exact: true, Safety: true}, plain},
-	{"disk workers=1", 10, checker.Options{Workers: 1, Disk: "-", Safety: true}, plain},
-	{"disk workers=2", 10, checker.Options{Workers: 2, Disk: "-", Safety: true}, plain},
+	{"disk workers=1", 1, checker.Options{Workers: 1, Disk: "-", Safety: true}, plain},
+	{"disk workers=2", 1, checker.Options{Workers: 2, Disk: "-", Safety: true}, plain},
 	{"interrupt at level 1, resume", 4, checker.Options{Workers: 2, Safety: true}, interruptResume(1)},
 	{"interrupt at level 3, resume", 4, checker.Options{Workers: 1, Safety: true}, interruptResume(3)},
-	{"disk, interrupt at level 2, resume", 20, checker.Options{Workers: 2, Disk: "-", Safety: true}, interruptResume(2)},
+	{"disk, interrupt at level 2, resume", 4, checker.Options{Workers: 2, Disk: "-", Safety: true}, interruptResume(2)},
 	{"partial-order reduction", 1, checker.Options{Workers: 2, Reduce: true, Safety: true}, plain},
 	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: checker.FairNone}, plain},
 	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: checker.FairProcess}, plain},

@@ -50,6 +50,9 @@ type Result struct {
 	ReductionNote string
 	// MemoryBytes is the memory held by the visited set and trace links.
 	MemoryBytes int64
+	// DiskBytes, in disk mode, is what the visited set and trace log
+	// hold in their files.
+	DiskBytes int64
 	// SkippedLiveness names the liveness properties left unchecked by
 	// Options.Safety; they have no verdict.
 	SkippedLiveness []string

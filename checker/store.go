@@ -1,12 +1,13 @@
 package checker
 
-// Store is the visited set: the fingerprints (or, with --exact, the full
-// encodings) of the states stored so far. Exploration is level-synchronous,
-// so a store is used in two alternating phases: during a level's expansion
-// any number of workers call Seen concurrently and nothing is written; then
-// Commit adds the level's candidates in their deterministic order. That
-// split keeps the memory store free of locks and lets the disk store batch
-// its lookups per level (delayed duplicate detection).
+// Store is the visited set in memory: the fingerprints (or, with --exact,
+// the full encodings) of the states stored so far. Exploration is
+// level-synchronous, so a store is used in two alternating phases: while a
+// round of a level is expanded any number of workers call Seen
+// concurrently and nothing is written; then Commit adds the round's
+// candidates in their deterministic order. That split keeps the store free
+// of locks. The disk store (store_disk.go) is asked once per level instead
+// (ddd.go).
 type Store interface {
 	// Seen reports whether a state with this fingerprint and encoding was
 	// stored by an earlier Commit. A store that cannot answer cheaply may
@@ -17,9 +18,8 @@ type Store interface {
 	SeenAll(b *batch, seen []bool) []bool
 	// Commit adds the candidates of batches, in order, and sets fresh[i] on
 	// every candidate that was not stored before and is the first of its
-	// kind in the batches. The new states belong to level depth. It may use
-	// up to workers goroutines.
-	Commit(batches []*batch, depth, workers int) error
+	// kind in the batches. It may use up to workers goroutines.
+	Commit(batches []*batch, workers int) error
 	// Len is the number of states stored.
 	Len() int64
 	// Bytes is the memory the store holds.

@@ -4,243 +4,521 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"runtime/debug"
-	"slices"
-
-	"github.com/dgraph-io/badger/v4"
-	"github.com/dgraph-io/badger/v4/options"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
 )
 
-// diskStore keeps the fingerprints in a Badger database under a directory,
-// so the visited set may outgrow memory. It makes no lookup while a level is
-// expanded (Seen is always false); Commit instead takes a round's candidates
-// at once, drops the repeats in memory, looks the distinct fingerprints up in
-// sorted order and writes the new ones in one batch: delayed duplicate
-// detection, one pass per round instead of one lookup per state. Each key's
-// value is the level that stored it, so a resumed run can drop what was
-// stored after its checkpoint.
+// diskStore is the visited set on disk: sorted runs of fingerprints, each a
+// file of little-endian 64-bit words in increasing order, as external-memory
+// breadth-first search keeps it. It is asked once per level (delayed
+// duplicate detection, ddd.go): between begin and end, the level's
+// candidate fingerprints come in increasing order, without repeats, and a
+// cursor per run walks forward to each; those in no run are new, and are
+// written, already sorted, as the level's run. A level thus reads each run
+// at most once, skipping the blocks no candidate falls in, and writes only
+// its new fingerprints.
 //
-// Most repeats in a breadth-first search are states of the level being
-// built, so the fingerprints of that level are also kept in memory
-// (recent): Seen answers from them during expansion, and Commit asks Badger
-// only about the rest, most of them absent, which Badger's Bloom filters
-// answer without reading a table (Chang–Roberts, n = 10: 2.0 million
-// lookups for 6.3 million transitions, 0.8 million of them repeats of older
-// levels). That memory is bounded by a level's width, not by the state
-// space.
+// Runs are kept few by merging: after a level, while the run before the
+// newest is less than twice its size, the two are merged into one, so sizes
+// at least double from newest to oldest and a store of n fingerprints has
+// about log₂ n runs; a fingerprint is rewritten about that many times.
+//
+// Memory is a read buffer per run and a sparse index (the first fingerprint
+// of each block of runBlock words), whatever the number of states.
+//
+// Runs are immutable and named run-<id>. A checkpoint lists the runs of its
+// level (manifest); a run merged away after it is kept until the next
+// checkpoint no longer needs it, so a resumed run finds the store as it was
+// and deletes what came later.
 type diskStore struct {
-	db *badger.DB
-	n  int64
-	// gcPercent is the collector's setting before the store lowered it.
-	gcPercent int
-	// recent holds the fingerprints of level depth.
-	recent *memStore
-	depth  int
-	// scratch for Commit
-	order []candRef
-	keys  []byte
+	dir  string
+	runs []*fpRun
+	n    int64
+	next int
+	// keep says merged runs are kept until the next checkpoint (retired),
+	// for a run that checkpoints.
+	keep    bool
+	retired []*fpRun
+	// During a level: the cursors on the runs and the new run.
+	cursors []*runCursor
+	out     *runWriter
 }
 
-const diskGCPercent = 25
-
-// candRef names candidate i of batch b by its fingerprint.
-type candRef struct {
-	fp   uint64
-	b, i int
+// fpRun is one sorted run: its file, its number of fingerprints, and the
+// first fingerprint of each block, for skipping.
+type fpRun struct {
+	name   string
+	n      int64
+	index  []uint64
+	synced bool
 }
 
-// openDiskStore opens (or creates) the store in dir. Its options bound the
-// memory Badger takes beside what it maps from its files: small memtables,
-// small tables at every level (a compaction builds a few at a time, each in
-// a buffer of twice its size), no block cache (blocks are read in place from
-// the mapped tables, uncompressed), and fingerprints stored in the keys, with
-// values too small for the value log. Badger leaves much garbage on the Go
-// heap, and builds its tables in buffers it keeps for reuse, so while the
-// store is open the collector runs at diskGCPercent: the heap may outgrow
-// what is live by a quarter, instead of doubling it.
+const (
+	// runBlock is the number of fingerprints in a block of a run: the unit
+	// of the sparse index and of reads.
+	runBlock = 4096
+	// runWriteBuffer is the write buffer of a run being written.
+	runWriteBuffer = 256 << 10
+)
+
+// openDiskStore opens the store in dir, creating dir if needed. A fresh run
+// then calls clear, a resumed one restore.
 func openDiskStore(dir string) (*diskStore, error) {
-	opts := badger.DefaultOptions(dir).
-		WithLogger(nil).
-		WithMetricsEnabled(false).
-		WithSyncWrites(false).
-		WithDetectConflicts(false).
-		WithCompression(options.None).
-		WithMemTableSize(4 << 20).
-		WithNumMemtables(2).
-		WithBaseTableSize(1 << 20).
-		WithBaseLevelSize(16 << 20).
-		WithNumLevelZeroTables(4).
-		WithNumLevelZeroTablesStall(12).
-		WithBlockCacheSize(0).
-		WithIndexCacheSize(0).
-		WithValueThreshold(1 << 10).
-		WithValueLogFileSize(16 << 20).
-		WithNumCompactors(2)
-	opts.TableSizeMultiplier = 1
-	db, err := badger.Open(opts)
-	if err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("opening the disk store in %s: %v", dir, err)
 	}
-	d := &diskStore{db: db, recent: newMemStore(), depth: -1, gcPercent: debug.SetGCPercent(diskGCPercent)}
-	if d.gcPercent >= 0 && d.gcPercent < diskGCPercent {
-		debug.SetGCPercent(d.gcPercent) // a lower setting is kept
-	}
-	err = db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(badger.IteratorOptions{})
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			d.n++
-		}
-		return nil
-	})
-	if err != nil {
-		d.Close()
-		return nil, err
-	}
-	return d, nil
+	return &diskStore{dir: dir}, nil
 }
 
-func (d *diskStore) Seen(fp uint64, _ []byte) bool { return d.recent.Seen(fp, nil) }
-
-func (d *diskStore) SeenAll(b *batch, seen []bool) []bool {
-	seen = seen[:0]
-	for _, fp := range b.fps {
-		seen = append(seen, d.Seen(fp, nil))
+// clear empties the store, deleting everything in its directory, which
+// belongs to the store alone.
+func (d *diskStore) clear() error {
+	d.runs, d.retired, d.n = nil, nil, 0
+	if err := os.RemoveAll(d.dir); err != nil {
+		return err
 	}
-	return seen
+	return os.MkdirAll(d.dir, 0o755)
 }
 
-func (d *diskStore) Commit(batches []*batch, depth, _ int) error {
-	if depth != d.depth {
-		d.recent.Close()
-		d.recent, d.depth = newMemStore(), depth
-	}
-	d.order = d.order[:0]
-	for bi, b := range batches {
-		for i, fp := range b.fps {
-			if !d.Seen(fp, nil) {
-				d.order = append(d.order, candRef{fp: fp, b: bi, i: i})
-			}
-		}
-	}
-	// Sorting by fingerprint, then by position, puts each fingerprint's
-	// first candidate first.
-	slices.SortFunc(d.order, func(x, y candRef) int {
-		switch {
-		case x.fp != y.fp:
-			return cmpU64(x.fp, y.fp)
-		case x.b != y.b:
-			return x.b - y.b
-		}
-		return x.i - y.i
-	})
-	// The batch keeps the keys it is given until it is flushed: they are
-	// cut from one buffer per round.
-	d.keys = slices.Grow(d.keys[:0], 8*len(d.order))
-	wb := d.db.NewWriteBatch()
-	defer wb.Cancel()
-	val := binary.AppendUvarint(nil, uint64(depth))
-	err := d.db.View(func(txn *badger.Txn) error {
-		for k, c := range d.order {
-			if k > 0 && d.order[k-1].fp == c.fp {
-				continue
-			}
-			n := len(d.keys)
-			d.keys = binary.BigEndian.AppendUint64(d.keys, c.fp)
-			key := d.keys[n:len(d.keys):len(d.keys)]
-			_, err := txn.Get(key)
-			if err == nil {
-				d.keys = d.keys[:n]
-				continue
-			}
-			if !errors.Is(err, badger.ErrKeyNotFound) {
-				return err
-			}
-			if err := wb.Set(key, val); err != nil {
-				return err
-			}
-			batches[c.b].fresh[c.i] = true
-			d.n++
-			fp := c.fp
-			if fp == 0 {
-				fp = 1
-			}
-			d.recent.shards[shardOf(fp)].insert(fp)
-		}
-		return nil
-	})
+// removeRunsExcept deletes the run files in the directory not named in keep.
+func (d *diskStore) removeRunsExcept(keep map[string]bool) error {
+	entries, err := os.ReadDir(d.dir)
 	if err != nil {
 		return err
 	}
-	return wb.Flush()
-}
-
-func cmpU64(a, b uint64) int {
-	if a < b {
-		return -1
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "run-") && !keep[e.Name()] {
+			if err := os.Remove(filepath.Join(d.dir, e.Name())); err != nil {
+				return err
+			}
+		}
 	}
-	return 1
+	return nil
 }
 
-// clear empties the store.
-func (d *diskStore) clear() error {
-	d.n = 0
-	d.forget()
-	return d.db.DropAll()
+// manifest lists the runs, oldest first, with their sizes.
+func (d *diskStore) manifest() []runEntry {
+	m := make([]runEntry, len(d.runs))
+	for i, r := range d.runs {
+		m[i] = runEntry{name: r.name, n: r.n}
+	}
+	return m
 }
 
-// dropAfter deletes the fingerprints stored by levels after level, undoing
-// the work of a run that was killed after its last checkpoint.
-func (d *diskStore) dropAfter(level int) error {
-	var stale [][]byte
-	err := d.db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(badger.IteratorOptions{PrefetchValues: true})
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			item := it.Item()
-			err := item.Value(func(v []byte) error {
-				if l, _ := binary.Uvarint(v); int(l) > level {
-					stale = append(stale, item.KeyCopy(nil))
-				}
-				return nil
-			})
+// runEntry names one run of a manifest.
+type runEntry struct {
+	name string
+	n    int64
+}
+
+// restore makes the store what manifest lists, deleting every other run
+// file, and rebuilds the runs' indices. It says what is wrong if a listed
+// run is missing or of another size.
+func (d *diskStore) restore(manifest []runEntry) error {
+	keep := map[string]bool{}
+	d.runs, d.retired, d.n = nil, nil, 0
+	for _, m := range manifest {
+		id, ok := runID(m.name)
+		if !ok || keep[m.name] || m.n < 0 || m.n > 1<<50 {
+			return fmt.Errorf("run %q of %d fingerprints is not a run the store writes", m.name, m.n)
+		}
+		keep[m.name] = true
+		d.next = max(d.next, id+1)
+		r := &fpRun{name: m.name, n: m.n, synced: true}
+		if err := d.buildIndex(r); err != nil {
+			return err
+		}
+		d.runs = append(d.runs, r)
+		d.n += m.n
+	}
+	return d.removeRunsExcept(keep)
+}
+
+func runID(name string) (int, bool) {
+	s, ok := strings.CutPrefix(name, "run-")
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.Atoi(s)
+	return id, err == nil && id >= 0 && strconv.Itoa(id) == s
+}
+
+// buildIndex reads run r, checking its size and order, and records the
+// first fingerprint of each block.
+func (d *diskStore) buildIndex(r *fpRun) error {
+	f, err := os.Open(filepath.Join(d.dir, r.name))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if st.Size() != r.n*8 {
+		return fmt.Errorf("run %s has %d bytes, want %d", r.name, st.Size(), r.n*8)
+	}
+	c := newRunCursor(f, r)
+	r.index = r.index[:0]
+	var last uint64
+	for i := int64(0); i < r.n; i++ {
+		fp, err := c.at(i)
+		if err != nil {
+			return err
+		}
+		if i > 0 && fp <= last {
+			return fmt.Errorf("run %s is not sorted at %d", r.name, i)
+		}
+		if i%runBlock == 0 {
+			r.index = append(r.index, fp)
+		}
+		last = fp
+	}
+	return nil
+}
+
+// begin starts a level's lookups.
+func (d *diskStore) begin() error {
+	d.cursors = d.cursors[:0]
+	for _, r := range d.runs {
+		f, err := os.Open(filepath.Join(d.dir, r.name))
+		if err != nil {
+			d.closeCursors()
+			return err
+		}
+		d.cursors = append(d.cursors, newRunCursor(f, r))
+	}
+	w, err := d.create()
+	if err != nil {
+		d.closeCursors()
+		return err
+	}
+	d.out = w
+	return nil
+}
+
+// addNew stores those of fps that no run holds, and sets isNew[i] for each
+// of them. Between begin and end, fingerprints must come in increasing
+// order, each once.
+func (d *diskStore) addNew(fps []uint64, isNew []bool) error {
+	for i, fp := range fps {
+		seen := false
+		for _, c := range d.cursors {
+			ok, err := c.seek(fp)
 			if err != nil {
 				return err
 			}
+			if ok {
+				seen = true
+				break
+			}
 		}
-		return nil
-	})
+		isNew[i] = !seen
+		if !seen {
+			if err := d.out.add(fp); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// end finishes the level: its new fingerprints become the newest run, and
+// runs are merged as the type's doc says.
+func (d *diskStore) end() error {
+	d.closeCursors()
+	r, err := d.out.finish()
+	d.out = nil
 	if err != nil {
 		return err
 	}
-	wb := d.db.NewWriteBatch()
-	defer wb.Cancel()
-	for _, k := range stale {
-		if err := wb.Delete(k); err != nil {
+	if r.n == 0 {
+		return os.Remove(filepath.Join(d.dir, r.name))
+	}
+	d.runs = append(d.runs, r)
+	d.n += r.n
+	for k := len(d.runs); k >= 2 && d.runs[k-2].n < 2*d.runs[k-1].n; k = len(d.runs) {
+		merged, err := d.merge(d.runs[k-2], d.runs[k-1])
+		if err != nil {
+			return err
+		}
+		if err := d.retire(d.runs[k-2], d.runs[k-1]); err != nil {
+			return err
+		}
+		d.runs = append(d.runs[:k-2], merged)
+	}
+	return nil
+}
+
+// merge writes the union of a and b, which share no fingerprint, as a new
+// run.
+func (d *diskStore) merge(a, b *fpRun) (*fpRun, error) {
+	w, err := d.create()
+	if err != nil {
+		return nil, err
+	}
+	var cs [2]*runCursor
+	for i, r := range []*fpRun{a, b} {
+		f, err := os.Open(filepath.Join(d.dir, r.name))
+		if err != nil {
+			w.abort()
+			return nil, err
+		}
+		defer f.Close()
+		cs[i] = newRunCursor(f, r)
+	}
+	// heads[k] is run k's next fingerprint, at position pos[k].
+	var heads [2]uint64
+	var pos [2]int64
+	advance := func(k int) error {
+		if pos[k] == cs[k].r.n {
+			return nil
+		}
+		fp, err := cs[k].at(pos[k])
+		heads[k] = fp
+		return err
+	}
+	err = errors.Join(advance(0), advance(1))
+	for err == nil && (pos[0] < a.n || pos[1] < b.n) {
+		k := 0
+		if pos[0] == a.n || pos[1] < b.n && heads[1] < heads[0] {
+			k = 1
+		}
+		if err = w.add(heads[k]); err == nil {
+			pos[k]++
+			err = advance(k)
+		}
+	}
+	if err != nil {
+		w.abort()
+		return nil, err
+	}
+	return w.finish()
+}
+
+// retire removes merged runs, or, for a run that checkpoints, keeps them
+// until the next checkpoint (forgetRetired).
+func (d *diskStore) retire(rs ...*fpRun) error {
+	if d.keep {
+		d.retired = append(d.retired, rs...)
+		return nil
+	}
+	for _, r := range rs {
+		if err := os.Remove(filepath.Join(d.dir, r.name)); err != nil {
 			return err
 		}
 	}
-	d.n -= int64(len(stale))
-	d.forget()
-	return wb.Flush()
+	return nil
+}
+
+// sync makes the runs durable, before a checkpoint lists them.
+func (d *diskStore) sync() error {
+	for _, r := range d.runs {
+		if r.synced {
+			continue
+		}
+		f, err := os.Open(filepath.Join(d.dir, r.name))
+		if err != nil {
+			return err
+		}
+		err = f.Sync()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		r.synced = true
+	}
+	return syncDir(d.dir)
+}
+
+// forgetRetired deletes the runs merged away before the checkpoint just
+// saved, which no longer needs them.
+func (d *diskStore) forgetRetired() error {
+	var err error
+	for _, r := range d.retired {
+		err = errors.Join(err, os.Remove(filepath.Join(d.dir, r.name)))
+	}
+	d.retired = d.retired[:0]
+	return err
+}
+
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
+}
+
+// create starts a new run.
+func (d *diskStore) create() (*runWriter, error) {
+	name := fmt.Sprintf("run-%d", d.next)
+	d.next++
+	f, err := os.OpenFile(filepath.Join(d.dir, name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &runWriter{f: f, r: &fpRun{name: name}, buf: make([]byte, 0, runWriteBuffer)}, nil
+}
+
+func (d *diskStore) closeCursors() {
+	for _, c := range d.cursors {
+		c.f.Close()
+	}
+	d.cursors = d.cursors[:0]
 }
 
 func (d *diskStore) Len() int64 { return d.n }
 
-// Bytes is what the store holds in memory: Badger's memtables, bounded by
-// the options above, the recent level and Commit's scratch.
-func (d *diskStore) Bytes() int64 {
-	return 2*(4<<20) + d.recent.Bytes() + int64(cap(d.order))*24 + int64(cap(d.keys))
+// fileBytes is the size of the runs' files, those kept for a checkpoint
+// included.
+func (d *diskStore) fileBytes() int64 {
+	b := d.n * 8
+	for _, r := range d.retired {
+		b += r.n * 8
+	}
+	return b
 }
 
-// forget empties the recent level.
-func (d *diskStore) forget() {
-	d.recent.Close()
-	d.recent, d.depth = newMemStore(), -1
+// Bytes is what the store holds in memory: the runs' indices, and during a
+// level its cursors' buffers and the new run's.
+func (d *diskStore) Bytes() int64 {
+	b := int64(len(d.cursors))*runReadBytes + runWriteBuffer
+	for _, r := range d.runs {
+		b += int64(cap(r.index)) * 8
+	}
+	return b
 }
 
 func (d *diskStore) Close() error {
-	d.recent.Close()
-	debug.SetGCPercent(d.gcPercent)
-	return d.db.Close()
+	d.closeCursors()
+	if d.out != nil {
+		d.out.abort()
+		d.out = nil
+	}
+	return nil
+}
+
+// runWriter writes a run.
+type runWriter struct {
+	f    *os.File
+	r    *fpRun
+	buf  []byte
+	last uint64
+}
+
+func (w *runWriter) add(fp uint64) error {
+	if w.r.n%runBlock == 0 {
+		w.r.index = append(w.r.index, fp)
+	} else if fp <= w.last {
+		return fmt.Errorf("internal error: run %s written out of order", w.r.name)
+	}
+	w.last = fp
+	w.r.n++
+	w.buf = binary.LittleEndian.AppendUint64(w.buf, fp)
+	if len(w.buf) == cap(w.buf) {
+		return w.flush()
+	}
+	return nil
+}
+
+func (w *runWriter) flush() error {
+	_, err := w.f.Write(w.buf)
+	w.buf = w.buf[:0]
+	return err
+}
+
+func (w *runWriter) finish() (*fpRun, error) {
+	err := w.flush()
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(w.f.Name())
+		return nil, err
+	}
+	return w.r, nil
+}
+
+func (w *runWriter) abort() {
+	w.f.Close()
+	os.Remove(w.f.Name())
+}
+
+// runCursor reads a run forward, a block at a time, skipping the blocks
+// that the index shows hold nothing sought.
+type runCursor struct {
+	f *os.File
+	r *fpRun
+	// buf holds block blk's fingerprints, decoded; pos is the next to
+	// compare.
+	buf []uint64
+	raw []byte
+	blk int64
+	pos int
+}
+
+// runReadBytes is a cursor's memory: one block, raw and decoded.
+const runReadBytes = 2 * runBlock * 8
+
+func newRunCursor(f *os.File, r *fpRun) *runCursor {
+	return &runCursor{f: f, r: r, blk: -1}
+}
+
+// load reads block b.
+func (c *runCursor) load(b int64) error {
+	if c.raw == nil {
+		c.raw = make([]byte, runBlock*8)
+		c.buf = make([]uint64, 0, runBlock)
+	}
+	n := min(c.r.n-b*runBlock, runBlock)
+	raw := c.raw[:n*8]
+	if _, err := c.f.ReadAt(raw, b*runBlock*8); err != nil && !(errors.Is(err, io.EOF) && len(raw) == 0) {
+		return fmt.Errorf("reading run %s: %v", c.r.name, err)
+	}
+	c.buf = c.buf[:n]
+	for i := range c.buf {
+		c.buf[i] = binary.LittleEndian.Uint64(raw[i*8:])
+	}
+	c.blk, c.pos = b, 0
+	return nil
+}
+
+// seek reports whether the run holds fp, which must not be below any
+// fingerprint sought before.
+func (c *runCursor) seek(fp uint64) (bool, error) {
+	idx := c.r.index
+	if len(idx) == 0 || fp < idx[0] {
+		return false, nil
+	}
+	// The block that may hold fp: the last whose first fingerprint is at
+	// most fp.
+	if c.blk < 0 || c.blk+1 < int64(len(idx)) && idx[c.blk+1] <= fp {
+		from := max(c.blk+1, 0)
+		b := from + int64(sort.Search(len(idx)-int(from), func(i int) bool { return idx[from+int64(i)] > fp })) - 1
+		if err := c.load(b); err != nil {
+			return false, err
+		}
+	}
+	for c.pos < len(c.buf) && c.buf[c.pos] < fp {
+		c.pos++
+	}
+	return c.pos < len(c.buf) && c.buf[c.pos] == fp, nil
+}
+
+// at is the run's i-th fingerprint; i must not decrease between calls.
+func (c *runCursor) at(i int64) (uint64, error) {
+	if b := i / runBlock; b != c.blk {
+		if err := c.load(b); err != nil {
+			return 0, err
+		}
+	}
+	return c.buf[i%runBlock], nil
 }

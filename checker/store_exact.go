@@ -24,7 +24,7 @@ func (x *exactStore) SeenAll(b *batch, seen []bool) []bool {
 	return seen
 }
 
-func (x *exactStore) Commit(batches []*batch, _, _ int) error {
+func (x *exactStore) Commit(batches []*batch, _ int) error {
 	for _, b := range batches {
 		for i := range b.fps {
 			enc := b.enc(i)

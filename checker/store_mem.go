@@ -186,7 +186,7 @@ func (s *shard) free(keys []uint64, ids []uint32) {
 	}
 }
 
-func (m *memStore) Commit(batches []*batch, _, workers int) error {
+func (m *memStore) Commit(batches []*batch, workers int) error {
 	m.byShard(workers, func(w int) {
 		for _, b := range batches {
 			for i, fp := range b.fps {

@@ -176,6 +176,17 @@ func (t *traceLog) bytes() int64 {
 	return int64(len(t.blocks))*logBlock + int64(cap(t.groups))*16
 }
 
+// sync flushes the log and, on disk, makes it durable.
+func (t *traceLog) sync() error {
+	if err := t.flush(); err != nil || t.file == nil {
+		return err
+	}
+	if err := t.file.Sync(); err != nil {
+		return fmt.Errorf("trace log: %v", err)
+	}
+	return nil
+}
+
 func (t *traceLog) close() error {
 	if t.file == nil {
 		return nil

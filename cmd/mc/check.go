@@ -59,7 +59,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
 	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
-	fs.StringVar(&f.store, "store", "memory", "visited set: memory, or disk (a Badger database under --dir; memory stays bounded)")
+	fs.StringVar(&f.store, "store", "memory", "visited set: memory, or disk (sorted runs of fingerprints under --dir, looked up once per level; memory stays bounded)")
 	fs.StringVar(&f.dir, "dir", "", "directory for --store disk")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")

@@ -1,0 +1,243 @@
+package checker
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// Delayed duplicate detection, as external-memory breadth-first search does
+// it (disk mode). While a level is expanded nothing is looked up: every
+// candidate successor goes, in frontier order, to a file (its fingerprint,
+// parent, action, decided properties, measures and encoding), and its
+// fingerprint with its position to a sort (keyRuns). When the level is
+// expanded, the sort yields the fingerprints in order; the first candidate
+// of each is looked up in the store, in key order and in chunks, and the
+// store adds the new ones. A second pass over the file then commits the
+// candidates found new, in order. Each fingerprint is looked up once per
+// level, whatever the number of paths to it, and the memory needed is the
+// sort's buffer and a bit per candidate, not the level's states.
+//
+// The commit order is the memory explorer's: candidates in frontier order,
+// the first of each fingerprint winning. So the states, their indices,
+// traces and every figure of a complete run are the same in both modes. A
+// run stopped early differs, as it does with timing: memory mode commits
+// each round, disk mode whole levels only (an interrupted level's
+// candidates are dropped; a state limit is reached in the level's commit,
+// after every step and end property of the level was checked).
+type dddLevel struct {
+	keys *keyRuns
+	file *os.File
+	w    *bufio.Writer
+	r    *bufio.Reader
+	// n is the number of candidates added since the last reset.
+	n uint32
+	// fresh has bit i set when candidate i is new (after resolve).
+	fresh []uint64
+	// measures is the number of measures, whose values each record holds.
+	measures int
+	// the chunk of distinct fingerprints being looked up, their first
+	// candidates and the store's answers.
+	fps   []uint64
+	seqs  []uint32
+	isNew []bool
+	rec   []byte
+	cand  candidate
+}
+
+// candidate is one record of the candidates' file.
+type candidate struct {
+	fp             uint64
+	parent, action uint32
+	mask           uint64
+	vals           []int
+	enc            []byte
+}
+
+// lookupChunk is the number of distinct fingerprints looked up in the store
+// at once.
+const lookupChunk = 1 << 16
+
+func openDDD(dir string, measures int) (*dddLevel, error) {
+	keys, err := openKeyRuns(filepath.Join(dir, "keys"))
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "candidates"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		keys.close()
+		return nil, err
+	}
+	return &dddLevel{keys: keys, file: f, w: bufio.NewWriterSize(f, spillBuffer), r: bufio.NewReaderSize(f, spillBuffer), measures: measures}, nil
+}
+
+// add appends b's candidates.
+func (d *dddLevel) add(b *batch) error {
+	for i, fp := range b.fps {
+		if d.n == ^uint32(0) {
+			return fmt.Errorf("a level has more than %d candidates; mc supports at most that many", d.n)
+		}
+		if err := d.keys.add(fp, d.n); err != nil {
+			return err
+		}
+		d.rec = binary.LittleEndian.AppendUint64(d.rec[:0], fp)
+		d.rec = binary.LittleEndian.AppendUint32(d.rec, b.parents[i])
+		d.rec = binary.LittleEndian.AppendUint32(d.rec, b.actions[i])
+		d.rec = binary.AppendUvarint(d.rec, b.masks[i])
+		for _, v := range b.vals[i*d.measures : (i+1)*d.measures] {
+			d.rec = binary.AppendVarint(d.rec, int64(v))
+		}
+		enc := b.enc(i)
+		d.rec = binary.AppendUvarint(d.rec, uint64(len(enc)))
+		if _, err := d.w.Write(d.rec); err != nil {
+			return err
+		}
+		if _, err := d.w.Write(enc); err != nil {
+			return err
+		}
+		d.n++
+	}
+	return nil
+}
+
+// resolve asks st which of the candidates' fingerprints are new, adding
+// them, and marks the first candidate of each new one.
+func (d *dddLevel) resolve(st *diskStore) error {
+	words := int(d.n+63) / 64
+	d.fresh = slices.Grow(d.fresh[:0], words)[:words]
+	clear(d.fresh)
+	d.fps, d.seqs = d.fps[:0], d.seqs[:0]
+	if err := st.begin(); err != nil {
+		return err
+	}
+	have := false
+	var last uint64
+	err := d.keys.merge(func(k seqKey) error {
+		if have && k.fp == last {
+			return nil
+		}
+		have, last = true, k.fp
+		d.fps = append(d.fps, k.fp)
+		d.seqs = append(d.seqs, k.seq)
+		if len(d.fps) == lookupChunk {
+			return d.lookup(st)
+		}
+		return nil
+	})
+	if err == nil {
+		err = d.lookup(st)
+	}
+	if err != nil {
+		st.Close()
+		return err
+	}
+	return st.end()
+}
+
+// lookup resolves the chunk of fingerprints gathered.
+func (d *dddLevel) lookup(st *diskStore) error {
+	if len(d.fps) == 0 {
+		return nil
+	}
+	if cap(d.isNew) < len(d.fps) {
+		d.isNew = make([]bool, lookupChunk)
+	}
+	isNew := d.isNew[:len(d.fps)]
+	if err := st.addNew(d.fps, isNew); err != nil {
+		return err
+	}
+	for i, s := range d.seqs {
+		if isNew[i] {
+			d.fresh[s/64] |= 1 << (s % 64)
+		}
+	}
+	d.fps, d.seqs = d.fps[:0], d.seqs[:0]
+	return nil
+}
+
+// each calls f, in order, on every candidate marked new by resolve; the
+// candidate and its slices are valid only during the call. It stops at the
+// first error, or when f returns false.
+func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
+	if err := d.w.Flush(); err != nil {
+		return err
+	}
+	if _, err := d.file.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	d.r.Reset(d.file)
+	c := &d.cand
+	if cap(c.vals) < d.measures {
+		c.vals = make([]int, d.measures)
+	}
+	c.vals = c.vals[:d.measures]
+	var fixed [16]byte
+	for s := uint32(0); s < d.n; s++ {
+		if _, err := io.ReadFull(d.r, fixed[:]); err != nil {
+			return fmt.Errorf("reading candidates: %v", err)
+		}
+		mask, err := binary.ReadUvarint(d.r)
+		if err != nil {
+			return fmt.Errorf("reading candidates: %v", err)
+		}
+		for m := range c.vals {
+			v, err := binary.ReadVarint(d.r)
+			if err != nil {
+				return fmt.Errorf("reading candidates: %v", err)
+			}
+			c.vals[m] = int(v)
+		}
+		size, err := binary.ReadUvarint(d.r)
+		if err != nil || size > levelBlock {
+			return fmt.Errorf("reading candidates: bad encoding length (%v)", err)
+		}
+		if d.fresh[s/64]&(1<<(s%64)) == 0 {
+			if _, err := d.r.Discard(int(size)); err != nil {
+				return fmt.Errorf("reading candidates: %v", err)
+			}
+			continue
+		}
+		if uint64(cap(c.enc)) < size {
+			c.enc = make([]byte, size, levelBlock)
+		}
+		c.enc = c.enc[:size]
+		if _, err := io.ReadFull(d.r, c.enc); err != nil {
+			return fmt.Errorf("reading candidates: %v", err)
+		}
+		c.fp = binary.LittleEndian.Uint64(fixed[:8])
+		c.parent = binary.LittleEndian.Uint32(fixed[8:12])
+		c.action = binary.LittleEndian.Uint32(fixed[12:16])
+		c.mask = mask
+		ok, err := f(c)
+		if err != nil || !ok {
+			return err
+		}
+	}
+	return nil
+}
+
+// reset empties the candidates for the next level.
+func (d *dddLevel) reset() error {
+	d.n = 0
+	if err := emptyFile(d.file, d.w); err != nil {
+		return err
+	}
+	return d.keys.reset()
+}
+
+// bytes is the memory the candidates hold.
+func (d *dddLevel) bytes() int64 {
+	return d.keys.bytes() + 2*spillBuffer + int64(cap(d.fresh))*8 + int64(cap(d.fps))*12 + int64(cap(d.isNew))
+}
+
+func (d *dddLevel) close() error {
+	err := d.file.Close()
+	if kerr := d.keys.close(); err == nil {
+		err = kerr
+	}
+	return err
+}

@@ -1,0 +1,238 @@
+package checker
+
+import (
+	"maps"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+
+	"mc/model"
+)
+
+// The merge of several sorted runs gives every key once, ordered by
+// fingerprint and then by position, as sorting them all at once does.
+func TestKeyRunsMergeInOrder(t *testing.T) {
+	for _, n := range []int{0, 1, 1000, 3*runKeys + 17} {
+		k, err := openKeyRuns(t.TempDir() + "/keys")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, uint64(n)))
+		var added []seqKey
+		for i := 0; i < n; i++ {
+			added = append(added, seqKey{fp: rng.Uint64() % uint64(n/3+1), seq: uint32(i)}) // many repeats
+		}
+		want := slices.Clone(added)
+		sortKeys(want)
+		for level := 0; level < 2; level++ { // the next level reuses the file
+			for _, x := range added {
+				if err := k.add(x.fp, x.seq); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var got []seqKey
+			if err := k.merge(func(x seqKey) error { got = append(got, x); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("n=%d level %d: merge gave %d keys, not the %d sorted ones", n, level, len(got), len(want))
+			}
+		}
+		k.close()
+	}
+}
+
+// Delayed duplicate detection marks the first candidate of each fingerprint
+// not stored by an earlier level, and nothing else; the candidates it gives
+// back are those, in order, with everything they carry.
+func TestDDDKeepsTheFirstOfEachNewState(t *testing.T) {
+	dir := t.TempDir()
+	st, err := openDiskStore(dir + "/visited")
+	if err == nil {
+		err = st.clear()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d, err := openDDD(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.close()
+	fp := func(i uint64) uint64 { return i * 0x9E3779B97F4A7C15 }
+	const n = runKeys + 5000 // more than one run
+	stored := map[uint64]bool{}
+	for level := 0; level < 2; level++ {
+		var b1, b2 batch
+		for i := uint64(0); i < n; i++ {
+			x := fp(i + uint64(level)*n/2) // level 1 repeats half of level 0
+			b1.add(x, uint32(i), uint32(level), i%3, model.AppendUint(nil, x))
+			b1.vals = append(b1.vals, int(i))
+			b2.add(x, 7, 7, 0, nil) // a later duplicate of every candidate
+			b2.data = model.AppendUint(b2.data, x)
+			b2.ends[len(b2.ends)-1] = uint32(len(b2.data))
+			b2.vals = append(b2.vals, -1)
+		}
+		for _, b := range []*batch{&b1, &b2} {
+			if err := d.add(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := d.resolve(st); err != nil {
+			t.Fatal(err)
+		}
+		var got []uint64
+		err := d.each(func(c *candidate) (bool, error) {
+			i := uint64(c.parent)
+			if c.action != uint32(level) || c.mask != i%3 || c.vals[0] != int(i) || !slices.Equal(c.enc, model.AppendUint(nil, c.fp)) {
+				t.Fatalf("level %d: candidate %+v does not carry what was added", level, c)
+			}
+			got = append(got, c.fp)
+			return true, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []uint64
+		for i := uint64(0); i < n; i++ {
+			if x := fp(i + uint64(level)*n/2); !stored[x] {
+				want = append(want, x)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("level %d: %d candidates committed, want %d", level, len(got), len(want))
+		}
+		for _, x := range want {
+			stored[x] = true
+		}
+		if st.Len() != int64(len(stored)) {
+			t.Fatalf("level %d: store holds %d, want %d", level, st.Len(), len(stored))
+		}
+		if err := d.reset(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// levelOf adds one level's fingerprints to st, as ddd.resolve does, and
+// returns which were new.
+func levelOf(t *testing.T, st *diskStore, fps []uint64) []bool {
+	t.Helper()
+	fps = slices.Clone(fps)
+	slices.Sort(fps)
+	isNew := make([]bool, len(fps))
+	if err := st.begin(); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < len(fps); i += 1000 { // in chunks, as resolve asks
+		j := min(i+1000, len(fps))
+		if err := st.addNew(fps[i:j], isNew[i:j]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.end(); err != nil {
+		t.Fatal(err)
+	}
+	return isNew
+}
+
+// The runs answer like a set through their merges, and a store restored to
+// a checkpoint's manifest holds exactly what it held then, even after runs
+// it listed were merged away; the runs written later are deleted.
+func TestDiskStoreRunsMergeAndRestore(t *testing.T) {
+	dir := t.TempDir()
+	st, err := openDiskStore(dir)
+	if err == nil {
+		err = st.clear()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.keep = true
+	rng := rand.New(rand.NewPCG(3, 4))
+	set := map[uint64]bool{}
+	var atCheckpoint map[uint64]bool
+	var manifest []runEntry
+	for level := 0; level < 12; level++ {
+		var fps []uint64
+		for i := 0; i < 300*(level+1); i++ {
+			fp := rng.Uint64()
+			if len(set) > 0 && i%3 == 0 { // a third revisit stored states
+				for x := range set {
+					fp = x
+					break
+				}
+			}
+			if !slices.Contains(fps, fp) {
+				fps = append(fps, fp)
+			}
+		}
+		fps = append(fps, 0, ^uint64(0)) // the extremes, from level 1 on already stored
+		slices.Sort(fps)
+		fps = slices.Compact(fps)
+		isNew := levelOf(t, st, fps)
+		for i, fp := range slices.Sorted(slices.Values(fps)) {
+			if isNew[i] == set[fp] {
+				t.Fatalf("level %d: fingerprint %x new %v, stored before %v", level, fp, isNew[i], set[fp])
+			}
+			set[fp] = true
+		}
+		if st.Len() != int64(len(set)) || len(st.runs) > 8 {
+			t.Fatalf("level %d: %d fingerprints in %d runs, want %d in few", level, st.Len(), len(st.runs), len(set))
+		}
+		if level == 5 {
+			if err := st.sync(); err != nil {
+				t.Fatal(err)
+			}
+			manifest, atCheckpoint = st.manifest(), maps.Clone(set)
+			if err := st.forgetRetired(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := st.restore(manifest); err != nil {
+		t.Fatal(err)
+	}
+	if st.Len() != int64(len(atCheckpoint)) {
+		t.Fatalf("restored store holds %d, the checkpoint %d", st.Len(), len(atCheckpoint))
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != len(manifest) {
+		t.Fatalf("%d files after restore, %d runs listed", len(entries), len(manifest))
+	}
+	var all []uint64
+	for fp := range set {
+		all = append(all, fp)
+	}
+	isNew := levelOf(t, st, all)
+	for i, fp := range slices.Sorted(slices.Values(all)) {
+		if isNew[i] == atCheckpoint[fp] {
+			t.Fatalf("after restore: %x new %v, stored at the checkpoint %v", fp, isNew[i], atCheckpoint[fp])
+		}
+	}
+	if err := st.restore([]runEntry{{name: "run-99999", n: 3}}); err == nil {
+		t.Fatal("restore to a missing run succeeded")
+	}
+}
+
+// sortKeys orders by fingerprint, then position, whether fingerprints are
+// spread evenly (the radix path) or crowded (the comparison fallback).
+func TestSortKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, spread := range []func() uint64{rng.Uint64, func() uint64 { return rng.Uint64() % 1000 }, func() uint64 { return rng.Uint64() >> 20 }} {
+		for _, n := range []int{0, 5, 5000, 100000} {
+			keys := make([]seqKey, n)
+			for i := range keys {
+				keys[i] = seqKey{fp: spread(), seq: uint32(rng.IntN(1 << 20))}
+			}
+			want := slices.Clone(keys)
+			slices.SortFunc(want, cmpKeys)
+			sortKeys(keys)
+			if !slices.Equal(keys, want) {
+				t.Fatalf("n=%d: sortKeys differs from a comparison sort", n)
+			}
+		}
+	}
+}
