@@ -25,12 +25,17 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	if r.ReductionNote != "" {
 		fmt.Fprintf(w, "  reduction: %s\n", r.ReductionNote)
 	}
-	perState := 0.0
+	peak, perState := peakRSS(), 0.0
 	if r.States > 0 {
-		perState = float64(r.MemoryBytes) / float64(r.States)
+		perState = float64(peak) / float64(r.States)
 	}
-	fmt.Fprintf(w, "  elapsed %s, %.0f states/s with %d workers; visited set and trace log %s (%.0f B/state), peak memory %s\n",
-		r.Elapsed.Round(time.Microsecond), r.StatesPerSecond(), r.Workers, bytesize(r.MemoryBytes), perState, bytesize(peakRSS()))
+	fmt.Fprintf(w, "  elapsed %s, %.0f states/s with %d workers\n", r.Elapsed.Round(time.Microsecond), r.StatesPerSecond(), r.Workers)
+	onDisk := ""
+	if r.DiskBytes > 0 {
+		onDisk = fmt.Sprintf("; on disk %s", bytesize(r.DiskBytes))
+	}
+	fmt.Fprintf(w, "  memory: peak %s, %.1f B/state, everything included (visited set and trace log %s)%s\n",
+		bytesize(peak), perState, bytesize(r.MemoryBytes), onDisk)
 	if r.Exact {
 		fmt.Fprintln(w, "  exact: full states stored, no fingerprint collision possible")
 	} else {
@@ -182,6 +187,7 @@ type jsonResult struct {
 	StatesPerSec float64           `json:"states_per_sec"`
 	MemoryBytes  int64             `json:"memory_bytes"`
 	PeakRSS      int64             `json:"peak_rss_bytes"`
+	DiskBytes    int64             `json:"disk_bytes,omitempty"`
 	Workers      int               `json:"workers"`
 	Collision    float64           `json:"collision_probability"`
 	Liveness     *jsonLiveness     `json:"liveness,omitempty"`
@@ -244,7 +250,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Drift: r.Params.Drift, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
-		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), Workers: r.Workers, Collision: r.CollisionBound(),
+		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), DiskBytes: r.DiskBytes, Workers: r.Workers, Collision: r.CollisionBound(),
 		Properties: map[string]string{}, Bound: r.Params.Bound, Reduced: r.Reduced, ReductionNote: r.ReductionNote,
 	}
 	if shortest != nil {
