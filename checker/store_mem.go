@@ -123,7 +123,21 @@ func (m *memStore) SetIndices(batches []*batch, first uint32, workers int) {
 
 func (m *memStore) SeenAll(b *batch, seen []bool) []bool {
 	seen = seen[:0]
-	for _, fp := range b.fps {
+	// First read every home slot, loads that depend on nothing loaded, so
+	// that their cache misses are under way together; then probe.
+	var first [16]uint64
+	for i, fp := range b.fps[:min(len(b.fps), len(first))] {
+		if fp == 0 {
+			fp = 1
+		}
+		keys := m.shards[shardOf(fp)].keys
+		first[i] = keys[home(fp, len(keys))]
+	}
+	for i, fp := range b.fps {
+		if i < len(first) && first[i] == 0 {
+			seen = append(seen, false)
+			continue
+		}
 		seen = append(seen, m.Seen(fp, nil))
 	}
 	return seen
