@@ -28,6 +28,26 @@ type batch struct {
 	// state reached twice within a chunk, the common diamond of
 	// interleavings, is kept once.
 	local shard
+	// owned[w] lists, in order, the candidates whose shard of the memory
+	// store worker w writes (sortByOwner).
+	owned [][]int32
+}
+
+// sortByOwner fills owned for a commit by workers goroutines.
+func (b *batch) sortByOwner(workers int) {
+	for len(b.owned) < workers {
+		b.owned = append(b.owned, nil)
+	}
+	for w := range b.owned {
+		b.owned[w] = b.owned[w][:0]
+	}
+	for i, fp := range b.fps {
+		if fp == 0 {
+			fp = 1
+		}
+		w := owner(shardOf(fp), workers)
+		b.owned[w] = append(b.owned[w], int32(i))
+	}
 }
 
 // propHit is a hit on property prop.

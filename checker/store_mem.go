@@ -201,15 +201,34 @@ func (s *shard) free(keys []uint64, ids []uint32) {
 }
 
 func (m *memStore) Commit(batches []*batch, workers int) error {
-	m.byShard(workers, func(w int) {
+	workers = max(workers, 1)
+	if workers == 1 {
 		for _, b := range batches {
 			for i, fp := range b.fps {
 				if fp == 0 {
 					fp = 1
 				}
-				if sh := shardOf(fp); owner(sh, workers) == w {
-					b.fresh[i] = m.shards[sh].insert(fp)
+				b.fresh[i] = m.shards[shardOf(fp)].insert(fp)
+			}
+		}
+		return nil
+	}
+	// Each batch's candidates are first sorted out by the worker owning
+	// their shard, batches shared among the workers; then each worker
+	// inserts its own, batch by batch in order.
+	m.byShard(workers, func(w int) {
+		for bi := w; bi < len(batches); bi += workers {
+			batches[bi].sortByOwner(workers)
+		}
+	})
+	m.byShard(workers, func(w int) {
+		for _, b := range batches {
+			for _, i := range b.owned[w] {
+				fp := b.fps[i]
+				if fp == 0 {
+					fp = 1
 				}
+				b.fresh[i] = m.shards[shardOf(fp)].insert(fp)
 			}
 		}
 	})
