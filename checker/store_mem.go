@@ -29,6 +29,12 @@ type memStore struct {
 const (
 	shardBits  = 6
 	shardCount = 1 << shardBits
+	// initialSlots is a shard's first table size: 4 MiB in all, which
+	// spares the first growths (each a map, a rehash and an unmap, calls
+	// that contend between workers). Chang–Roberts n = 10, 2 workers:
+	// 0.93–0.95 s with 1,024 slots, 0.89 s with 8,192, for 0.2 MiB more at
+	// peak.
+	initialSlots = 1 << 13
 )
 
 type shard struct {
@@ -43,7 +49,7 @@ type shard struct {
 func newMemStore() *memStore {
 	m := &memStore{}
 	for i := range m.shards {
-		m.shards[i] = shard{keys: mapSlice[uint64](1 << 10), mapped: true}
+		m.shards[i] = shard{keys: mapSlice[uint64](initialSlots), mapped: true}
 	}
 	return m
 }
