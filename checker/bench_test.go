@@ -32,6 +32,26 @@ func BenchmarkChangRoberts(b *testing.B) {
 	}
 }
 
+// BenchmarkChangRobertsDisk is the same model with the disk store (delayed
+// duplicate detection over sorted runs); B/state is the memory the checker
+// holds, which does not grow with the states stored.
+func BenchmarkChangRobertsDisk(b *testing.B) {
+	for _, n := range []int{9, 10} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			sys, err := changroberts.New(model.Params{N: n, IDs: model.DescendingIDs(n)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var r checker.Result
+			for i := 0; i < b.N; i++ {
+				r = checker.Run(context.Background(), sys, checker.Options{Workers: 2, Safety: true, Disk: b.TempDir()})
+			}
+			b.ReportMetric(float64(r.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+			b.ReportMetric(float64(r.MemoryBytes)/float64(r.States), "B/state")
+		})
+	}
+}
+
 // BenchmarkChangRobertsReduced is the same model under partial-order
 // reduction (mc check --por), on rings the full exploration cannot reach.
 func BenchmarkChangRobertsReduced(b *testing.B) {
