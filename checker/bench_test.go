@@ -17,16 +17,7 @@ func BenchmarkChangRoberts(b *testing.B) {
 	for _, n := range []int{8, 9, 10} {
 		for _, w := range []int{1, 2} {
 			b.Run(fmt.Sprintf("n=%d/workers=%d", n, w), func(b *testing.B) {
-				sys, err := changroberts.New(model.Params{N: n, IDs: model.DescendingIDs(n)})
-				if err != nil {
-					b.Fatal(err)
-				}
-				var r checker.Result
-				for i := 0; i < b.N; i++ {
-					r = checker.Run(context.Background(), sys, checker.Options{Workers: w, Safety: true})
-				}
-				b.ReportMetric(float64(r.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
-				b.ReportMetric(float64(r.MemoryBytes)/float64(r.States), "B/state")
+				benchChangRoberts(b, n, checker.Options{Workers: w, Safety: true})
 			})
 		}
 	}
@@ -38,16 +29,7 @@ func BenchmarkChangRoberts(b *testing.B) {
 func BenchmarkChangRobertsDisk(b *testing.B) {
 	for _, n := range []int{9, 10} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			sys, err := changroberts.New(model.Params{N: n, IDs: model.DescendingIDs(n)})
-			if err != nil {
-				b.Fatal(err)
-			}
-			var r checker.Result
-			for i := 0; i < b.N; i++ {
-				r = checker.Run(context.Background(), sys, checker.Options{Workers: 2, Safety: true, Disk: b.TempDir()})
-			}
-			b.ReportMetric(float64(r.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
-			b.ReportMetric(float64(r.MemoryBytes)/float64(r.States), "B/state")
+			benchChangRoberts(b, n, checker.Options{Workers: 2, Safety: true, Disk: b.TempDir()})
 		})
 	}
 }
@@ -57,16 +39,25 @@ func BenchmarkChangRobertsDisk(b *testing.B) {
 func BenchmarkChangRobertsReduced(b *testing.B) {
 	for _, n := range []int{12, 14} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			sys, err := changroberts.New(model.Params{N: n, IDs: model.DescendingIDs(n)})
-			if err != nil {
-				b.Fatal(err)
-			}
-			var r checker.Result
-			for i := 0; i < b.N; i++ {
-				r = checker.Run(context.Background(), sys, checker.Options{Workers: 1, Reduce: true, Safety: true})
-			}
-			b.ReportMetric(float64(r.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
-			b.ReportMetric(float64(r.MemoryBytes)/float64(r.States), "B/state")
+			benchChangRoberts(b, n, checker.Options{Workers: 1, Reduce: true, Safety: true})
 		})
 	}
+}
+
+// benchChangRoberts runs the canonical model on n processes, descending ids,
+// b.N times with opt, and reports states/s and the checker's B/state.
+func benchChangRoberts(b *testing.B, n int, opt checker.Options) {
+	sys, err := changroberts.New(model.Params{N: n, IDs: model.DescendingIDs(n)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var r checker.Result
+	for i := 0; i < b.N; i++ {
+		r = checker.Run(context.Background(), sys, opt)
+	}
+	if r.Verdict != checker.Pass {
+		b.Fatalf("n=%d: verdict %v (%s), want pass", n, r.Verdict, r.Reason)
+	}
+	b.ReportMetric(float64(r.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+	b.ReportMetric(float64(r.MemoryBytes)/float64(r.States), "B/state")
 }
