@@ -42,10 +42,7 @@ func (b *batch) sortByOwner(workers int) {
 		b.owned[w] = b.owned[w][:0]
 	}
 	for i, fp := range b.fps {
-		if fp == 0 {
-			fp = 1
-		}
-		w := owner(shardOf(fp), workers)
+		w := owner(shardOf(tableKey(fp)), workers)
 		b.owned[w] = append(b.owned[w], int32(i))
 	}
 }
@@ -66,13 +63,10 @@ func (b *batch) reset() {
 
 // firstInChunk reports whether fp is new to this chunk, recording it.
 func (b *batch) firstInChunk(fp uint64) bool {
-	if fp == 0 {
-		fp = 1
-	}
 	if b.local.keys == nil {
 		b.local.keys = make([]uint64, 1024)
 	}
-	return b.local.insert(fp)
+	return b.local.insert(tableKey(fp))
 }
 
 func (b *batch) add(fp uint64, parent, action uint32, mask uint64, enc []byte) {

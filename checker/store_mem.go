@@ -68,6 +68,15 @@ func newIndexedMemStore() *memStore {
 
 func shardOf(fp uint64) int { return int(fp >> (64 - shardBits)) }
 
+// tableKey is fp as the tables hold it: 0 marks an empty slot, so a
+// fingerprint 0 is held as 1.
+func tableKey(fp uint64) uint64 {
+	if fp == 0 {
+		return 1
+	}
+	return fp
+}
+
 // home is fp's first slot in a table of size slots.
 func home(fp uint64, size int) int {
 	hi, _ := bits.Mul64(fp<<shardBits, uint64(size))
@@ -78,9 +87,7 @@ func (m *memStore) Seen(fp uint64, _ []byte) bool { return m.slot(fp) >= 0 }
 
 // slot is the position of fp in its shard, or -1.
 func (m *memStore) slot(fp uint64) int {
-	if fp == 0 {
-		fp = 1
-	}
+	fp = tableKey(fp)
 	keys := m.shards[shardOf(fp)].keys
 	for i := home(fp, len(keys)); ; i++ {
 		if i == len(keys) {
@@ -102,10 +109,7 @@ func (m *memStore) IndexOf(fp uint64, _ []byte) uint32 {
 	if i < 0 {
 		return notStored
 	}
-	if fp == 0 {
-		fp = 1
-	}
-	return m.shards[shardOf(fp)].ids[i]
+	return m.shards[shardOf(tableKey(fp))].ids[i]
 }
 
 // SetIndices records the indices of the fresh candidates of batches,
@@ -118,9 +122,7 @@ func (m *memStore) SetIndices(batches []*batch, first uint32, workers int) {
 				if !b.fresh[i] {
 					continue
 				}
-				if fp == 0 {
-					fp = 1
-				}
+				fp = tableKey(fp)
 				if sh := shardOf(fp); owner(sh, workers) == w {
 					m.shards[sh].ids[m.slot(fp)] = id
 				}
@@ -136,9 +138,7 @@ func (m *memStore) SeenAll(b *batch, seen []bool) []bool {
 	// that their cache misses are under way together; then probe.
 	var first [16]uint64
 	for i, fp := range b.fps[:min(len(b.fps), len(first))] {
-		if fp == 0 {
-			fp = 1
-		}
+		fp = tableKey(fp)
 		keys := m.shards[shardOf(fp)].keys
 		first[i] = keys[home(fp, len(keys))]
 	}
@@ -147,7 +147,7 @@ func (m *memStore) SeenAll(b *batch, seen []bool) []bool {
 			seen = append(seen, false)
 			continue
 		}
-		seen = append(seen, m.Seen(fp, nil))
+		seen = append(seen, m.slot(fp) >= 0)
 	}
 	return seen
 }
@@ -214,9 +214,7 @@ func (m *memStore) Commit(batches []*batch, workers int) error {
 	if workers == 1 {
 		for _, b := range batches {
 			for i, fp := range b.fps {
-				if fp == 0 {
-					fp = 1
-				}
+				fp = tableKey(fp)
 				b.fresh[i] = m.shards[shardOf(fp)].insert(fp)
 			}
 		}
@@ -233,10 +231,7 @@ func (m *memStore) Commit(batches []*batch, workers int) error {
 	m.byShard(workers, func(w int) {
 		for _, b := range batches {
 			for _, i := range b.owned[w] {
-				fp := b.fps[i]
-				if fp == 0 {
-					fp = 1
-				}
+				fp := tableKey(b.fps[i])
 				b.fresh[i] = m.shards[shardOf(fp)].insert(fp)
 			}
 		}
