@@ -245,10 +245,7 @@ func (rr *runReader) next() (bool, error) {
 // runHeap is a binary min-heap of runs by their head key.
 type runHeap []*runReader
 
-func (h runHeap) less(i, j int) bool {
-	a, b := h[i].head, h[j].head
-	return a.fp < b.fp || a.fp == b.fp && a.seq < b.seq
-}
+func (h runHeap) less(i, j int) bool { return cmpKeys(h[i].head, h[j].head) < 0 }
 
 func (h runHeap) init() {
 	for i := len(h)/2 - 1; i >= 0; i-- {
