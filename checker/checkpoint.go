@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
@@ -29,10 +28,12 @@ import (
 // names them; resuming truncates the log and restores the runs the
 // checkpoint lists, deleting any written later (store_disk.go).
 
-// checkpointMagic starts a checkpoint; its number is the format's.
+// checkpointMagic starts a checkpoint and names its format, which changes
+// whenever the sections do (format 2 lists the disk store's runs).
 const (
-	checkpointMagic  = "mc checkpoint 2\n"
 	checkpointPrefix = "mc checkpoint "
+	checkpointFormat = "2"
+	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 
 // checkpointHeader identifies a run; a resume must match it exactly.
@@ -185,8 +186,10 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 	}
 	bad := func(why string) error { return refuse("resume: %s is not a valid checkpoint (%s)", path, why) }
 	if len(data) < len(checkpointMagic)+8 || !bytes.HasPrefix(data, []byte(checkpointMagic)) {
-		if format, _, ok := bytes.Cut(bytes.TrimPrefix(data, []byte(checkpointPrefix)), []byte("\n")); ok && bytes.HasPrefix(data, []byte(checkpointPrefix)) && len(format) < 10 {
-			return 0, refuse("resume: %s is in checkpoint format %q, written by another version of mc; this one reads format %q", path, format, strings.TrimSpace(strings.TrimPrefix(checkpointMagic, checkpointPrefix)))
+		if rest, ok := bytes.CutPrefix(data, []byte(checkpointPrefix)); ok {
+			if format, _, ok := bytes.Cut(rest, []byte("\n")); ok && len(format) < 10 && string(format) != checkpointFormat {
+				return 0, refuse("resume: %s is in checkpoint format %q, written by another version of mc; this one reads format %q", path, format, checkpointFormat)
+			}
 		}
 		return 0, bad("no checkpoint header")
 	}

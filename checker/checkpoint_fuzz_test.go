@@ -84,3 +84,21 @@ func TestResumeRefusesAnotherFingerprintFunction(t *testing.T) {
 		}
 	}
 }
+
+// A checkpoint in another format, one an earlier mc wrote, is refused with
+// a message naming both formats, not read as a corrupt file.
+func TestResumeRefusesAnotherCheckpointFormat(t *testing.T) {
+	dir := t.TempDir()
+	if r := Run(context.Background(), countersSystem(3), Options{Workers: 1, Checkpoint: dir}); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	path := filepath.Join(dir, "checkpoint")
+	data, _ := os.ReadFile(path)
+	body := append([]byte(checkpointPrefix+"1\n"), data[len(checkpointMagic):len(data)-8]...)
+	os.WriteFile(path, binary.LittleEndian.AppendUint64(body, xxhash.Sum64(body)), 0o644)
+	r := Run(context.Background(), countersSystem(3), Options{Workers: 1, Checkpoint: dir, Resume: true})
+	var refused *ResumeRefused
+	if !errors.As(r.Err, &refused) || !strings.Contains(r.Err.Error(), `format "1"`) || !strings.Contains(r.Err.Error(), `format "`+checkpointFormat+`"`) {
+		t.Fatalf("format 1 checkpoint: %v", r.Err)
+	}
+}
