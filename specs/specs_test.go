@@ -33,6 +33,33 @@ func TestEverySpecPassesOnItsDefaults(t *testing.T) {
 	}
 }
 
+// Every rule and property of every variant cites the seed section it comes
+// from, which traces and mc list show beside it.
+func TestEveryRuleAndPropertyCitesItsSeed(t *testing.T) {
+	for _, e := range All() {
+		for _, v := range e.Variants {
+			p := model.Params{N: e.DefaultN, IDs: e.IDs(e.DefaultN), Variant: v.Name}
+			if e.Clocked {
+				p.Drift = 1 // the scaled clocks need a drift bound
+			}
+			tg, err := e.Build(p)
+			if err != nil {
+				t.Fatalf("%s variant %s: %v", e.Name, v.Name, err)
+			}
+			for _, r := range tg.Info().Rules {
+				if r.Ref == "" {
+					t.Errorf("%s variant %s: rule %q names no seed section", e.Name, v.Name, r.Name)
+				}
+			}
+			for _, pr := range tg.Props() {
+				if pr.Ref == "" {
+					t.Errorf("%s variant %s: property %q cites nothing", e.Name, v.Name, pr.Name)
+				}
+			}
+		}
+	}
+}
+
 // Every spec's declared symmetry is a real one: each arrangement of n ≤ 4
 // has the same verdict, state count and transition count as its class's
 // representative, which is what mc check --all-ids checks instead of it.
