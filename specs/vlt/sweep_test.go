@@ -13,9 +13,7 @@ import (
 type sweepResult struct {
 	systems, orientations int
 	states                int64
-	phases, messages      int
-	twoCActive, shared    bool
-	givesUp, bypass       bool
+	sight
 }
 
 // sweep checks the arrangements, each with every orientation assignment
@@ -43,9 +41,7 @@ func sweep(t *testing.T, variant string, n int, arrangements [][]int, orientatio
 		res.systems++
 		res.orientations += len(p.Orientations())
 		res.states += r.States
-		res.phases, res.messages = max(res.phases, o.phases), max(res.messages, o.messages)
-		res.twoCActive, res.shared = res.twoCActive || o.twoCActive, res.shared || o.shared
-		res.givesUp, res.bypass = res.givesUp || o.givesUp, res.bypass || o.bypass
+		res.merge(o.sight)
 	}
 	return res
 }
