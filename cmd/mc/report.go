@@ -9,13 +9,14 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/specs"
 )
 
 // writeHuman prints the summary, the per-property verdicts and, on failure,
 // the shortest failing trace; after a reduced run, the failure of shortest,
 // its unreduced re-run (--shortest), if not nil.
 func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
-	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, r.Params.String())
+	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, shownParams(r.Spec, r.Params).String())
 	if r.Reduced {
 		fmt.Fprintf(w, "  %d states stored, %d transitions explored, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
 		fmt.Fprintln(w, "  reduced: partial-order reduction (--por) stored only the states that the verdicts need, not every reachable state")
@@ -84,6 +85,16 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	default:
 		fmt.Fprintln(w, "verdict: pass")
 	}
+}
+
+// shownParams is p, the parameters of a run of spec, as mc shows them:
+// without ids for a spec whose processes have none (the mutual-exclusion
+// specs are built with placeholder ids, which nothing reads).
+func shownParams(spec string, p model.Params) *model.Params {
+	if e, err := specs.Lookup(spec); err == nil && e.Anonymous {
+		p.IDs = nil
+	}
+	return &p
 }
 
 // awaited marks the state of a leads-to counterexample where P holds and
@@ -161,12 +172,13 @@ func bytesize(b int64) string {
 	return fmt.Sprintf("%d KiB", (b+1023)/1024)
 }
 
-// jsonResult is the machine-readable form of a run.
+// jsonResult is the machine-readable form of a run (docs/json.md).
 type jsonResult struct {
+	jsonStamp
 	Spec         string            `json:"spec"`
 	Variant      string            `json:"variant"`
 	N            int               `json:"n"`
-	IDs          []int             `json:"ids"`
+	IDs          []int             `json:"ids,omitempty"`
 	Chan         string            `json:"chan"`
 	Cap          int               `json:"cap,omitempty"`
 	Initiators   []int             `json:"initiators,omitempty"`
@@ -245,8 +257,8 @@ type jsonMeasure struct {
 }
 
 func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
-	out := jsonResult{
-		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: r.Params.IDs, Chan: r.Params.Chan.String(),
+	out := jsonResult{jsonStamp: stamp(),
+		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: shownParams(r.Spec, r.Params).IDs, Chan: r.Params.Chan.String(),
 		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Drift: r.Params.Drift, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),

@@ -106,7 +106,7 @@ func unswept() []string {
 // runCI is mc ci: it recomputes the quick subset of results/ (each
 // profile's CI sizes) and fails on any difference from the committed JSON.
 func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("ci", "[flags]", stderr)
+	fs := newFlagSet("ci", "[flags]", stdout)
 	dir := fs.String("results", "results", "the directory holding the committed tables")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
