@@ -37,6 +37,7 @@ import (
 	"mc/chart"
 	"mc/checker"
 	"mc/model"
+	"mc/specs"
 	"mc/tracefile"
 )
 
@@ -204,7 +205,11 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 }
 
 func (se *session) describe() (*sessionJSON, error) {
-	out := &sessionJSON{Gen: se.gen, Spec: se.info.Spec, Variant: se.info.Variant, Params: se.info.Params.String(), Trace: se.trace}
+	params := se.info.Params
+	if e, err := specs.Lookup(se.info.Spec); err == nil && e.Anonymous {
+		params.IDs = nil // placeholders that nothing reads
+	}
+	out := &sessionJSON{Gen: se.gen, Spec: se.info.Spec, Variant: se.info.Variant, Params: params.String(), Trace: se.trace}
 	for _, p := range se.info.Props {
 		out.Props = append(out.Props, propInfo{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc})
 	}
@@ -253,8 +258,12 @@ type stateJSON struct {
 type propStatus struct {
 	Name string `json:"name"`
 	Kind string `json:"kind"`
-	// Status is "holds", "fails" or, for an end property outside a
-	// terminal state, "n/a".
+	// Status is, for a state property, "holds", "fails" or, for an end
+	// property outside a terminal state, "n/a". A liveness property is
+	// about runs, not states; its status says where this state stands:
+	// "goal" when its goal Q holds here, "awaits" when P of "P leads to Q"
+	// holds here and Q does not (a run from here must reach Q), "n/a"
+	// otherwise.
 	Status string `json:"status"`
 }
 
@@ -308,6 +317,9 @@ func (se *session) state(id string, st checker.State) (*stateJSON, error) {
 		}
 		out.Props = append(out.Props, ps)
 	}
+	for _, g := range snap.Goals {
+		out.Props = append(out.Props, goalStatus(g))
+	}
 	for _, m := range moves {
 		mj, err := se.move(m)
 		if err != nil {
@@ -316,6 +328,18 @@ func (se *session) state(id string, st checker.State) (*stateJSON, error) {
 		out.Moves = append(out.Moves, mj)
 	}
 	return out, nil
+}
+
+// goalStatus is where a state stands for a liveness property.
+func goalStatus(g checker.GoalStatus) propStatus {
+	ps := propStatus{Name: g.Name, Kind: g.Kind.String(), Status: "n/a"}
+	switch {
+	case g.Goal:
+		ps.Status = "goal"
+	case g.From:
+		ps.Status = "awaits"
+	}
+	return ps
 }
 
 // move describes m for the page, registering the state it leads to.
