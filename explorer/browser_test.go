@@ -4,12 +4,15 @@ package explorer
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -219,5 +222,94 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// statusLog records the status of every POST /api/trace a handler answers.
+type statusLog struct {
+	mu    sync.Mutex
+	codes []int
+}
+
+func (l *statusLog) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
+		h.ServeHTTP(sw, r)
+		if r.Method == http.MethodPost && r.URL.Path == "/api/trace" {
+			l.mu.Lock()
+			l.codes = append(l.codes, sw.code)
+			l.mu.Unlock()
+		}
+	})
+}
+
+func (l *statusLog) seen() []int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]int(nil), l.codes...)
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.code = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// A page on another port, open in the same Chromium, posts a trace file to
+// the explorer as a page can without a preflight (no-cors, text/plain),
+// then tries again as JSON (which needs a preflight). The first request
+// reaches the explorer and is refused; the session is unchanged.
+func TestCrossSiteUploadIsRefusedInChromium(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b := startBrowser(t, ctx)
+	var log statusLog
+	explorer := httptest.NewServer(log.wrap(LocalOnly(New(build(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}})).Handler())))
+	defer explorer.Close()
+	var before sessionJSON
+	get(t, explorer.URL+"/api/session", &before)
+
+	body, err := json.Marshal(string(traceFileOf(t, literal, "election-complete")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := fmt.Sprintf(`<!doctype html><title>elsewhere</title><script>
+const target = %q, trace = %s;
+async function attack() {
+  try { await fetch(target, {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}, body: trace}); } catch (e) {}
+  try { await fetch(target, {method: "POST", headers: {"Content-Type": "application/json"}, body: trace}); } catch (e) {}
+  document.title = "done";
+}
+attack();
+</script>`, explorer.URL+"/api/trace", body)
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page)
+	}))
+	defer elsewhere.Close()
+	if elsewhere.URL == explorer.URL {
+		t.Fatal("the two servers share an origin")
+	}
+	if err := b.call("Page.navigate", map[string]any{"url": elsewhere.URL + "/"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	b.waitFor(t, `document.title === "done"`)
+	codes := log.seen()
+	if len(codes) == 0 {
+		t.Fatal("no cross-site POST reached the explorer: the test shows nothing")
+	}
+	for _, code := range codes {
+		if code != http.StatusForbidden {
+			t.Errorf("a cross-site POST was answered %d, want 403 (all: %v)", code, codes)
+		}
+	}
+	var after sessionJSON
+	get(t, explorer.URL+"/api/session", &after)
+	if after.Gen != before.Gen || after.Trace != nil || after.Variant != before.Variant {
+		t.Fatalf("the cross-site POST changed the session: %+v", after)
 	}
 }

@@ -18,6 +18,10 @@
 //	GET  /api/session       the spec, its properties, initial states, loaded trace
 //	GET  /api/state?id=ID   one state: variables, view, properties, enabled moves
 //	POST /api/trace         body: a trace file; replays it, makes it the session's
+//
+// The API answers only the explorer's own page: a request from another
+// site is refused, and a POST must be application/json (guard.go). Uploads
+// are bounded in size and loaded one at a time.
 package explorer
 
 import (
@@ -33,6 +37,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"mc/chart"
 	"mc/checker"
@@ -48,8 +53,13 @@ var assets embed.FS
 // make the server grow without end; a person clicking never comes near it.
 const MaxStates = 200_000
 
-// maxTraceBytes bounds a trace uploaded from the page.
-const maxTraceBytes = 64 << 20
+// maxTraceBytes bounds a trace uploaded from the page; a trace of a ring a
+// person steps through is far smaller.
+const maxTraceBytes = 16 << 20
+
+// heavyWait is how long a trace upload waits for the one that is being
+// loaded before it is answered 503.
+const heavyWait = 5 * time.Second
 
 // Server serves one session at a time: a spec with its parameters, and
 // possibly a trace of it. Loading a trace of other parameters starts a new
@@ -58,6 +68,12 @@ type Server struct {
 	mu  sync.Mutex
 	cur *session
 	gen int
+	// heavy admits one trace upload at a time: reading, rebuilding and
+	// replaying a trace is the one request whose memory and time grow with
+	// what the client sends, and it holds mu while it replays.
+	heavy chan struct{}
+	// wait is how long an upload waits for heavy (heavyWait).
+	wait time.Duration
 }
 
 type session struct {
@@ -72,7 +88,7 @@ type session struct {
 
 // New returns a server exploring t.
 func New(t checker.Target) *Server {
-	s := &Server{}
+	s := &Server{heavy: make(chan struct{}, 1), wait: heavyWait}
 	s.start(t)
 	return s
 }
@@ -121,7 +137,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/session", s.handleSession)
 	mux.HandleFunc("GET /api/state", s.handleState)
 	mux.HandleFunc("POST /api/trace", s.handleTrace)
-	return recoverer(mux)
+	return recoverer(guard(mux))
 }
 
 // pageHandler serves the embedded page. A path that is no valid file name
@@ -402,6 +418,10 @@ func (se *session) replay(f *tracefile.File) (*traceJSON, error) {
 }
 
 func (s *Server) handleTrace(w http.ResponseWriter, r *http.Request) {
+	if !s.admitHeavy(w, r) {
+		return
+	}
+	defer func() { <-s.heavy }()
 	f, err := tracefile.Read(http.MaxBytesReader(w, r.Body, maxTraceBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -424,6 +444,22 @@ func (s *Server) handleTrace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reply(w, out)
+}
+
+// admitHeavy waits, at most s.wait, for the turn of r, a trace upload. It
+// answers 503 and returns false when the turn does not come.
+func (s *Server) admitHeavy(w http.ResponseWriter, r *http.Request) bool {
+	timer := time.NewTimer(s.wait)
+	defer timer.Stop()
+	select {
+	case s.heavy <- struct{}{}:
+		return true
+	case <-timer.C:
+	case <-r.Context().Done():
+	}
+	w.Header().Set("Retry-After", "1")
+	http.Error(w, "mc explore is busy loading another trace; try again", http.StatusServiceUnavailable)
+	return false
 }
 
 // LocalOnly wraps h so that, served on a loopback address, it answers only
