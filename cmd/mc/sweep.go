@@ -57,7 +57,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if dir == "" {
 			dir = "results"
 		}
-		return sweepAll(ctx, dir, opt, stdout, stderr)
+		return sweepAll(ctx, dir, opt, f.json, stdout, stderr)
 	}
 	e, err := specs.Lookup(fs.Arg(0))
 	if err != nil {
