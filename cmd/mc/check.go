@@ -36,6 +36,7 @@ type checkFlags struct {
 	exact       bool
 	store       string
 	dir         string
+	keepDir     bool
 	checkpoint  string
 	every       time.Duration
 	resume      string
@@ -66,8 +67,9 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
 	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
 	fs.StringVar(&f.store, "store", "memory", "visited set: memory, or disk (sorted runs of fingerprints under --dir, looked up once per level; memory stays bounded)")
-	fs.StringVar(&f.dir, "dir", "", "directory for --store disk")
-	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
+	fs.StringVar(&f.dir, "dir", "", "directory for --store disk, in which each run makes and locks a working directory of its own (see docs/reliability.md)")
+	fs.BoolVar(&f.keepDir, "keep-dir", false, "keep the disk run's working directory when the run ends (by default it is removed, unless a checkpoint needs it)")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries (the first after 10s at most)")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
 	fs.BoolVar(&f.keepGoing, "continue", false, "check every property to the end; by default the run stops at the end of the level where a property first fails (exit 1) and reports the rest as not checked")
@@ -129,6 +131,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err == nil && f.por {
 		err = checker.CanReduce(f.options(), target.Props())
 	}
+	if err == nil {
+		err = f.checkPaths()
+	}
+	if err == nil {
+		err = f.resumeWorkDir()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
@@ -137,8 +145,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	restore := limitMemory(opt.MaxMemory)
 	defer restore()
 	res := f.check(ctx, target, opt, stderr)
-	if refused := (*checker.ResumeRefused)(nil); errors.As(res.Err, &refused) {
-		fmt.Fprintf(stderr, "mc check: %v\n", refused)
+	if userError(res.Err) {
+		fmt.Fprintf(stderr, "mc check: %v\n", res.Err)
 		return exitUsage
 	}
 	if res.Err != nil {
@@ -169,8 +177,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "mc check: %v\n", err)
 			return exitInternal
 		}
+		writeResumeNote(stderr, fs, &f, &res)
 	} else {
 		writeHuman(stdout, &res, shortest)
+		writeResumeNote(stdout, fs, &f, &res)
 	}
 	switch res.Verdict {
 	case checker.Pass:
@@ -179,6 +189,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitFail
 	}
 	return exitIncomplete
+}
+
+// userError says whether err, from a run, is the user's mistake: a
+// checkpoint that cannot be resumed, or a directory that cannot be used.
+func userError(err error) bool {
+	var refused *checker.ResumeRefused
+	var unusable *checker.UnusableDir
+	return errors.As(err, &refused) || errors.As(err, &unusable)
 }
 
 // lookupSpec finds a spec by name: the registry's, or, in the tests that
@@ -311,7 +329,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
 	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.safety,
-		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por}
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por, KeepDir: f.keepDir}
 	if f.store == "disk" {
 		opt.Disk = f.dir
 	}
@@ -396,10 +414,12 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	switch {
 	case f.store != "memory" && f.store != "disk":
 		return fmt.Errorf("--store must be memory or disk, got %q", f.store)
-	case f.store == "disk" && f.dir == "":
+	case f.store == "disk" && f.dir == "" && f.resume == "":
 		return fmt.Errorf("--store disk needs --dir")
 	case f.store == "memory" && fs.Changed("dir"):
 		return fmt.Errorf("--dir goes with --store disk")
+	case f.store == "memory" && f.keepDir:
+		return fmt.Errorf("--keep-dir goes with --store disk")
 	case f.exact && f.store == "disk":
 		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with --store disk")
 	case f.exact && (f.checkpoint != "" || f.resume != ""):
