@@ -96,10 +96,8 @@ type explorer[S any] struct {
 	ampleHook func(id uint32, ample []model.Action)
 	// peaks holds, per measure, the largest value seen and where.
 	peaks []peak
-	// memLimit is the memory limit in bytes (0: none), checked at round
-	// boundaries no sooner than nextMemCheck.
-	memLimit     int64
-	nextMemCheck time.Time
+	// mem holds the memory limit, checked at round boundaries.
+	mem memoryGuard
 }
 
 // peak is the largest value of one measure seen so far and the first state,
@@ -143,7 +141,8 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		e.workers = runtime.NumCPU()
 	}
 	res.Workers, res.Exact = e.workers, opt.Exact
-	e.memLimit = memoryLimit(opt)
+	e.mem.limit = memoryLimit(opt)
+	res.MemoryLimit = e.mem.limit
 	for i, p := range sys.Props {
 		if p.Kind == model.Invariant || p.Kind == model.Witness {
 			e.stateProps = append(e.stateProps, i)
@@ -162,7 +161,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		e.explore(ctx, &res)
 	}
 	e.stopOnEnvironment(&res)
-	res.Elapsed = time.Since(e.start) + e.resumedElapsed
+	res.SafetyElapsed = time.Since(e.start) + e.resumedElapsed
 	res.States = int64(e.links.len())
 	res.MemoryBytes = e.storeBytes() + e.links.bytes()
 	if e.disk != nil {
@@ -183,6 +182,10 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	}
 	e.finishWorkDir(&res)
 	checkLiveness(ctx, sys, opt, &res, e.start)
+	res.Elapsed = res.SafetyElapsed
+	if res.Liveness != nil {
+		res.Elapsed += res.Liveness.Elapsed
+	}
 	return res, e
 }
 
@@ -380,6 +383,25 @@ func (e *explorer[S]) limit() int64 {
 
 func (e *explorer[S]) halt(why string) { e.stop.CompareAndSwap(nil, &why) }
 
+// stopAtViolation reports whether the run ends here, at a level boundary,
+// because a property other than a witness has failed and Options.Continue
+// is unset. Stopping at a level boundary, not at the violating state, keeps
+// the figures independent of the workers' schedule and of the store (the
+// disk store commits a level's candidates only at its end), and the same
+// for a run resumed from a checkpoint, which is taken at level boundaries
+// and holds the hits.
+func (e *explorer[S]) stopAtViolation() bool {
+	if e.opt.Continue {
+		return false
+	}
+	for i, h := range e.hits {
+		if h != nil && e.sys.Props[i].Kind != model.Witness {
+			return true
+		}
+	}
+	return false
+}
+
 func (e *explorer[S]) stopped() string {
 	if p := e.stop.Load(); p != nil {
 		return *p
@@ -428,6 +450,10 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			nextSave = time.Now().Add(e.opt.CheckpointEvery)
 		}
 		if e.frontier.len() == 0 {
+			return
+		}
+		if e.stopAtViolation() {
+			res.StoppedAtViolation = true
 			return
 		}
 		res.Depth = depth
@@ -531,7 +557,7 @@ func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
 		return
 	}
 	e.nextReport = now.Add(e.every())
-	e.opt.Progress(Progress{States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
+	e.opt.Progress(Progress{Phase: PhaseSafety, States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
 		Frontier: frontier.len() - int(e.done.Load()), Elapsed: now.Sub(e.start),
 		MemoryBytes: e.storeBytes() + e.links.bytes() + frontier.bytes()})
 }
@@ -675,7 +701,7 @@ func (e *explorer[S]) path(id uint32, depth int) (init int, actions []model.Acti
 // verdicts, rebuilding and replaying a trace for every hit.
 func (e *explorer[S]) verdicts(res *Result) {
 	res.Reason = e.stopped()
-	complete := res.Reason == "" && res.Err == nil
+	complete := res.Reason == "" && res.Err == nil && !res.StoppedAtViolation
 	anyFail := false
 	for i := range e.sys.Props {
 		p := &e.sys.Props[i]
@@ -706,6 +732,8 @@ func (e *explorer[S]) verdicts(res *Result) {
 			pr.Verdict = Fail
 		case complete:
 			pr.Verdict = Pass
+		case res.StoppedAtViolation:
+			pr.Verdict = NotChecked
 		default:
 			pr.Verdict = Incomplete
 		}

@@ -60,6 +60,14 @@ type Options struct {
 	// Fair is the fairness assumption liveness properties are checked
 	// under; the zero value is weak fairness per process.
 	Fair Fairness
+	// Continue checks every property to the end. Without it a run stops
+	// at the first violation (as TLC and SPIN do): at the end of the level
+	// in which a safety property first fails, so that its figures are the
+	// same for any number of workers, either store and a resumed run, and
+	// the counterexample is still a shortest one; liveness is then not
+	// checked, and of several liveness properties the check stops at the
+	// first that fails. The properties left undecided are NotChecked.
+	Continue bool
 	// Progress, if not nil, is called about every ProgressEvery (default
 	// 1s) with the run's figures so far, from one goroutine at a time.
 	Progress      func(Progress)
@@ -68,10 +76,21 @@ type Options struct {
 
 // Progress is a snapshot of a running exploration.
 type Progress struct {
+	// Phase names what the run is doing: PhaseSafety, the breadth-first
+	// exploration, or PhaseLiveness, the liveness graph's construction
+	// and search.
+	Phase               string
 	States, Transitions int64
 	Depth               int
 	// Frontier is the number of states queued for exploration.
-	Frontier    int
+	Frontier int
+	// Elapsed is the time since the run started, over every phase.
 	Elapsed     time.Duration
 	MemoryBytes int64
 }
+
+// The phases of a run, as Progress names them.
+const (
+	PhaseSafety   = "safety"
+	PhaseLiveness = "liveness"
+)

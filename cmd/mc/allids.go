@@ -79,7 +79,11 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		case r.Verdict == checker.Incomplete && sum.Verdict == checker.Pass:
 			sum.Verdict = checker.Incomplete
 		}
-		if r.Verdict == checker.Incomplete && (r.Reason == "interrupted" || strings.HasPrefix(r.Reason, "memory limit")) {
+		if r.Verdict == checker.Incomplete && (r.Reason == "interrupted" || strings.Contains(r.Reason, "memory limit")) {
+			break
+		}
+		if r.Verdict == checker.Fail && !f.keepGoing {
+			sum.StoppedAtViolation = len(sum.Rows) < len(classes)
 			break
 		}
 	}
@@ -99,9 +103,13 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 				fmt.Fprintf(stdout, "  %-10s ids %v (class of %d)\n", row.Verdict, row.IDs, row.ClassSize)
 			}
 		}
+		if sum.StoppedAtViolation {
+			fmt.Fprintf(stdout, "  stopped at the first failing arrangement: %d of %d classes not checked; --continue checks them all\n",
+				sum.Classes-len(sum.Rows), sum.Classes)
+		}
 		if failed != nil {
 			fmt.Fprintf(stdout, "\nfirst failing arrangement:\n")
-			writeHuman(stdout, failed, nil)
+			writeRun(stdout, failed, nil)
 		}
 		fmt.Fprintf(stdout, "verdict: %s\n", sum.Verdict)
 	}
@@ -124,7 +132,10 @@ type allIDsSummary struct {
 	States       int64           `json:"states"`
 	Reduced      bool            `json:"reduced"`
 	Verdict      checker.Verdict `json:"verdict"`
-	Rows         []allIDsRow     `json:"results"`
+	// StoppedAtViolation marks a run that stopped at the first failing
+	// arrangement, leaving classes unchecked (without --continue).
+	StoppedAtViolation bool        `json:"stopped_at_first_violation,omitempty"`
+	Rows               []allIDsRow `json:"results"`
 }
 
 type allIDsRow struct {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -50,13 +51,18 @@ type checkFlags struct {
 	fairness checker.Fairness
 	por      bool
 	shortest bool
+	// keepGoing is --continue: every property to the end.
+	keepGoing bool
+	// defaultMemory is the memory limit when neither --max-memory nor
+	// GOMEMLIMIT gives one (memlimit.go); 0 when one does.
+	defaultMemory int64
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs := newFlagSet("check", "SPEC [flags]", stderr)
 	f.addParamFlags(fs)
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
-	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete, once mc holds more memory than this, e.g. 512MiB (default GOMEMLIMIT if set, else none)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once mc holds more memory than this, e.g. 512MiB, in every phase (default GOMEMLIMIT if set, else 7/8 of the memory available at the start: MemAvailable and any cgroup limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
 	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
@@ -66,6 +72,7 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries (the first after 10s at most)")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
+	fs.BoolVar(&f.keepGoing, "continue", false, "check every property to the end; by default the run stops at the end of the level where a property first fails (exit 1) and reports the rest as not checked")
 	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
 	fs.BoolVar(&f.shortest, "shortest", false, "with --por, re-run a failure without reduction (bounded by --max-states, default 10000000) for a shortest counterexample")
@@ -100,6 +107,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newCheckFlagSet(&f, stderr)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
+	}
+	if !fs.Changed("max-memory") {
+		f.defaultMemory = defaultMemoryLimit()
 	}
 	if f.allIDs {
 		return runAllIDs(ctx, fs, &f, stdout, stderr)
@@ -143,6 +153,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
 		return exitInternal
 	}
+	f.explainDefaultMemory(&res, stderr)
 	var shortest *checker.Result
 	if f.shortest && res.Reduced && res.Verdict == checker.Fail {
 		shortest = f.rerunUnreduced(ctx, target, stderr)
@@ -326,7 +337,20 @@ func (f *checkFlags) options() checker.Options {
 		opt.Checkpoint, opt.Resume = f.resume, true
 	}
 	opt.MaxMemory, _ = parseSize(f.maxMemory) // checked by checkLimits
+	if opt.MaxMemory == 0 {
+		opt.MaxMemory = f.defaultMemory
+	}
+	opt.Continue = f.keepGoing
 	return opt
+}
+
+// explainDefaultMemory says, when the default memory limit stopped the run,
+// where that limit comes from and how to set another.
+func (f *checkFlags) explainDefaultMemory(res *checker.Result, stderr io.Writer) {
+	if f.defaultMemory > 0 && strings.Contains(res.Reason, "memory limit") {
+		fmt.Fprintf(stderr, "mc check: the memory limit %s is the default, 7/8 of the memory available when mc started; --max-memory sets another\n",
+			bytesize(f.defaultMemory))
+	}
 }
 
 // params turns the flags into validated-later spec parameters.
