@@ -10,11 +10,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
 
-	"mc/model"
+	"mc/runinfo"
 )
 
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:
@@ -29,29 +30,68 @@ import (
 // checkpoint lists, deleting any written later (store_disk.go).
 
 // checkpointMagic starts a checkpoint and names its format, which changes
-// whenever the sections do (format 2 lists the disk store's runs).
+// whenever the header or the sections do (format 2 lists the disk store's
+// runs; format 3 records the run's whole meaning and the build of mc).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "2"
+	checkpointFormat = "3"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 
-// checkpointHeader identifies a run; a resume must match it exactly.
-type checkpointHeader struct {
-	MC          string       `json:"mc"`
-	Fingerprint string       `json:"fingerprint"`
-	Spec        string       `json:"spec"`
-	Variant     string       `json:"variant"`
-	Params      model.Params `json:"params"`
-	Store       string       `json:"store"`
+// CheckpointFormat is the checkpoint format this mc writes and reads.
+const CheckpointFormat = checkpointFormat
+
+// CheckpointHeader is what a checkpoint says about the run it saved; a
+// resume must match it exactly.
+type CheckpointHeader struct {
+	// Build is the mc that wrote it.
+	Build       runinfo.Build `json:"build"`
+	Fingerprint string        `json:"fingerprint"`
+	// SpecHash is the run's Options.SpecHash.
+	SpecHash string          `json:"spec_hash"`
+	Run      runinfo.Meaning `json:"run"`
+	Store    runinfo.Store   `json:"store"`
 }
 
-func (e *explorer[S]) header() checkpointHeader {
-	h := checkpointHeader{MC: Version, Fingerprint: FingerprintFunc, Spec: e.sys.Spec, Variant: e.sys.Variant, Params: e.sys.Params, Store: "memory"}
-	if e.opt.Disk != "" {
-		h.Store = "disk " + e.opt.Disk
+func (e *explorer[S]) header() CheckpointHeader {
+	return CheckpointHeader{Build: runinfo.ThisBuild(), Fingerprint: FingerprintFunc, SpecHash: e.opt.SpecHash,
+		Run: meaning(e.sys.Spec, e.sys.Variant, e.sys.Params, e.opt), Store: storeOf(e.opt)}
+}
+
+// BuildMismatches says, one line each, why a checkpoint with header h
+// cannot be resumed by build with a spec whose hash is specHash: another
+// build of mc, another fingerprint function, or a spec whose code changed.
+// It is empty when neither differs.
+func BuildMismatches(h CheckpointHeader, build runinfo.Build, specHash string) []string {
+	var out []string
+	if !h.Build.Same(build) {
+		why := fmt.Sprintf("the checkpoint was written by mc %s, this is mc %s", h.Build, build)
+		if h.Build.Version == build.Version && build.Development() {
+			why += ": a development build resumes only the checkpoints it wrote itself"
+		}
+		out = append(out, why)
 	}
-	return h
+	if h.Fingerprint != FingerprintFunc {
+		out = append(out, fmt.Sprintf("the checkpoint's fingerprints were made by %s, this mc's by %s", h.Fingerprint, FingerprintFunc))
+	}
+	if h.SpecHash != specHash {
+		out = append(out, fmt.Sprintf("spec %s changed since the checkpoint (its sources hash to %.12s now, %.12s then)", h.Run.Spec, specHash, h.SpecHash))
+	}
+	return out
+}
+
+// mismatches says, one line each, why this run cannot resume a checkpoint
+// with header h.
+func (e *explorer[S]) mismatches(h CheckpointHeader) []string {
+	this := e.header()
+	out := BuildMismatches(h, this.Build, this.SpecHash)
+	for _, d := range runinfo.Differences(h.Run, this.Run) {
+		out = append(out, d.Phrase("the checkpoint", "this run"))
+	}
+	for _, d := range runinfo.StoreDifferences(h.Store, this.Store) {
+		out = append(out, d.Phrase("the checkpoint", "this run"))
+	}
+	return out
 }
 
 // save writes the checkpoint for the frontier of level depth.
@@ -185,12 +225,10 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 		return 0, refuse("resume: %v", err)
 	}
 	bad := func(why string) error { return refuse("resume: %s is not a valid checkpoint (%s)", path, why) }
-	if len(data) < len(checkpointMagic)+8 || !bytes.HasPrefix(data, []byte(checkpointMagic)) {
-		if rest, ok := bytes.CutPrefix(data, []byte(checkpointPrefix)); ok {
-			if format, _, ok := bytes.Cut(rest, []byte("\n")); ok && len(format) < 10 && string(format) != checkpointFormat {
-				return 0, refuse("resume: %s is in checkpoint format %q, written by another version of mc; this one reads format %q", path, format, checkpointFormat)
-			}
-		}
+	if err := checkMagic(bufio.NewReader(bytes.NewReader(data)), path); err != nil {
+		return 0, err
+	}
+	if len(data) < len(checkpointMagic)+8 {
 		return 0, bad("no checkpoint header")
 	}
 	body := data[:len(data)-8]
@@ -198,14 +236,12 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 		return 0, bad("checksum mismatch: the file is corrupted")
 	}
 	r := &reader{b: body[len(checkpointMagic):]}
-	var hdr checkpointHeader
+	var hdr CheckpointHeader
 	if err := json.Unmarshal(r.bytes(int(r.uint())), &hdr); err != nil || r.err != nil {
 		return 0, bad("unreadable header")
 	}
-	if want := e.header(); !sameHeader(hdr, want) {
-		got, _ := json.Marshal(hdr)
-		exp, _ := json.Marshal(want)
-		return 0, refuse("resume: the checkpoint in %s is of another run and cannot be resumed by this one: it has %s, this run is %s", e.opt.Checkpoint, got, exp)
+	if why := e.mismatches(hdr); len(why) > 0 {
+		return 0, &ResumeRefused{msg: fmt.Sprintf("resume: the checkpoint in %s cannot be resumed by this run", e.opt.Checkpoint), Reasons: why}
 	}
 	depth := int(r.uint())
 	res.Transitions, res.Terminal = int64(r.uint()), int64(r.uint())
@@ -288,12 +324,6 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 	return depth, nil
 }
 
-func sameHeader(a, b checkpointHeader) bool {
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return bytes.Equal(x, y)
-}
-
 // reader reads a checkpoint's sections; the first error sticks.
 type reader struct {
 	b   []byte
@@ -337,39 +367,101 @@ func (r *reader) bytes(n int) []byte {
 }
 
 // ResumeRefused is a checkpoint that cannot be resumed: missing, corrupt, or
-// made by another run (spec, parameters, store, mc version or fingerprint
-// function). It is the user's input that is wrong, not mc: the CLI exits 2.
-type ResumeRefused struct{ msg string }
+// made by another run (its meaning or store) or another build (of mc, or of
+// the spec). It is the user's input that is wrong, not mc: the CLI exits 2.
+type ResumeRefused struct {
+	msg string
+	// Reasons lists each difference from the run that made the
+	// checkpoint, one line each; empty when the file itself is at fault.
+	Reasons []string
+}
 
-func (e *ResumeRefused) Error() string { return e.msg }
+func (e *ResumeRefused) Error() string {
+	if len(e.Reasons) == 0 {
+		return e.msg
+	}
+	return e.msg + ": " + strings.Join(e.Reasons, "; ")
+}
 
 func refuse(format string, args ...any) error {
 	return &ResumeRefused{msg: fmt.Sprintf(format, args...)}
 }
 
-// CheckpointRun reads which spec, variant and parameters the checkpoint in
-// dir was made for, so that a resume can rebuild the same system.
-func CheckpointRun(dir string) (spec string, params model.Params, err error) {
+// ReadCheckpoint reads the header of the checkpoint in dir: which run it
+// saved and which build wrote it, so that a resume can rebuild the run and
+// say what it cannot honour before it starts. The whole file's checksum is
+// verified first (streaming, in constant memory): a corrupted header must
+// not name a run.
+func ReadCheckpoint(dir string) (CheckpointHeader, error) {
+	var hdr CheckpointHeader
 	path := filepath.Join(dir, "checkpoint")
 	f, err := os.Open(path)
 	if err != nil {
-		return "", params, refuse("resume: %v", err)
+		return hdr, refuse("resume: %v", err)
 	}
 	defer f.Close()
+	if err := verifyChecksum(f, path); err != nil {
+		return hdr, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return hdr, refuse("resume: %v", err)
+	}
 	br := bufio.NewReader(f)
-	magic := make([]byte, len(checkpointMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != checkpointMagic {
-		return "", params, refuse("resume: %s is not a valid checkpoint (no checkpoint header)", path)
+	if err := checkMagic(br, path); err != nil {
+		return hdr, err
 	}
 	n, err := binary.ReadUvarint(br)
 	if err != nil || n > 1<<20 {
-		return "", params, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
+		return hdr, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
 	}
 	raw := make([]byte, n)
-	var hdr checkpointHeader
 	if _, err := io.ReadFull(br, raw); err != nil || json.Unmarshal(raw, &hdr) != nil {
-		return "", params, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
+		return hdr, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
 	}
-	hdr.Params.Variant = hdr.Variant
-	return hdr.Spec, hdr.Params, nil
+	return hdr, nil
+}
+
+// verifyChecksum checks the xxhash that ends the checkpoint f against
+// everything before it.
+func verifyChecksum(f *os.File, path string) error {
+	st, err := f.Stat()
+	if err != nil {
+		return refuse("resume: %v", err)
+	}
+	if st.Size() < int64(len(checkpointMagic))+8 {
+		if err := checkMagic(bufio.NewReader(f), path); err != nil {
+			return err
+		}
+		return refuse("resume: %s is not a valid checkpoint (no checkpoint header)", path)
+	}
+	sum := xxhash.New()
+	if _, err := io.Copy(sum, io.LimitReader(f, st.Size()-8)); err != nil {
+		return refuse("resume: %v", err)
+	}
+	var want [8]byte
+	if _, err := io.ReadFull(f, want[:]); err != nil {
+		return refuse("resume: %v", err)
+	}
+	if sum.Sum64() != binary.LittleEndian.Uint64(want[:]) {
+		if _, err := f.Seek(0, io.SeekStart); err == nil {
+			if err := checkMagic(bufio.NewReader(f), path); err != nil {
+				return err
+			}
+		}
+		return refuse("resume: %s is not a valid checkpoint (checksum mismatch: the file is corrupted)", path)
+	}
+	return nil
+}
+
+// checkMagic reads a checkpoint's first line and refuses a file that is
+// not a checkpoint, or one in another format, naming both formats.
+func checkMagic(br *bufio.Reader, path string) error {
+	line, err := br.ReadSlice('\n')
+	if err == nil && string(line) == checkpointMagic {
+		return nil
+	}
+	if format, ok := bytes.CutPrefix(bytes.TrimSuffix(line, []byte("\n")), []byte(checkpointPrefix)); ok && err == nil && len(format) < 10 {
+		return refuse("resume: %s is in checkpoint format %q, written by another version of mc; this one reads format %q", path, format, checkpointFormat)
+	}
+	return refuse("resume: %s is not a valid checkpoint (no checkpoint header)", path)
 }
