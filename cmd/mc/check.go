@@ -49,6 +49,8 @@ type checkFlags struct {
 	fairness checker.Fairness
 	por      bool
 	shortest bool
+	// specHash is the spec's Hash, which checkpoints record.
+	specHash string
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -102,7 +104,13 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if f.allIDs {
 		return runAllIDs(ctx, fs, &f, stdout, stderr)
 	}
-	entry, p, err := f.target(fs)
+	entry, p, refusals, err := f.target(fs)
+	if len(refusals) > 0 {
+		for _, why := range refusals {
+			fmt.Fprintf(stderr, "mc check: %s\n", why)
+		}
+		return exitUsage
+	}
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
@@ -128,7 +136,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	defer restore()
 	res := f.check(ctx, target, opt, stderr)
 	if refused := (*checker.ResumeRefused)(nil); errors.As(res.Err, &refused) {
-		fmt.Fprintf(stderr, "mc check: %v\n", refused)
+		printRefusal(stderr, refused)
 		return exitUsage
 	}
 	if res.Err != nil {
@@ -197,6 +205,7 @@ const shortestBound = 10_000_000
 func (f *checkFlags) rerunUnreduced(ctx context.Context, target checker.Target, stderr io.Writer) *checker.Result {
 	opt := f.options()
 	opt.Reduce = false
+	opt.Checkpoint, opt.Resume = "", false // the checkpoint is the reduced run's
 	if opt.MaxStates == 0 {
 		opt.MaxStates = shortestBound
 	}
@@ -205,28 +214,30 @@ func (f *checkFlags) rerunUnreduced(ctx context.Context, target checker.Target, 
 }
 
 // target resolves the spec and its parameters: from SPEC and the flags, or,
-// for --resume without SPEC, from the checkpoint.
-func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error) {
-	if f.resume != "" && fs.NArg() == 0 {
-		for _, name := range paramFlags {
-			if fs.Changed(name) {
-				return specs.Entry{}, model.Params{}, fmt.Errorf("--%s with --resume needs the SPEC too; or give --resume alone", name)
-			}
-		}
-		name, p, err := checker.CheckpointRun(f.resume)
-		if err != nil {
-			return specs.Entry{}, p, err
-		}
-		entry, err := lookupSpec(name)
-		if err == nil {
-			err = f.resolveFairness(fs, entry)
-		}
-		return entry, p, err
+// for --resume, from the checkpoint, with what the resume refuses.
+func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, []string, error) {
+	if f.resume != "" {
+		return f.resumed(fs)
 	}
 	if fs.NArg() != 1 {
-		return specs.Entry{}, model.Params{}, fmt.Errorf("want exactly one spec name (see mc list)")
+		return specs.Entry{}, model.Params{}, nil, fmt.Errorf("want exactly one spec name (see mc list)")
 	}
-	return f.specParams(fs, fs.Arg(0))
+	entry, p, err := f.specParams(fs, fs.Arg(0))
+	if err == nil {
+		f.specHash, err = entry.Hash()
+	}
+	return entry, p, nil, err
+}
+
+// printRefusal prints why a checkpoint cannot be resumed, one line each.
+func printRefusal(stderr io.Writer, refused *checker.ResumeRefused) {
+	if len(refused.Reasons) == 0 {
+		fmt.Fprintf(stderr, "mc check: %v\n", refused)
+		return
+	}
+	for _, why := range refused.Reasons {
+		fmt.Fprintf(stderr, "mc check: %s\n", why)
+	}
 }
 
 // specParams looks spec up and reads its parameters from the flags.
@@ -300,7 +311,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
 	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.safety,
-		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por}
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por, SpecHash: f.specHash}
 	if f.store == "disk" {
 		opt.Disk = f.dir
 	}
