@@ -55,6 +55,9 @@ func (e Entry) Hash() (string, error) {
 	if h, ok := hashes.Load(e.Name); ok {
 		return h.(string), nil
 	}
+	if e.Source == nil {
+		return "", fmt.Errorf("spec %s registers no sources to hash", e.Name)
+	}
 	h, err := hashSources("mc/specs/"+e.Name, e.Source, shared)
 	if err != nil {
 		return "", fmt.Errorf("spec %s: %v", e.Name, err)

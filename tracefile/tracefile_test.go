@@ -240,3 +240,21 @@ func TestLassoReplaysOnlyIfItsLoopCloses(t *testing.T) {
 		t.Fatalf("a loop back to the wrong state replayed: %+v", out)
 	}
 }
+
+// A liveness counterexample that stops in a deadlock (the literal rule's
+// election that nobody wins) replays as one: the run stops in a terminal
+// state and the goal never holds on it. Claimed as a loop, it does not.
+func TestLivenessDeadlockReplays(t *testing.T) {
+	target, f := tracefiletest.Record(t, "changroberts", model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}}, "eventually-leader")
+	if !f.Deadlock || f.LoopStart != nil {
+		t.Fatalf("the counterexample to eventually-leader: deadlock %v, loop %v", f.Deadlock, f.LoopStart)
+	}
+	if out := tracefile.Replay(f, target); !out.Reached || !strings.Contains(out.Why, "stops in a deadlock without ever satisfying eventually-leader") {
+		t.Fatalf("replay: %+v", out)
+	}
+	zero := 0
+	f.LoopStart, f.Deadlock = &zero, false
+	if out := tracefile.Replay(f, target); out.Reached || !strings.Contains(out.Why, "the loop from state 0 does not close") {
+		t.Fatalf("the deadlock claimed as a loop: %+v", out)
+	}
+}

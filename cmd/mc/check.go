@@ -105,6 +105,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return runAllIDs(ctx, fs, &f, stdout, stderr)
 	}
 	entry, p, refusals, err := f.target(fs)
+	if bug := (*mcBug)(nil); errors.As(err, &bug) {
+		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", bug.err)
+		return exitInternal
+	}
 	if len(refusals) > 0 {
 		for _, why := range refusals {
 			fmt.Fprintf(stderr, "mc check: %s\n", why)
@@ -224,10 +228,25 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, []str
 	}
 	entry, p, err := f.specParams(fs, fs.Arg(0))
 	if err == nil {
-		f.specHash, err = entry.Hash()
+		err = f.hashSpec(entry)
 	}
 	return entry, p, nil, err
 }
+
+// hashSpec records the spec's hash, which checkpoints carry. A spec the
+// registry cannot hash is mc's fault, never the user's.
+func (f *checkFlags) hashSpec(e specs.Entry) error {
+	var err error
+	if f.specHash, err = e.Hash(); err != nil {
+		return &mcBug{err}
+	}
+	return nil
+}
+
+// mcBug is an error that is mc's fault: exit 4.
+type mcBug struct{ err error }
+
+func (b *mcBug) Error() string { return b.err.Error() }
 
 // printRefusal prints why a checkpoint cannot be resumed, one line each.
 func printRefusal(stderr io.Writer, refused *checker.ResumeRefused) {

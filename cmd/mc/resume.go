@@ -29,12 +29,10 @@ func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Para
 	if entry, err = lookupSpec(h.Run.Spec); err != nil {
 		return entry, p, nil, fmt.Errorf("resume: the checkpoint in %s is of %v", f.resume, err)
 	}
-	hash, err := entry.Hash()
-	if err != nil {
+	if err := f.hashSpec(entry); err != nil {
 		return entry, p, nil, err
 	}
-	f.specHash = hash
-	refusals = checker.BuildMismatches(h, runinfo.ThisBuild(), hash)
+	refusals = checker.BuildMismatches(h, runinfo.ThisBuild(), f.specHash)
 	contradicted, err := f.contradictions(fs, entry, h.Run, h.Store)
 	if err != nil {
 		return entry, p, nil, err

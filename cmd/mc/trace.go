@@ -8,6 +8,7 @@ import (
 
 	"mc/chart"
 	"mc/checker"
+	"mc/model"
 	"mc/tracefile"
 )
 
@@ -101,13 +102,16 @@ func replayTrace(tr *tracefile.File, stdout io.Writer) int {
 }
 
 // describeRecorded renders a trace's parameters like mc check's header,
-// and the fairness its run checked liveness under.
+// and, for a liveness counterexample, the fairness it is fair under.
 func describeRecorded(tr *tracefile.File) string {
 	p, err := tr.Run.Params.Model(tr.Run.Variant)
 	if err != nil {
 		return fmt.Sprintf("(parameters unreadable: %v)", err)
 	}
-	return p.String() + " fair=" + tr.Run.Fair
+	if tr.Property.Kind == model.LeadsTo.String() || tr.Property.Kind == model.Eventually.String() {
+		return p.String() + " fair=" + tr.Run.Fair
+	}
+	return p.String()
 }
 
 // ANSI styles for the text format.
