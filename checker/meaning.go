@@ -1,8 +1,6 @@
 package checker
 
 import (
-	"fmt"
-
 	"mc/model"
 	"mc/runinfo"
 )
@@ -16,17 +14,6 @@ func MeaningOf(info Info, opt Options) runinfo.Meaning {
 
 func meaning(spec, variant string, p model.Params, opt Options) runinfo.Meaning {
 	return runinfo.Meaning{Spec: spec, Variant: variant, Params: runinfo.ParamsOf(p), Fair: opt.Fair.String(), Safety: opt.Safety, Reduce: opt.Reduce}
-}
-
-// ApplyMeaning returns opt with every option m records (fairness, safety,
-// reduction) set from m; the spec and its parameters are the system's.
-func ApplyMeaning(m runinfo.Meaning, opt Options) (Options, error) {
-	fair, err := ParseFairness(m.Fair)
-	if err != nil {
-		return opt, fmt.Errorf("the run's fairness: %v", err)
-	}
-	opt.Fair, opt.Safety, opt.Reduce = fair, m.Safety, m.Reduce
-	return opt, nil
 }
 
 // storeOf is the store opt keeps the visited set in.

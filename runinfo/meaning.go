@@ -7,8 +7,9 @@
 // cannot honour (docs/runs.md).
 //
 // The package knows no spec and no checker: it holds the values, renders
-// them as the command line names them, and compares them. Converting to and
-// from the checker's options is checker.MeaningOf and checker.ApplyMeaning.
+// them as the command line names them, and compares them. The checker
+// builds a run's Meaning from its options (checker.MeaningOf); mc check
+// --resume turns one back into flags.
 package runinfo
 
 import (
