@@ -18,21 +18,25 @@ import (
 
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:
 // a magic line, a JSON header naming what was being checked, then binary
-// sections (counters, property hits, trace links, the frontier, and every
-// stored fingerprint in memory mode or the list of the disk store's runs in
-// disk mode) and an xxhash of all of it. It is written to a temporary file,
-// synced and renamed, so a run killed at any moment leaves the previous
-// checkpoint or the new one, never a torn one. In disk mode the visited set
-// and trace log stay in the disk directory, synced before the checkpoint
-// names them; resuming truncates the log and restores the runs the
-// checkpoint lists, deleting any written later (store_disk.go).
+// sections (in disk mode the working directory; counters, property hits,
+// trace links, or in disk mode the trace log's sum; the frontier, and every
+// stored fingerprint in memory mode or the list of the disk store's runs,
+// with their sums, in disk mode) and an xxhash of all of it. It is written
+// to a temporary file, synced and renamed, so a run killed at any moment
+// leaves the previous checkpoint or the new one, never a torn one. In disk
+// mode the visited set and trace log stay in the working directory, synced
+// before the checkpoint names them; resuming checks them against their
+// sums, truncates the log and restores the runs the checkpoint lists,
+// deleting any written later (checkpoint_disk.go, store_disk.go).
 
 // checkpointMagic starts a checkpoint and names its format, which changes
 // whenever the header or the sections do (format 2 lists the disk store's
-// runs; format 3 records the run's whole meaning and the build of mc).
+// runs; format 3 names the working directory and sums the trace log and the
+// runs; format 4 records the run's whole meaning and the build of mc,
+// checkpoint_header.go).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "3"
+	checkpointFormat = "4"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 
@@ -53,7 +57,7 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 		}
 	}
 	tmp := filepath.Join(e.opt.Checkpoint, "checkpoint.tmp")
-	f, err := os.Create(tmp)
+	f, err := createFile(tmp)
 	if err != nil {
 		return err
 	}
@@ -65,6 +69,9 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 	w.WriteString(checkpointMagic)
 	put(uint64(len(hdr)))
 	w.Write(hdr)
+	if e.disk != nil {
+		e.saveWorkDir(w)
+	}
 	put(uint64(depth))
 	put(uint64(res.Transitions))
 	put(uint64(res.Terminal))
@@ -97,7 +104,9 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 		put(pk.at.fp)
 	}
 	put(uint64(e.links.len()))
-	if e.opt.Disk == "" {
+	if e.disk != nil {
+		w.Write(binary.LittleEndian.AppendUint64(nil, e.links.checksum()))
+	} else {
 		for l := range e.links.all() {
 			w.Write(binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, l.parent), l.action))
 		}
@@ -123,13 +132,7 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 		}
 	}
 	if e.disk != nil {
-		runs := e.disk.manifest()
-		put(uint64(len(runs)))
-		for _, r := range runs {
-			put(uint64(len(r.name)))
-			w.WriteString(r.name)
-			put(uint64(r.n))
-		}
+		e.saveManifest(w)
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
@@ -152,10 +155,19 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 	if err := syncDir(e.opt.Checkpoint); err != nil {
 		return err
 	}
+	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(e.links.len()), At: time.Now()}
 	if e.disk != nil {
 		return e.disk.forgetRetired()
 	}
 	return nil
+}
+
+// absPath is path made absolute, or path itself if that fails.
+func absPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
 
 // resume restores the run saved in opt.Checkpoint and returns the level
@@ -184,6 +196,11 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 	}
 	if why := e.mismatches(hdr); len(why) > 0 {
 		return 0, &ResumeRefused{msg: fmt.Sprintf("resume: the checkpoint in %s cannot be resumed by this run", e.opt.Checkpoint), Reasons: why}
+	}
+	if e.opt.Disk != "" {
+		if err := e.resumeWorkDir(r, path); err != nil {
+			return 0, err
+		}
 	}
 	depth := int(r.uint())
 	res.Transitions, res.Terminal = int64(r.uint()), int64(r.uint())
@@ -214,14 +231,14 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 	}
 	nlinks := int(r.uint())
 	if e.opt.Disk != "" {
-		if e.links, err = openTraceLog(filepath.Join(e.opt.Disk, "trace.log"), nlinks); err != nil {
+		if err := e.resumeTraceLog(r, nlinks, path); err != nil {
 			return 0, err
 		}
 	} else {
 		for i := 0; i < nlinks && r.err == nil; i++ {
 			b := r.bytes(8)
 			if r.err == nil {
-				e.links.add(link{parent: binary.LittleEndian.Uint32(b), action: binary.LittleEndian.Uint32(b[4:])})
+				e.links.add(link{parent: binary.LittleEndian.Uint32(b), action: binary.LittleEndian.Uint32(b[4:])}) // in memory: no error
 			}
 		}
 	}
@@ -245,24 +262,15 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 			return 0, bad("visited set and trace log disagree")
 		}
 	}
-	if st := e.disk; st != nil {
-		runs := make([]runEntry, min(r.uint(), uint64(len(r.b))))
-		for i := range runs {
-			runs[i] = runEntry{name: string(r.bytes(int(min(r.uint(), uint64(len(r.b)))))), n: int64(r.uint())}
-		}
-		if r.err != nil {
-			return 0, bad("truncated or overlong sections")
-		}
-		if err := st.restore(runs); err != nil {
-			return 0, refuse("resume: the disk store in %s is not the one the checkpoint was made with: %v", e.opt.Disk, err)
-		}
-		if st.Len() != int64(nlinks) {
-			return 0, bad(fmt.Sprintf("the disk store holds %d states, the checkpoint %d", st.Len(), nlinks))
+	if e.disk != nil {
+		if err := e.resumeManifest(r, nlinks, path); err != nil {
+			return 0, err
 		}
 	}
 	if r.err != nil || len(r.b) != 0 {
 		return 0, bad("truncated or overlong sections")
 	}
+	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(nlinks), At: time.Now()}
 	return depth, nil
 }
 

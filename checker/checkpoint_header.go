@@ -71,7 +71,7 @@ func (e *explorer[S]) mismatches(h CheckpointHeader) []string {
 	for _, d := range runinfo.Differences(h.Run, this.Run) {
 		out = append(out, d.Phrase("the checkpoint", "this run"))
 	}
-	for _, d := range runinfo.StoreDifferences(h.Store, this.Store) {
+	if d := runinfo.StoreDifference(h.Store, this.Store); d != nil {
 		out = append(out, d.Phrase("the checkpoint", "this run"))
 	}
 	return out

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -63,6 +62,12 @@ type explorer[S any] struct {
 	disk  *diskStore
 	ddd   *dddLevel
 	links *traceLog
+	// work is a disk run's working directory (workdir.go); ckptLock locks
+	// the checkpoint directory of a run that checkpoints.
+	work     *workDir
+	ckptLock *os.File
+	// saved is the last checkpoint the run wrote or resumed from.
+	saved *SavedCheckpoint
 	hits  []*hit
 	// stateProps lists the invariants and witnesses, whose bit in a
 	// candidate's mask is their position here.
@@ -152,20 +157,31 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	}
 	if err := e.open(); err != nil {
 		res.Err = err
-		return res, nil
+	} else {
+		e.nextReport = e.start.Add(e.every())
+		e.explore(ctx, &res)
 	}
-	e.nextReport = e.start.Add(e.every())
-	e.explore(ctx, &res)
+	e.stopOnEnvironment(&res)
 	res.Elapsed = time.Since(e.start) + e.resumedElapsed
 	res.States = int64(e.links.len())
 	res.MemoryBytes = e.storeBytes() + e.links.bytes()
 	if e.disk != nil {
 		res.DiskBytes = e.disk.fileBytes() + int64(e.links.len())*8
 	}
-	e.verdicts(&res)
+	if res.Err == nil {
+		// A refused resume, or any other failure, leaves no verdict to
+		// give, and the trace links may be anything.
+		e.verdicts(&res)
+		if environmental(res.Err) { // the trace log could not be read back
+			res.Props, res.Measures, res.Verdict, res.Reason = nil, nil, Incomplete, "I/O error: "+res.Err.Error()
+			res.Err = nil
+		}
+	}
+	res.Checkpoint = e.saved
 	if err := e.close(); err != nil && res.Err == nil {
 		res.Err = err
 	}
+	e.finishWorkDir(&res)
 	checkLiveness(ctx, sys, opt, &res, e.start)
 	return res, e
 }
@@ -228,39 +244,33 @@ func declaredMeasures[S any](sys *model.System[S]) (*model.System[S], []string) 
 }
 
 // open sets up the visited set, the trace log and the two levels: in memory,
-// or under opt.Disk.
+// or in a new working directory under opt.Disk; a resumed disk run opens
+// the working directory its checkpoint names (resume). It locks the
+// checkpoint directory of a run that checkpoints.
 func (e *explorer[S]) open() error {
 	e.frontier, e.successors = &level{pool: &e.pool}, &level{pool: &e.pool}
+	e.links = newTraceLog(len(e.sys.Rules), e.sys.Procs)
+	if e.opt.Checkpoint != "" {
+		var err error
+		if e.ckptLock, err = lockCheckpointDir(e.opt.Checkpoint); err != nil {
+			return err
+		}
+	}
 	switch {
 	case e.opt.Disk != "" && e.opt.Exact:
 		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with the disk store")
+	case e.opt.Disk != "" && e.opt.Resume:
+		e.links = &traceLog{} // resume opens the working directory and the log
 	case e.opt.Disk != "":
-		if err := os.MkdirAll(e.opt.Disk, 0o755); err != nil {
-			return err
-		}
-		st, err := openDiskStore(filepath.Join(e.opt.Disk, "visited"))
+		w, err := createWorkDir(e.opt.Disk, e.sys.Spec)
 		if err != nil {
 			return err
 		}
-		e.disk, e.links = st, &traceLog{} // a resumed log is opened once its length is known
-		st.keep = e.opt.Checkpoint != ""
-		if !e.opt.Resume {
-			if e.links, err = openTraceLog(filepath.Join(e.opt.Disk, "trace.log"), 0); err != nil {
-				return err
-			}
-			if err := st.clear(); err != nil { // a fresh run starts empty
-				return err
-			}
-		}
-		if e.ddd, err = openDDD(e.opt.Disk, len(e.sys.Measures)); err != nil {
+		e.work = w
+		if e.links, err = createTraceLog(w.file(workTraceLog)); err != nil {
 			return err
 		}
-		if e.frontier, err = spillLevel(filepath.Join(e.opt.Disk, "level.a"), &e.pool); err != nil {
-			return err
-		}
-		if e.successors, err = spillLevel(filepath.Join(e.opt.Disk, "level.b"), &e.pool); err != nil {
-			return err
-		}
+		return e.openDisk()
 	case e.opt.Exact:
 		e.store = newExactStore()
 	case e.reducer != nil:
@@ -268,18 +278,44 @@ func (e *explorer[S]) open() error {
 	default:
 		e.store = newMemStore()
 	}
-	if e.opt.Disk == "" {
-		e.links = newTraceLog(len(e.sys.Rules), e.sys.Procs)
-	}
 	if e.reducer != nil {
 		e.indexed = e.store.(indexedStore)
 	}
 	return nil
 }
 
+// openDisk opens, in the working directory, the store, the candidates and
+// the two spilled levels.
+func (e *explorer[S]) openDisk() error {
+	st, err := openDiskStore(e.work.file(workVisited))
+	if err != nil {
+		return err
+	}
+	e.disk = st
+	st.keep = e.opt.Checkpoint != ""
+	if e.ddd, err = openDDD(e.work.path, len(e.sys.Measures)); err != nil {
+		return err
+	}
+	if e.frontier, err = spillLevel(e.work.file(workLevelA), &e.pool); err != nil {
+		return err
+	}
+	e.successors, err = spillLevel(e.work.file(workLevelB), &e.pool)
+	return err
+}
+
+// close closes every file the run opened, however far open went, and
+// unlocks the checkpoint directory.
 func (e *explorer[S]) close() error {
-	err := errors.Join(e.frontier.close(), e.successors.close(), e.links.close())
+	var err error
+	for _, l := range []*level{e.frontier, e.successors} {
+		if l != nil {
+			err = errors.Join(err, l.close())
+		}
+	}
 	e.pool.close()
+	if e.links != nil {
+		err = errors.Join(err, e.links.close())
+	}
 	if e.store != nil {
 		err = errors.Join(err, e.store.Close())
 	}
@@ -289,16 +325,23 @@ func (e *explorer[S]) close() error {
 	if e.disk != nil {
 		err = errors.Join(err, e.disk.Close())
 	}
+	if e.ckptLock != nil {
+		err = errors.Join(err, e.ckptLock.Close())
+		e.ckptLock = nil
+	}
 	return err
 }
 
 // storeBytes is the memory the visited set holds, with, in disk mode, the
 // level's candidates.
 func (e *explorer[S]) storeBytes() int64 {
-	if e.disk != nil {
+	switch {
+	case e.disk != nil:
 		return e.disk.Bytes() + e.ddd.bytes()
+	case e.store != nil:
+		return e.store.Bytes()
 	}
-	return e.store.Bytes()
+	return 0 // a resumed disk run that did not reach its store
 }
 
 func checkShape[S any](sys *model.System[S]) error {
@@ -370,19 +413,19 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			return
 		}
 	}
-	lastSave := time.Now()
+	nextSave := time.Now().Add(FirstCheckpoint(e.opt.CheckpointEvery))
 	var batches []*batch
 	for ; ; depth++ {
 		if err := e.frontier.finish(); err != nil {
 			res.Err = err
 			return
 		}
-		if e.opt.Checkpoint != "" && time.Since(lastSave) >= e.opt.CheckpointEvery {
+		if e.opt.Checkpoint != "" && !time.Now().Before(nextSave) {
 			if err := e.save(depth, res); err != nil {
-				res.Err = fmt.Errorf("checkpoint: %v", err)
+				res.Err = fmt.Errorf("checkpoint: %w", err)
 				return
 			}
-			lastSave = time.Now()
+			nextSave = time.Now().Add(e.opt.CheckpointEvery)
 		}
 		if e.frontier.len() == 0 {
 			return
@@ -512,7 +555,7 @@ func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
 	if e.ddd != nil {
 		for _, b := range batches {
 			if err := e.ddd.add(b); err != nil {
-				res.Err = fmt.Errorf("candidates: %v", err)
+				res.Err = fmt.Errorf("candidates: %w", err)
 				return false
 			}
 		}
@@ -523,7 +566,7 @@ func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
 		clear(b.fresh)
 	}
 	if err := e.store.Commit(batches, e.workers); err != nil {
-		res.Err = fmt.Errorf("visited set: %v", err)
+		res.Err = fmt.Errorf("visited set: %w", err)
 		return false
 	}
 	if e.indexed != nil {
@@ -548,7 +591,7 @@ func (e *explorer[S]) commitLevel(next *level, res *Result) bool {
 		return true
 	}
 	if err := e.ddd.resolve(e.disk); err != nil {
-		res.Err = fmt.Errorf("visited set: %v", err)
+		res.Err = fmt.Errorf("visited set: %w", err)
 		return false
 	}
 	err := e.ddd.each(func(c *candidate) (bool, error) {
@@ -572,8 +615,11 @@ func (e *explorer[S]) admit(fp uint64, parent, action uint32, mask uint64, vals 
 		e.halt(fmt.Sprintf("state limit %d reached", e.opt.MaxStates))
 		return false
 	}
-	id := e.links.add(link{parent: parent, action: action})
-	if err := next.add(enc); err != nil {
+	id, err := e.links.add(link{parent: parent, action: action})
+	if err == nil {
+		err = next.add(enc)
+	}
+	if err != nil {
 		res.Err = err
 		return false
 	}
@@ -602,8 +648,12 @@ func interrupted(ctx context.Context, opt Options, start time.Time) string {
 	return ""
 }
 
-// path rebuilds the actions that first reached state id.
-func (e *explorer[S]) path(id uint32) (init int, actions []model.Action, err error) {
+// path rebuilds the actions that first reached state id, a state of a
+// level up to depth+1. A parent is always stored before its child, and a
+// path has at most depth+1 steps: a log that breaks either (a corrupted
+// link once made state 0 its own parent, and the walk looped until the
+// kernel killed it) is refused before it can loop.
+func (e *explorer[S]) path(id uint32, depth int) (init int, actions []model.Action, err error) {
 	for {
 		l, err := e.links.at(id)
 		if err != nil {
@@ -612,6 +662,9 @@ func (e *explorer[S]) path(id uint32) (init int, actions []model.Action, err err
 		if l.parent == noParent {
 			slices.Reverse(actions)
 			return int(l.action), actions, nil
+		}
+		if l.parent >= id || len(actions) > depth {
+			return 0, nil, fmt.Errorf("the trace log is corrupted: state %d's path has a link to state %d after %d steps, in a run of depth %d", id, l.parent, len(actions), depth)
 		}
 		actions = append(actions, unpack(l.action))
 		id = l.parent
@@ -628,7 +681,7 @@ func (e *explorer[S]) verdicts(res *Result) {
 		p := &e.sys.Props[i]
 		pr := PropResult{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind}
 		if h := e.hits[i]; h != nil {
-			init, actions, err := e.path(h.id)
+			init, actions, err := e.path(h.id, res.Depth)
 			if err != nil {
 				res.Err = err
 				return
@@ -663,7 +716,7 @@ func (e *explorer[S]) verdicts(res *Result) {
 		m := &e.sys.Measures[i]
 		mr := MeasureResult{Name: m.Name, Ref: m.Ref, Doc: m.Doc, Max: e.peaks[i].value, Complete: complete}
 		if h := e.peaks[i].at; h != nil {
-			init, actions, err := e.path(h.id)
+			init, actions, err := e.path(h.id, res.Depth)
 			if err != nil {
 				res.Err = err
 				return

@@ -19,7 +19,7 @@ func meaning(spec, variant string, p model.Params, opt Options) runinfo.Meaning 
 // storeOf is the store opt keeps the visited set in.
 func storeOf(opt Options) runinfo.Store {
 	if opt.Disk != "" {
-		return runinfo.Disk(opt.Disk)
+		return runinfo.DiskStore
 	}
-	return runinfo.Memory
+	return runinfo.MemoryStore
 }

@@ -2,6 +2,17 @@ package checker
 
 import "time"
 
+// firstCheckpointAfter is when a run that checkpoints saves its first
+// checkpoint, if CheckpointEvery is longer: early, so that a run stopped
+// after a few seconds (Ctrl-C, a full disk) rarely leaves none.
+var firstCheckpointAfter = 10 * time.Second
+
+// FirstCheckpoint is how long after its start a run that checkpoints every
+// every saves its first checkpoint.
+func FirstCheckpoint(every time.Duration) time.Duration {
+	return min(every, firstCheckpointAfter)
+}
+
 // Options bound a run. The zero value explores everything.
 type Options struct {
 	// MaxStates stops the run, incomplete, once this many distinct states
@@ -29,14 +40,20 @@ type Options struct {
 	// need not be the shortest. It is refused with the disk store and with
 	// properties other than invariants, step, end and witness properties.
 	Reduce bool
-	// Disk, if not empty, is a directory in which the visited set (sorted
-	// runs of fingerprints, store_disk.go), the trace log, the levels and
-	// each level's candidates (ddd.go) are kept, so that memory stays
-	// bounded when the state space outgrows it.
-	Disk string
+	// Disk, if not empty, is a directory under which the run makes a
+	// working directory of its own (workdir.go), where the visited set
+	// (sorted runs of fingerprints, store_disk.go), the trace log, the
+	// levels and each level's candidates (ddd.go) are kept, so that memory
+	// stays bounded when the state space outgrows it. A resumed run uses
+	// the working directory its checkpoint names, which must lie in Disk.
+	// KeepDir keeps the working directory when the run ends; otherwise it
+	// is removed unless a checkpoint still needs it.
+	Disk    string
+	KeepDir bool
 	// Checkpoint, if not empty, is a directory where the run saves its
-	// progress at level boundaries, at most every CheckpointEvery (0: at
-	// every level). Resume continues the run saved there.
+	// progress at level boundaries: first once FirstCheckpoint has passed,
+	// then at most every CheckpointEvery (0: at every level). Resume
+	// continues the run saved there.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool

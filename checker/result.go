@@ -70,9 +70,26 @@ type Result struct {
 	// Measures holds, per measure of the system, its maximum over the
 	// states explored.
 	Measures []MeasureResult
+	// Checkpoint is the last checkpoint the run saved or resumed from; nil
+	// if there is none.
+	Checkpoint *SavedCheckpoint
+	// WorkDir is a disk run's working directory (Options.Disk); WorkDirKept
+	// says why it was kept when the run ended, and is empty if it was
+	// removed.
+	WorkDir, WorkDirKept string
 	// Err is set when mc itself failed, e.g. a trace that does not replay.
 	// It is an internal error, never a verdict.
 	Err error
+}
+
+// SavedCheckpoint is a checkpoint written, or resumed from: its directory,
+// as an absolute path, the level whose frontier it holds, the states stored
+// then, and when it was written (or resumed).
+type SavedCheckpoint struct {
+	Dir    string
+	Depth  int
+	States int64
+	At     time.Time
 }
 
 // PropResult is the verdict on one property. Trace is the shortest run that

@@ -55,8 +55,8 @@ func TestDifferencesNameTheOptions(t *testing.T) {
 	if d := Differences(was, was); len(d) != 0 {
 		t.Fatalf("a meaning differs from itself: %v", d)
 	}
-	if d := StoreDifferences(Memory, Disk("/d")); len(d) != 2 || d[1].Phrase("a", "b") != "--dir: a has none, b has /d" {
-		t.Fatalf("store differences %v", d)
+	if d := StoreDifference(MemoryStore, DiskStore); d == nil || d.Phrase("a", "b") != "--store: a has memory, b has disk" || StoreDifference(DiskStore, DiskStore) != nil {
+		t.Fatalf("store difference %v", d)
 	}
 }
 

@@ -1,32 +1,24 @@
 package runinfo
 
-// Store is where a run keeps its visited set. It is not part of the run's
-// Meaning (a memory run and a disk run give the same figures), but a
-// checkpoint holds the store's own data, so it can be resumed only into
-// the store it was written from.
-type Store struct {
-	// Kind is "memory" or "disk".
-	Kind string `json:"kind"`
-	// Dir is the disk store's directory; "" in memory.
-	Dir string `json:"dir,omitempty"`
-}
+// Store is where a run keeps its visited set: "memory", or "disk". It is
+// not part of the run's Meaning (a memory run and a disk run give the same
+// figures), but a checkpoint holds the store's own data, so it can be
+// resumed only into the store it was written from. A disk run's working
+// directory is recorded beside it, in the checkpoint's disk section
+// (checker/checkpoint_disk.go), which checks it on resume.
+type Store string
 
-// Memory is the in-memory store.
-var Memory = Store{Kind: "memory"}
+// The stores.
+const (
+	MemoryStore Store = "memory"
+	DiskStore   Store = "disk"
+)
 
-// Disk is the disk store in dir.
-func Disk(dir string) Store { return Store{Kind: "disk", Dir: dir} }
-
-// Settings lists the store as the command line names it.
-func (s Store) Settings() []Setting {
-	dir := s.Dir
-	if dir == "" {
-		dir = "none"
+// StoreDifference is the difference between two stores, as the command
+// line names it, or nil when they are the same.
+func StoreDifference(was, is Store) *Difference {
+	if was == is {
+		return nil
 	}
-	return []Setting{{"--store", s.Kind}, {"--dir", dir}}
-}
-
-// StoreDifferences lists the elements in which is differs from was.
-func StoreDifferences(was, is Store) []Difference {
-	return differ(was.Settings(), is.Settings())
+	return &Difference{Option: "--store", Was: string(was), Is: string(is)}
 }

@@ -35,6 +35,7 @@ type checkFlags struct {
 	exact       bool
 	store       string
 	dir         string
+	keepDir     bool
 	checkpoint  string
 	every       time.Duration
 	resume      string
@@ -62,8 +63,9 @@ func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
 	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
 	fs.StringVar(&f.store, "store", "memory", "visited set: memory, or disk (sorted runs of fingerprints under --dir, looked up once per level; memory stays bounded)")
-	fs.StringVar(&f.dir, "dir", "", "directory for --store disk")
-	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
+	fs.StringVar(&f.dir, "dir", "", "directory for --store disk, in which each run makes and locks a working directory of its own (see docs/reliability.md)")
+	fs.BoolVar(&f.keepDir, "keep-dir", false, "keep the disk run's working directory when the run ends (by default it is removed, unless a checkpoint needs it)")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries (the first after 10s at most)")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
 	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
@@ -131,6 +133,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err == nil && f.por {
 		err = checker.CanReduce(f.options(), target.Props())
 	}
+	if err == nil {
+		err = f.checkPaths()
+	}
+	if err == nil {
+		err = f.resumeWorkDir()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
@@ -139,8 +147,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	restore := limitMemory(opt.MaxMemory)
 	defer restore()
 	res := f.check(ctx, target, opt, stderr)
-	if refused := (*checker.ResumeRefused)(nil); errors.As(res.Err, &refused) {
-		printRefusal(stderr, refused)
+	if userError(res.Err) {
+		printUserError(stderr, res.Err)
 		return exitUsage
 	}
 	if res.Err != nil {
@@ -170,8 +178,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "mc check: %v\n", err)
 			return exitInternal
 		}
+		writeResumeNote(stderr, fs, &f, &res)
 	} else {
 		writeHuman(stdout, &res, shortest)
+		writeResumeNote(stdout, fs, &f, &res)
 	}
 	switch res.Verdict {
 	case checker.Pass:
@@ -180,6 +190,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitFail
 	}
 	return exitIncomplete
+}
+
+// userError says whether err, from a run, is the user's mistake: a
+// checkpoint that cannot be resumed, or a directory that cannot be used.
+func userError(err error) bool {
+	var refused *checker.ResumeRefused
+	var unusable *checker.UnusableDir
+	return errors.As(err, &refused) || errors.As(err, &unusable)
 }
 
 // lookupSpec finds a spec by name: the registry's, or, in the tests that
@@ -248,10 +266,12 @@ type mcBug struct{ err error }
 
 func (b *mcBug) Error() string { return b.err.Error() }
 
-// printRefusal prints why a checkpoint cannot be resumed, one line each.
-func printRefusal(stderr io.Writer, refused *checker.ResumeRefused) {
-	if len(refused.Reasons) == 0 {
-		fmt.Fprintf(stderr, "mc check: %v\n", refused)
+// printUserError prints a user's mistake that the run found: for a
+// checkpoint of another run, each difference on a line of its own.
+func printUserError(stderr io.Writer, err error) {
+	var refused *checker.ResumeRefused
+	if !errors.As(err, &refused) || len(refused.Reasons) == 0 {
+		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return
 	}
 	for _, why := range refused.Reasons {
@@ -330,7 +350,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
 	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.safety,
-		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por, SpecHash: f.specHash}
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por, SpecHash: f.specHash, KeepDir: f.keepDir}
 	if f.store == "disk" {
 		opt.Disk = f.dir
 	}
@@ -402,10 +422,12 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	switch {
 	case f.store != "memory" && f.store != "disk":
 		return fmt.Errorf("--store must be memory or disk, got %q", f.store)
-	case f.store == "disk" && f.dir == "":
+	case f.store == "disk" && f.dir == "" && f.resume == "":
 		return fmt.Errorf("--store disk needs --dir")
 	case f.store == "memory" && fs.Changed("dir"):
 		return fmt.Errorf("--dir goes with --store disk")
+	case f.store == "memory" && f.keepDir:
+		return fmt.Errorf("--keep-dir goes with --store disk")
 	case f.exact && f.store == "disk":
 		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with --store disk")
 	case f.exact && (f.checkpoint != "" || f.resume != ""):

@@ -90,14 +90,14 @@ const maxMeaningStates = 50_000
 
 // runFigures is everything a run reports that must not depend on whether
 // it was interrupted: every count, verdict, trace and measure, without
-// times, memory and workers.
+// times, memory, workers, and the checkpoint and working directory it used.
 func runFigures(t *testing.T, out string) string {
 	t.Helper()
 	var r map[string]any
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("not JSON (%v):\n%s", err, out)
 	}
-	for _, k := range []string{"elapsed_ms", "states_per_sec", "memory_bytes", "peak_rss_bytes", "disk_bytes", "workers", "collision_probability"} {
+	for _, k := range []string{"elapsed_ms", "states_per_sec", "memory_bytes", "peak_rss_bytes", "disk_bytes", "workers", "collision_probability", "checkpoint", "work_dir", "work_dir_kept"} {
 		delete(r, k)
 	}
 	if l, ok := r["liveness"].(map[string]any); ok {

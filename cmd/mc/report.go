@@ -203,6 +203,20 @@ type jsonResult struct {
 	ReductionNote string `json:"reduction_note,omitempty"`
 	// Shortest is the unreduced re-run that --shortest made.
 	Shortest *jsonShortest `json:"shortest,omitempty"`
+	// Checkpoint is the last checkpoint saved or resumed from; WorkDir is a
+	// disk run's working directory, and WorkDirKept why it was kept (empty
+	// if it was removed).
+	Checkpoint  *jsonCheckpoint `json:"checkpoint,omitempty"`
+	WorkDir     string          `json:"work_dir,omitempty"`
+	WorkDirKept string          `json:"work_dir_kept,omitempty"`
+}
+
+// jsonCheckpoint is a checkpoint: its directory, the level whose frontier
+// it holds and the states stored then.
+type jsonCheckpoint struct {
+	Dir    string `json:"dir"`
+	Depth  int    `json:"depth"`
+	States int64  `json:"states"`
 }
 
 // jsonShortest is the outcome of the unreduced re-run of a reduced failure.
@@ -259,6 +273,10 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 			out.Shortest.Trace = f.Trace
 		}
 	}
+	if c := r.Checkpoint; c != nil {
+		out.Checkpoint = &jsonCheckpoint{Dir: c.Dir, Depth: c.Depth, States: c.States}
+	}
+	out.WorkDir, out.WorkDirKept = r.WorkDir, r.WorkDirKept
 	out.Unchecked = r.SkippedLiveness
 	out.Unmeasured = r.SkippedMeasures
 	if l := r.Liveness; l != nil {

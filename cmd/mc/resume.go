@@ -19,6 +19,9 @@ import (
 // mc, a spec whose code changed since. err is an unreadable checkpoint or
 // flag.
 func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Params, refusals []string, err error) {
+	if err := existingDir("--resume", f.resume); err != nil {
+		return entry, p, nil, err
+	}
 	h, err := checker.ReadCheckpoint(f.resume)
 	if err != nil {
 		return entry, p, nil, err
@@ -47,13 +50,15 @@ func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Para
 		return entry, p, nil, fmt.Errorf("resume: the checkpoint's fairness: %v", err)
 	}
 	f.safety, f.por = h.Run.Safety, h.Run.Reduce
-	f.store, f.dir = h.Store.Kind, h.Store.Dir
+	f.store = string(h.Store) // a disk run's --dir comes from the checkpoint too (resumeWorkDir)
 	return entry, p, nil, nil
 }
 
 // contradictions lists, one line each, the flags given with --resume (and
 // the SPEC, if given) whose values differ from the checkpoint's run and
 // store: "--fair: the checkpoint has none, the command line has action".
+// --dir is the checker's to check: it must hold the working directory the
+// checkpoint names.
 func (f *checkFlags) contradictions(fs *pflag.FlagSet, e specs.Entry, was runinfo.Meaning, store runinfo.Store) ([]string, error) {
 	var out []string
 	if fs.NArg() == 1 && fs.Arg(0) != was.Spec {
@@ -63,7 +68,12 @@ func (f *checkFlags) contradictions(fs *pflag.FlagSet, e specs.Entry, was runinf
 	if err != nil {
 		return nil, err
 	}
-	diffs := append(runinfo.Differences(was, is), runinfo.StoreDifferences(store, f.overStore(fs, store))...)
+	diffs := runinfo.Differences(was, is)
+	if fs.Changed("store") {
+		if d := runinfo.StoreDifference(store, runinfo.Store(f.store)); d != nil {
+			diffs = append(diffs, *d)
+		}
+	}
 	for _, d := range diffs {
 		if fs.Changed(d.Option[len("--"):]) {
 			out = append(out, d.Phrase("the checkpoint", "the command line"))
@@ -109,15 +119,4 @@ func (f *checkFlags) overMeaning(fs *pflag.FlagSet, e specs.Entry, m runinfo.Mea
 	set("safety", func() error { m.Safety = f.safety; return nil })
 	set("por", func() error { m.Reduce = f.por; return nil })
 	return m, err
-}
-
-// overStore is s with --store and --dir, if given, in place of its own.
-func (f *checkFlags) overStore(fs *pflag.FlagSet, s runinfo.Store) runinfo.Store {
-	if fs.Changed("store") {
-		s.Kind = f.store
-	}
-	if fs.Changed("dir") {
-		s.Dir = f.dir
-	}
-	return s
 }
