@@ -10,11 +10,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
-
-	"mc/model"
 )
 
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:
@@ -31,31 +30,15 @@ import (
 // deleting any written later (checkpoint_disk.go, store_disk.go).
 
 // checkpointMagic starts a checkpoint and names its format, which changes
-// whenever the sections do (format 2 lists the disk store's runs; format 3
-// names the working directory and sums the trace log and the runs).
+// whenever the header or the sections do (format 2 lists the disk store's
+// runs; format 3 names the working directory and sums the trace log and the
+// runs; format 4 records the run's whole meaning and the build of mc,
+// checkpoint_header.go).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "3"
+	checkpointFormat = "4"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
-
-// checkpointHeader identifies a run; a resume must match it exactly.
-type checkpointHeader struct {
-	MC          string       `json:"mc"`
-	Fingerprint string       `json:"fingerprint"`
-	Spec        string       `json:"spec"`
-	Variant     string       `json:"variant"`
-	Params      model.Params `json:"params"`
-	Store       string       `json:"store"`
-}
-
-func (e *explorer[S]) header() checkpointHeader {
-	h := checkpointHeader{MC: Version, Fingerprint: FingerprintFunc, Spec: e.sys.Spec, Variant: e.sys.Variant, Params: e.sys.Params, Store: "memory"}
-	if e.opt.Disk != "" {
-		h.Store = "disk"
-	}
-	return h
-}
 
 // save writes the checkpoint for the frontier of level depth.
 func (e *explorer[S]) save(depth int, res *Result) error {
@@ -196,12 +179,10 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 		return 0, refuse("resume: %v", err)
 	}
 	bad := func(why string) error { return refuse("resume: %s is not a valid checkpoint (%s)", path, why) }
-	if len(data) < len(checkpointMagic)+8 || !bytes.HasPrefix(data, []byte(checkpointMagic)) {
-		if rest, ok := bytes.CutPrefix(data, []byte(checkpointPrefix)); ok {
-			if format, _, ok := bytes.Cut(rest, []byte("\n")); ok && len(format) < 10 && string(format) != checkpointFormat {
-				return 0, refuse("resume: %s is in checkpoint format %q, written by another version of mc; this one reads format %q", path, format, checkpointFormat)
-			}
-		}
+	if err := checkMagic(bufio.NewReader(bytes.NewReader(data)), path); err != nil {
+		return 0, err
+	}
+	if len(data) < len(checkpointMagic)+8 {
 		return 0, bad("no checkpoint header")
 	}
 	body := data[:len(data)-8]
@@ -209,14 +190,12 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 		return 0, bad("checksum mismatch: the file is corrupted")
 	}
 	r := &reader{b: body[len(checkpointMagic):]}
-	var hdr checkpointHeader
+	var hdr CheckpointHeader
 	if err := json.Unmarshal(r.bytes(int(r.uint())), &hdr); err != nil || r.err != nil {
 		return 0, bad("unreadable header")
 	}
-	if want := e.header(); !sameHeader(hdr, want) {
-		got, _ := json.Marshal(hdr)
-		exp, _ := json.Marshal(want)
-		return 0, refuse("resume: the checkpoint in %s is of another run and cannot be resumed by this one: it has %s, this run is %s", e.opt.Checkpoint, got, exp)
+	if why := e.mismatches(hdr); len(why) > 0 {
+		return 0, &ResumeRefused{msg: fmt.Sprintf("resume: the checkpoint in %s cannot be resumed by this run", e.opt.Checkpoint), Reasons: why}
 	}
 	if e.opt.Disk != "" {
 		if err := e.resumeWorkDir(r, path); err != nil {
@@ -295,12 +274,6 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 	return depth, nil
 }
 
-func sameHeader(a, b checkpointHeader) bool {
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return bytes.Equal(x, y)
-}
-
 // reader reads a checkpoint's sections; the first error sticks.
 type reader struct {
 	b   []byte
@@ -344,39 +317,22 @@ func (r *reader) bytes(n int) []byte {
 }
 
 // ResumeRefused is a checkpoint that cannot be resumed: missing, corrupt, or
-// made by another run (spec, parameters, store, mc version or fingerprint
-// function). It is the user's input that is wrong, not mc: the CLI exits 2.
-type ResumeRefused struct{ msg string }
+// made by another run (its meaning or store) or another build (of mc, or of
+// the spec). It is the user's input that is wrong, not mc: the CLI exits 2.
+type ResumeRefused struct {
+	msg string
+	// Reasons lists each difference from the run that made the
+	// checkpoint, one line each; empty when the file itself is at fault.
+	Reasons []string
+}
 
-func (e *ResumeRefused) Error() string { return e.msg }
+func (e *ResumeRefused) Error() string {
+	if len(e.Reasons) == 0 {
+		return e.msg
+	}
+	return e.msg + ": " + strings.Join(e.Reasons, "; ")
+}
 
 func refuse(format string, args ...any) error {
 	return &ResumeRefused{msg: fmt.Sprintf(format, args...)}
-}
-
-// CheckpointRun reads which spec, variant and parameters the checkpoint in
-// dir was made for, so that a resume can rebuild the same system.
-func CheckpointRun(dir string) (spec string, params model.Params, err error) {
-	path := filepath.Join(dir, "checkpoint")
-	f, err := os.Open(path)
-	if err != nil {
-		return "", params, refuse("resume: %v", err)
-	}
-	defer f.Close()
-	br := bufio.NewReader(f)
-	magic := make([]byte, len(checkpointMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != checkpointMagic {
-		return "", params, refuse("resume: %s is not a valid checkpoint (no checkpoint header)", path)
-	}
-	n, err := binary.ReadUvarint(br)
-	if err != nil || n > 1<<20 {
-		return "", params, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
-	}
-	raw := make([]byte, n)
-	var hdr checkpointHeader
-	if _, err := io.ReadFull(br, raw); err != nil || json.Unmarshal(raw, &hdr) != nil {
-		return "", params, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
-	}
-	hdr.Params.Variant = hdr.Variant
-	return hdr.Spec, hdr.Params, nil
 }

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"mc/runinfo"
 )
 
 // The disk sections of a checkpoint (format 3): right after the header, the
@@ -155,11 +157,11 @@ func CheckpointWorkDir(dir string) (string, error) {
 		return "", notValid(path, "unreadable header")
 	}
 	raw := make([]byte, n)
-	var hdr checkpointHeader
+	var hdr CheckpointHeader
 	if _, err := io.ReadFull(br, raw); err != nil || json.Unmarshal(raw, &hdr) != nil {
 		return "", notValid(path, "unreadable header")
 	}
-	if hdr.Store != "disk" {
+	if hdr.Store != runinfo.DiskStore {
 		return "", nil
 	}
 	n, err = binary.ReadUvarint(br)

@@ -124,7 +124,7 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 // whose trace log tests read to list the states a run stored. hook, if not
 // nil, becomes the explorer's ampleHook.
 func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *explorer[S]) {
-	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params}
+	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params, Meaning: meaning(sys.Spec, sys.Variant, sys.Params, opt)}
 	if opt.Safety {
 		sys, res.SkippedLiveness = safetyOnly(sys)
 	}

@@ -57,6 +57,10 @@ type Options struct {
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
+	// SpecHash identifies the spec's behaviour (specs.Entry.Hash): a
+	// checkpoint records it, and a resume under another is refused. ""
+	// when the caller has none.
+	SpecHash string
 	// Fair is the fairness assumption liveness properties are checked
 	// under; the zero value is weak fairness per process.
 	Fair Fairness

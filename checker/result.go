@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"mc/model"
+	"mc/runinfo"
 )
 
 // Verdict is the outcome of a run or of one property. Incomplete is never a
@@ -25,7 +26,10 @@ const (
 type Result struct {
 	Spec, Variant string
 	Params        model.Params
-	Verdict       Verdict
+	// Meaning is what the run means (MeaningOf): a trace file of it
+	// records this.
+	Meaning runinfo.Meaning
+	Verdict Verdict
 	// Reason says why a run is incomplete: "state limit 1000 reached",
 	// "timeout after 5s", "interrupted".
 	Reason string

@@ -56,6 +56,8 @@ type checkFlags struct {
 	// defaultMemory is the memory limit when neither --max-memory nor
 	// GOMEMLIMIT gives one (memlimit.go); 0 when one does.
 	defaultMemory int64
+	// specHash is the spec's Hash, which checkpoints record.
+	specHash string
 }
 
 func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
@@ -114,7 +116,17 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if f.allIDs {
 		return runAllIDs(ctx, fs, &f, stdout, stderr)
 	}
-	entry, p, err := f.target(fs)
+	entry, p, refusals, err := f.target(fs)
+	if bug := (*mcBug)(nil); errors.As(err, &bug) {
+		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", bug.err)
+		return exitInternal
+	}
+	if len(refusals) > 0 {
+		for _, why := range refusals {
+			fmt.Fprintf(stderr, "mc check: %s\n", why)
+		}
+		return exitUsage
+	}
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
@@ -146,7 +158,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	defer restore()
 	res := f.check(ctx, target, opt, stderr)
 	if userError(res.Err) {
-		fmt.Fprintf(stderr, "mc check: %v\n", res.Err)
+		printUserError(stderr, res.Err)
 		return exitUsage
 	}
 	if res.Err != nil {
@@ -226,6 +238,7 @@ const shortestBound = 10_000_000
 func (f *checkFlags) rerunUnreduced(ctx context.Context, target checker.Target, stderr io.Writer) *checker.Result {
 	opt := f.options()
 	opt.Reduce = false
+	opt.Checkpoint, opt.Resume = "", false // the checkpoint is the reduced run's
 	if opt.MaxStates == 0 {
 		opt.MaxStates = shortestBound
 	}
@@ -234,28 +247,47 @@ func (f *checkFlags) rerunUnreduced(ctx context.Context, target checker.Target, 
 }
 
 // target resolves the spec and its parameters: from SPEC and the flags, or,
-// for --resume without SPEC, from the checkpoint.
-func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error) {
-	if f.resume != "" && fs.NArg() == 0 {
-		for _, name := range paramFlags {
-			if fs.Changed(name) {
-				return specs.Entry{}, model.Params{}, fmt.Errorf("--%s with --resume needs the SPEC too; or give --resume alone", name)
-			}
-		}
-		name, p, err := checker.CheckpointRun(f.resume)
-		if err != nil {
-			return specs.Entry{}, p, err
-		}
-		entry, err := lookupSpec(name)
-		if err == nil {
-			err = f.resolveFairness(fs, entry)
-		}
-		return entry, p, err
+// for --resume, from the checkpoint, with what the resume refuses.
+func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, []string, error) {
+	if f.resume != "" {
+		return f.resumed(fs)
 	}
 	if fs.NArg() != 1 {
-		return specs.Entry{}, model.Params{}, fmt.Errorf("want exactly one spec name (see mc list)")
+		return specs.Entry{}, model.Params{}, nil, fmt.Errorf("want exactly one spec name (see mc list)")
 	}
-	return f.specParams(fs, fs.Arg(0))
+	entry, p, err := f.specParams(fs, fs.Arg(0))
+	if err == nil {
+		err = f.hashSpec(entry)
+	}
+	return entry, p, nil, err
+}
+
+// hashSpec records the spec's hash, which checkpoints carry. A spec the
+// registry cannot hash is mc's fault, never the user's.
+func (f *checkFlags) hashSpec(e specs.Entry) error {
+	var err error
+	if f.specHash, err = e.Hash(); err != nil {
+		return &mcBug{err}
+	}
+	return nil
+}
+
+// mcBug is an error that is mc's fault: exit 4.
+type mcBug struct{ err error }
+
+func (b *mcBug) Error() string { return b.err.Error() }
+
+// printUserError prints a user's mistake that the run found: for a
+// checkpoint of another run, each difference on a line of its own.
+func printUserError(stderr io.Writer, err error) {
+	var refused *checker.ResumeRefused
+	if !errors.As(err, &refused) || len(refused.Reasons) == 0 {
+		fmt.Fprintf(stderr, "mc check: %v\n", err)
+		return
+	}
+	for _, why := range refused.Reasons {
+		fmt.Fprintf(stderr, "mc check: %s\n", why)
+	}
 }
 
 // specParams looks spec up and reads its parameters from the flags.
@@ -329,7 +361,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
 	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.safety,
-		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por, KeepDir: f.keepDir}
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por, SpecHash: f.specHash, KeepDir: f.keepDir}
 	if f.store == "disk" {
 		opt.Disk = f.dir
 	}

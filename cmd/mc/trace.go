@@ -8,6 +8,7 @@ import (
 
 	"mc/chart"
 	"mc/checker"
+	"mc/model"
 	"mc/tracefile"
 )
 
@@ -85,7 +86,7 @@ func readTrace(path string) (*tracefile.File, error) {
 // replayTrace re-executes tr against the spec as it is now and says
 // whether it still reaches the state it recorded.
 func replayTrace(tr *tracefile.File, stdout io.Writer) int {
-	fmt.Fprintf(stdout, "replaying %d steps of %s (variant %s) %s, property %s\n", len(tr.Steps), tr.Spec, tr.Variant, describeRecorded(tr), tr.Property.Name)
+	fmt.Fprintf(stdout, "replaying %d steps of %s (variant %s) %s, property %s\n", len(tr.Steps), tr.Run.Spec, tr.Run.Variant, describeRecorded(tr), tr.Property.Name)
 	t, err := tracefile.Target(tr)
 	if err != nil {
 		fmt.Fprintf(stdout, "no longer matches: the spec cannot be built from the recorded parameters: %v\n", err)
@@ -100,11 +101,15 @@ func replayTrace(tr *tracefile.File, stdout io.Writer) int {
 	return exitPass
 }
 
-// describeRecorded renders a trace's parameters like mc check's header.
+// describeRecorded renders a trace's parameters like mc check's header,
+// and, for a liveness counterexample, the fairness it is fair under.
 func describeRecorded(tr *tracefile.File) string {
-	p, err := tr.Params.Model(tr.Variant)
+	p, err := tr.Run.Params.Model(tr.Run.Variant)
 	if err != nil {
 		return fmt.Sprintf("(parameters unreadable: %v)", err)
+	}
+	if tr.Property.Kind == model.LeadsTo.String() || tr.Property.Kind == model.Eventually.String() {
+		return p.String() + " fair=" + tr.Run.Fair
 	}
 	return p.String()
 }
@@ -141,7 +146,7 @@ func writeTraceText(w io.Writer, tr *tracefile.File, colour bool) {
 		}
 		return style + s + ansiReset
 	}
-	fmt.Fprintf(w, "%s (variant %s) %s\n", tr.Spec, tr.Variant, describeRecorded(tr))
+	fmt.Fprintf(w, "%s (variant %s) %s\n", tr.Run.Spec, tr.Run.Variant, describeRecorded(tr))
 	verdictStyle := ansiBad
 	if tr.Property.Verdict == "pass" {
 		verdictStyle = ansiGood

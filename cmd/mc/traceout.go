@@ -51,7 +51,7 @@ func writeTraceOut(t checker.Target, r *checker.Result, path string, stderr io.W
 		fmt.Fprintf(stderr, "mc check: no property has a run to record; %s not written\n", path)
 		return nil
 	}
-	f, err := tracefile.Build(t, p, version())
+	f, err := tracefile.Build(t, r.Meaning, p, version())
 	if err != nil {
 		return err
 	}

@@ -28,7 +28,7 @@ func Record(t testing.TB, spec string, p model.Params, name string) (checker.Tar
 	r := target.Check(context.Background(), checker.Options{})
 	for i := range r.Props {
 		if r.Props[i].Name == name {
-			f, err := tracefile.Build(target, &r.Props[i], "test")
+			f, err := tracefile.Build(target, r.Meaning, &r.Props[i], "test")
 			if err != nil {
 				t.Fatal(err)
 			}
