@@ -46,7 +46,7 @@ type Sequence struct {
 func SequenceOf(f *tracefile.File) (*Sequence, error) {
 	v0 := f.States[0].View
 	if v0 == nil {
-		return nil, fmt.Errorf("spec %s records no view of its processes and messages, so mc cannot chart its traces", f.Spec)
+		return nil, fmt.Errorf("spec %s records no view of its processes and messages, so mc cannot chart its traces", f.Run.Spec)
 	}
 	seq := &Sequence{}
 	for _, p := range v0.Procs {
@@ -194,7 +194,7 @@ func SVG(w io.Writer, f *tracefile.File) error {
 }
 
 func title(f *tracefile.File) string {
-	return fmt.Sprintf("mc trace: %s (variant %s), %s", f.Spec, f.Variant, f.Property.Name)
+	return fmt.Sprintf("mc trace: %s (variant %s), %s", f.Run.Spec, f.Run.Variant, f.Property.Name)
 }
 
 func verdictColour(f *tracefile.File) string {

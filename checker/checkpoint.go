@@ -10,49 +10,35 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
-
-	"mc/model"
 )
 
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:
 // a magic line, a JSON header naming what was being checked, then binary
-// sections (counters, property hits, trace links, the frontier, and every
-// stored fingerprint in memory mode or the list of the disk store's runs in
-// disk mode) and an xxhash of all of it. It is written to a temporary file,
-// synced and renamed, so a run killed at any moment leaves the previous
-// checkpoint or the new one, never a torn one. In disk mode the visited set
-// and trace log stay in the disk directory, synced before the checkpoint
-// names them; resuming truncates the log and restores the runs the
-// checkpoint lists, deleting any written later (store_disk.go).
+// sections (in disk mode the working directory; counters, property hits,
+// trace links, or in disk mode the trace log's sum; the frontier, and every
+// stored fingerprint in memory mode or the list of the disk store's runs,
+// with their sums, in disk mode) and an xxhash of all of it. It is written
+// to a temporary file, synced and renamed, so a run killed at any moment
+// leaves the previous checkpoint or the new one, never a torn one. In disk
+// mode the visited set and trace log stay in the working directory, synced
+// before the checkpoint names them; resuming checks them against their
+// sums, truncates the log and restores the runs the checkpoint lists,
+// deleting any written later (checkpoint_disk.go, store_disk.go).
 
 // checkpointMagic starts a checkpoint and names its format, which changes
-// whenever the sections do (format 2 lists the disk store's runs).
+// whenever the header or the sections do (format 2 lists the disk store's
+// runs; format 3 names the working directory and sums the trace log and the
+// runs; format 4 records the run's whole meaning and the build of mc,
+// checkpoint_header.go).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "2"
+	checkpointFormat = "4"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
-
-// checkpointHeader identifies a run; a resume must match it exactly.
-type checkpointHeader struct {
-	MC          string       `json:"mc"`
-	Fingerprint string       `json:"fingerprint"`
-	Spec        string       `json:"spec"`
-	Variant     string       `json:"variant"`
-	Params      model.Params `json:"params"`
-	Store       string       `json:"store"`
-}
-
-func (e *explorer[S]) header() checkpointHeader {
-	h := checkpointHeader{MC: Version, Fingerprint: FingerprintFunc, Spec: e.sys.Spec, Variant: e.sys.Variant, Params: e.sys.Params, Store: "memory"}
-	if e.opt.Disk != "" {
-		h.Store = "disk " + e.opt.Disk
-	}
-	return h
-}
 
 // save writes the checkpoint for the frontier of level depth.
 func (e *explorer[S]) save(depth int, res *Result) error {
@@ -71,7 +57,7 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 		}
 	}
 	tmp := filepath.Join(e.opt.Checkpoint, "checkpoint.tmp")
-	f, err := os.Create(tmp)
+	f, err := createFile(tmp)
 	if err != nil {
 		return err
 	}
@@ -83,6 +69,9 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 	w.WriteString(checkpointMagic)
 	put(uint64(len(hdr)))
 	w.Write(hdr)
+	if e.disk != nil {
+		e.saveWorkDir(w)
+	}
 	put(uint64(depth))
 	put(uint64(res.Transitions))
 	put(uint64(res.Terminal))
@@ -115,7 +104,9 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 		put(pk.at.fp)
 	}
 	put(uint64(e.links.len()))
-	if e.opt.Disk == "" {
+	if e.disk != nil {
+		w.Write(binary.LittleEndian.AppendUint64(nil, e.links.checksum()))
+	} else {
 		for l := range e.links.all() {
 			w.Write(binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, l.parent), l.action))
 		}
@@ -141,13 +132,7 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 		}
 	}
 	if e.disk != nil {
-		runs := e.disk.manifest()
-		put(uint64(len(runs)))
-		for _, r := range runs {
-			put(uint64(len(r.name)))
-			w.WriteString(r.name)
-			put(uint64(r.n))
-		}
+		e.saveManifest(w)
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
@@ -170,10 +155,19 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 	if err := syncDir(e.opt.Checkpoint); err != nil {
 		return err
 	}
+	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(e.links.len()), At: time.Now()}
 	if e.disk != nil {
 		return e.disk.forgetRetired()
 	}
 	return nil
+}
+
+// absPath is path made absolute, or path itself if that fails.
+func absPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
 
 // resume restores the run saved in opt.Checkpoint and returns the level
@@ -185,12 +179,10 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 		return 0, refuse("resume: %v", err)
 	}
 	bad := func(why string) error { return refuse("resume: %s is not a valid checkpoint (%s)", path, why) }
-	if len(data) < len(checkpointMagic)+8 || !bytes.HasPrefix(data, []byte(checkpointMagic)) {
-		if rest, ok := bytes.CutPrefix(data, []byte(checkpointPrefix)); ok {
-			if format, _, ok := bytes.Cut(rest, []byte("\n")); ok && len(format) < 10 && string(format) != checkpointFormat {
-				return 0, refuse("resume: %s is in checkpoint format %q, written by another version of mc; this one reads format %q", path, format, checkpointFormat)
-			}
-		}
+	if err := checkMagic(bufio.NewReader(bytes.NewReader(data)), path); err != nil {
+		return 0, err
+	}
+	if len(data) < len(checkpointMagic)+8 {
 		return 0, bad("no checkpoint header")
 	}
 	body := data[:len(data)-8]
@@ -198,14 +190,17 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 		return 0, bad("checksum mismatch: the file is corrupted")
 	}
 	r := &reader{b: body[len(checkpointMagic):]}
-	var hdr checkpointHeader
+	var hdr CheckpointHeader
 	if err := json.Unmarshal(r.bytes(int(r.uint())), &hdr); err != nil || r.err != nil {
 		return 0, bad("unreadable header")
 	}
-	if want := e.header(); !sameHeader(hdr, want) {
-		got, _ := json.Marshal(hdr)
-		exp, _ := json.Marshal(want)
-		return 0, refuse("resume: the checkpoint in %s is of another run and cannot be resumed by this one: it has %s, this run is %s", e.opt.Checkpoint, got, exp)
+	if why := e.mismatches(hdr); len(why) > 0 {
+		return 0, &ResumeRefused{msg: fmt.Sprintf("resume: the checkpoint in %s cannot be resumed by this run", e.opt.Checkpoint), Reasons: why}
+	}
+	if e.opt.Disk != "" {
+		if err := e.resumeWorkDir(r, path); err != nil {
+			return 0, err
+		}
 	}
 	depth := int(r.uint())
 	res.Transitions, res.Terminal = int64(r.uint()), int64(r.uint())
@@ -236,14 +231,14 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 	}
 	nlinks := int(r.uint())
 	if e.opt.Disk != "" {
-		if e.links, err = openTraceLog(filepath.Join(e.opt.Disk, "trace.log"), nlinks); err != nil {
+		if err := e.resumeTraceLog(r, nlinks, path); err != nil {
 			return 0, err
 		}
 	} else {
 		for i := 0; i < nlinks && r.err == nil; i++ {
 			b := r.bytes(8)
 			if r.err == nil {
-				e.links.add(link{parent: binary.LittleEndian.Uint32(b), action: binary.LittleEndian.Uint32(b[4:])})
+				e.links.add(link{parent: binary.LittleEndian.Uint32(b), action: binary.LittleEndian.Uint32(b[4:])}) // in memory: no error
 			}
 		}
 	}
@@ -267,31 +262,16 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 			return 0, bad("visited set and trace log disagree")
 		}
 	}
-	if st := e.disk; st != nil {
-		runs := make([]runEntry, min(r.uint(), uint64(len(r.b))))
-		for i := range runs {
-			runs[i] = runEntry{name: string(r.bytes(int(min(r.uint(), uint64(len(r.b)))))), n: int64(r.uint())}
-		}
-		if r.err != nil {
-			return 0, bad("truncated or overlong sections")
-		}
-		if err := st.restore(runs); err != nil {
-			return 0, refuse("resume: the disk store in %s is not the one the checkpoint was made with: %v", e.opt.Disk, err)
-		}
-		if st.Len() != int64(nlinks) {
-			return 0, bad(fmt.Sprintf("the disk store holds %d states, the checkpoint %d", st.Len(), nlinks))
+	if e.disk != nil {
+		if err := e.resumeManifest(r, nlinks, path); err != nil {
+			return 0, err
 		}
 	}
 	if r.err != nil || len(r.b) != 0 {
 		return 0, bad("truncated or overlong sections")
 	}
+	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(nlinks), At: time.Now()}
 	return depth, nil
-}
-
-func sameHeader(a, b checkpointHeader) bool {
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return bytes.Equal(x, y)
 }
 
 // reader reads a checkpoint's sections; the first error sticks.
@@ -337,39 +317,22 @@ func (r *reader) bytes(n int) []byte {
 }
 
 // ResumeRefused is a checkpoint that cannot be resumed: missing, corrupt, or
-// made by another run (spec, parameters, store, mc version or fingerprint
-// function). It is the user's input that is wrong, not mc: the CLI exits 2.
-type ResumeRefused struct{ msg string }
+// made by another run (its meaning or store) or another build (of mc, or of
+// the spec). It is the user's input that is wrong, not mc: the CLI exits 2.
+type ResumeRefused struct {
+	msg string
+	// Reasons lists each difference from the run that made the
+	// checkpoint, one line each; empty when the file itself is at fault.
+	Reasons []string
+}
 
-func (e *ResumeRefused) Error() string { return e.msg }
+func (e *ResumeRefused) Error() string {
+	if len(e.Reasons) == 0 {
+		return e.msg
+	}
+	return e.msg + ": " + strings.Join(e.Reasons, "; ")
+}
 
 func refuse(format string, args ...any) error {
 	return &ResumeRefused{msg: fmt.Sprintf(format, args...)}
-}
-
-// CheckpointRun reads which spec, variant and parameters the checkpoint in
-// dir was made for, so that a resume can rebuild the same system.
-func CheckpointRun(dir string) (spec string, params model.Params, err error) {
-	path := filepath.Join(dir, "checkpoint")
-	f, err := os.Open(path)
-	if err != nil {
-		return "", params, refuse("resume: %v", err)
-	}
-	defer f.Close()
-	br := bufio.NewReader(f)
-	magic := make([]byte, len(checkpointMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != checkpointMagic {
-		return "", params, refuse("resume: %s is not a valid checkpoint (no checkpoint header)", path)
-	}
-	n, err := binary.ReadUvarint(br)
-	if err != nil || n > 1<<20 {
-		return "", params, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
-	}
-	raw := make([]byte, n)
-	var hdr checkpointHeader
-	if _, err := io.ReadFull(br, raw); err != nil || json.Unmarshal(raw, &hdr) != nil {
-		return "", params, refuse("resume: %s is not a valid checkpoint (unreadable header)", path)
-	}
-	hdr.Params.Variant = hdr.Variant
-	return hdr.Spec, hdr.Params, nil
 }

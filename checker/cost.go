@@ -110,11 +110,8 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 		}
 		phase = m.Value
 	}
-	var deadline time.Time
-	if opt.Timeout > 0 {
-		deadline = time.Now().Add(opt.Timeout)
-	}
-	g, err := buildGraph(ctx, sys, nil, Options{MaxStates: opt.MaxStates, Timeout: opt.Timeout}, deadline)
+	limits := Options{MaxStates: opt.MaxStates, Timeout: opt.Timeout}
+	g, err := buildGraph(sys, nil, limits, newPhaseGuard(ctx, "cost", limits, time.Now(), 0), 0)
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,9 @@ type dddLevel struct {
 	file *os.File
 	w    *bufio.Writer
 	r    *bufio.Reader
+	// sw and sr sum the candidates' file as written and as read back.
+	sw *summingWriter
+	sr *summingReader
 	// n is the number of candidates added since the last reset.
 	n uint32
 	// fresh has bit i set when candidate i is new (after resolve).
@@ -63,16 +66,17 @@ type candidate struct {
 const lookupChunk = 1 << 16
 
 func openDDD(dir string, measures int) (*dddLevel, error) {
-	keys, err := openKeyRuns(filepath.Join(dir, "keys"))
+	keys, err := openKeyRuns(filepath.Join(dir, workKeys))
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(filepath.Join(dir, "candidates"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := createFile(filepath.Join(dir, workCandidates))
 	if err != nil {
 		keys.close()
 		return nil, err
 	}
-	return &dddLevel{keys: keys, file: f, w: bufio.NewWriterSize(f, spillBuffer), r: bufio.NewReaderSize(f, spillBuffer), measures: measures}, nil
+	sw, sr := newSummingWriter(f), newSummingReader(f)
+	return &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, spillBuffer), r: bufio.NewReaderSize(sr, spillBuffer), measures: measures}, nil
 }
 
 // add appends b's candidates.
@@ -161,7 +165,8 @@ func (d *dddLevel) lookup(st *diskStore) error {
 
 // each calls f, in order, on every candidate marked new by resolve; the
 // candidate and its slices are valid only during the call. It stops at the
-// first error, or when f returns false.
+// first error, or when f returns false. Having read every candidate, it
+// checks that the file's bytes are those written.
 func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 	if err := d.w.Flush(); err != nil {
 		return err
@@ -169,7 +174,8 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 	if _, err := d.file.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	d.r.Reset(d.file)
+	d.r.Reset(d.sr)
+	d.sr.sum.Reset()
 	c := &d.cand
 	if cap(c.vals) < d.measures {
 		c.vals = make([]int, d.measures)
@@ -178,16 +184,16 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 	var fixed [16]byte
 	for s := uint32(0); s < d.n; s++ {
 		if _, err := io.ReadFull(d.r, fixed[:]); err != nil {
-			return fmt.Errorf("reading candidates: %v", err)
+			return fmt.Errorf("reading candidates: %w", err)
 		}
 		mask, err := binary.ReadUvarint(d.r)
 		if err != nil {
-			return fmt.Errorf("reading candidates: %v", err)
+			return fmt.Errorf("reading candidates: %w", err)
 		}
 		for m := range c.vals {
 			v, err := binary.ReadVarint(d.r)
 			if err != nil {
-				return fmt.Errorf("reading candidates: %v", err)
+				return fmt.Errorf("reading candidates: %w", err)
 			}
 			c.vals[m] = int(v)
 		}
@@ -197,7 +203,7 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 		}
 		if d.fresh[s/64]&(1<<(s%64)) == 0 {
 			if _, err := d.r.Discard(int(size)); err != nil {
-				return fmt.Errorf("reading candidates: %v", err)
+				return fmt.Errorf("reading candidates: %w", err)
 			}
 			continue
 		}
@@ -206,7 +212,7 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 		}
 		c.enc = c.enc[:size]
 		if _, err := io.ReadFull(d.r, c.enc); err != nil {
-			return fmt.Errorf("reading candidates: %v", err)
+			return fmt.Errorf("reading candidates: %w", err)
 		}
 		c.fp = binary.LittleEndian.Uint64(fixed[:8])
 		c.parent = binary.LittleEndian.Uint32(fixed[8:12])
@@ -217,13 +223,13 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 			return err
 		}
 	}
-	return nil
+	return checkSum("candidates file "+d.file.Name(), d.sr.sum.Sum64(), d.sw.sum.Sum64())
 }
 
 // reset empties the candidates for the next level.
 func (d *dddLevel) reset() error {
 	d.n = 0
-	if err := emptyFile(d.file, d.w); err != nil {
+	if err := emptyFile(d.file, d.w, d.sw); err != nil {
 		return err
 	}
 	return d.keys.reset()

@@ -73,7 +73,7 @@ func smallParams(e specs.Entry) []model.Params {
 				// ring is left to its own package's tests. A run that
 				// fails still stops at the limit (Reason says so): its
 				// verdict is settled, its state space is not.
-				if r := tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true, MaxStates: 10000}); r.Reason == "" {
+				if r := tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true, MaxStates: 10000, Continue: true}); r.Reason == "" {
 					out = append(out, p)
 				}
 				break
@@ -182,7 +182,7 @@ func check(t *testing.T, e specs.Entry, p model.Params) checker.Result {
 	if err != nil {
 		t.Fatalf("%s %+v: %v", e.Name, p, err)
 	}
-	r := tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true})
+	r := tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true, Continue: true})
 	if r.Err != nil {
 		t.Fatalf("%s %+v: %v", e.Name, p, r.Err)
 	}

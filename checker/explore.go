@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -63,6 +62,12 @@ type explorer[S any] struct {
 	disk  *diskStore
 	ddd   *dddLevel
 	links *traceLog
+	// work is a disk run's working directory (workdir.go); ckptLock locks
+	// the checkpoint directory of a run that checkpoints.
+	work     *workDir
+	ckptLock *os.File
+	// saved is the last checkpoint the run wrote or resumed from.
+	saved *SavedCheckpoint
 	hits  []*hit
 	// stateProps lists the invariants and witnesses, whose bit in a
 	// candidate's mask is their position here.
@@ -91,10 +96,8 @@ type explorer[S any] struct {
 	ampleHook func(id uint32, ample []model.Action)
 	// peaks holds, per measure, the largest value seen and where.
 	peaks []peak
-	// memLimit is the memory limit in bytes (0: none), checked at round
-	// boundaries no sooner than nextMemCheck.
-	memLimit     int64
-	nextMemCheck time.Time
+	// mem holds the memory limit, checked at round boundaries.
+	mem memoryGuard
 }
 
 // peak is the largest value of one measure seen so far and the first state,
@@ -121,7 +124,7 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 // whose trace log tests read to list the states a run stored. hook, if not
 // nil, becomes the explorer's ampleHook.
 func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *explorer[S]) {
-	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params}
+	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params, Meaning: meaning(sys.Spec, sys.Variant, sys.Params, opt)}
 	if opt.Safety {
 		sys, res.SkippedLiveness = safetyOnly(sys)
 	}
@@ -138,7 +141,8 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		e.workers = runtime.NumCPU()
 	}
 	res.Workers, res.Exact = e.workers, opt.Exact
-	e.memLimit = memoryLimit(opt)
+	e.mem.limit = memoryLimit(opt)
+	res.MemoryLimit = e.mem.limit
 	for i, p := range sys.Props {
 		if p.Kind == model.Invariant || p.Kind == model.Witness {
 			e.stateProps = append(e.stateProps, i)
@@ -152,21 +156,36 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	}
 	if err := e.open(); err != nil {
 		res.Err = err
-		return res, nil
+	} else {
+		e.nextReport = e.start.Add(e.every())
+		e.explore(ctx, &res)
 	}
-	e.nextReport = e.start.Add(e.every())
-	e.explore(ctx, &res)
-	res.Elapsed = time.Since(e.start) + e.resumedElapsed
+	e.stopOnEnvironment(&res)
+	res.SafetyElapsed = time.Since(e.start) + e.resumedElapsed
 	res.States = int64(e.links.len())
 	res.MemoryBytes = e.storeBytes() + e.links.bytes()
 	if e.disk != nil {
 		res.DiskBytes = e.disk.fileBytes() + int64(e.links.len())*8
 	}
-	e.verdicts(&res)
+	if res.Err == nil {
+		// A refused resume, or any other failure, leaves no verdict to
+		// give, and the trace links may be anything.
+		e.verdicts(&res)
+		if environmental(res.Err) { // the trace log could not be read back
+			res.Props, res.Measures, res.Verdict, res.Reason = nil, nil, Incomplete, "I/O error: "+res.Err.Error()
+			res.Err = nil
+		}
+	}
+	res.Checkpoint = e.saved
 	if err := e.close(); err != nil && res.Err == nil {
 		res.Err = err
 	}
+	e.finishWorkDir(&res)
 	checkLiveness(ctx, sys, opt, &res, e.start)
+	res.Elapsed = res.SafetyElapsed
+	if res.Liveness != nil {
+		res.Elapsed += res.Liveness.Elapsed
+	}
 	return res, e
 }
 
@@ -228,39 +247,33 @@ func declaredMeasures[S any](sys *model.System[S]) (*model.System[S], []string) 
 }
 
 // open sets up the visited set, the trace log and the two levels: in memory,
-// or under opt.Disk.
+// or in a new working directory under opt.Disk; a resumed disk run opens
+// the working directory its checkpoint names (resume). It locks the
+// checkpoint directory of a run that checkpoints.
 func (e *explorer[S]) open() error {
 	e.frontier, e.successors = &level{pool: &e.pool}, &level{pool: &e.pool}
+	e.links = newTraceLog(len(e.sys.Rules), e.sys.Procs)
+	if e.opt.Checkpoint != "" {
+		var err error
+		if e.ckptLock, err = lockCheckpointDir(e.opt.Checkpoint); err != nil {
+			return err
+		}
+	}
 	switch {
 	case e.opt.Disk != "" && e.opt.Exact:
 		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with the disk store")
+	case e.opt.Disk != "" && e.opt.Resume:
+		e.links = &traceLog{} // resume opens the working directory and the log
 	case e.opt.Disk != "":
-		if err := os.MkdirAll(e.opt.Disk, 0o755); err != nil {
-			return err
-		}
-		st, err := openDiskStore(filepath.Join(e.opt.Disk, "visited"))
+		w, err := createWorkDir(e.opt.Disk, e.sys.Spec)
 		if err != nil {
 			return err
 		}
-		e.disk, e.links = st, &traceLog{} // a resumed log is opened once its length is known
-		st.keep = e.opt.Checkpoint != ""
-		if !e.opt.Resume {
-			if e.links, err = openTraceLog(filepath.Join(e.opt.Disk, "trace.log"), 0); err != nil {
-				return err
-			}
-			if err := st.clear(); err != nil { // a fresh run starts empty
-				return err
-			}
-		}
-		if e.ddd, err = openDDD(e.opt.Disk, len(e.sys.Measures)); err != nil {
+		e.work = w
+		if e.links, err = createTraceLog(w.file(workTraceLog)); err != nil {
 			return err
 		}
-		if e.frontier, err = spillLevel(filepath.Join(e.opt.Disk, "level.a"), &e.pool); err != nil {
-			return err
-		}
-		if e.successors, err = spillLevel(filepath.Join(e.opt.Disk, "level.b"), &e.pool); err != nil {
-			return err
-		}
+		return e.openDisk()
 	case e.opt.Exact:
 		e.store = newExactStore()
 	case e.reducer != nil:
@@ -268,18 +281,44 @@ func (e *explorer[S]) open() error {
 	default:
 		e.store = newMemStore()
 	}
-	if e.opt.Disk == "" {
-		e.links = newTraceLog(len(e.sys.Rules), e.sys.Procs)
-	}
 	if e.reducer != nil {
 		e.indexed = e.store.(indexedStore)
 	}
 	return nil
 }
 
+// openDisk opens, in the working directory, the store, the candidates and
+// the two spilled levels.
+func (e *explorer[S]) openDisk() error {
+	st, err := openDiskStore(e.work.file(workVisited))
+	if err != nil {
+		return err
+	}
+	e.disk = st
+	st.keep = e.opt.Checkpoint != ""
+	if e.ddd, err = openDDD(e.work.path, len(e.sys.Measures)); err != nil {
+		return err
+	}
+	if e.frontier, err = spillLevel(e.work.file(workLevelA), &e.pool); err != nil {
+		return err
+	}
+	e.successors, err = spillLevel(e.work.file(workLevelB), &e.pool)
+	return err
+}
+
+// close closes every file the run opened, however far open went, and
+// unlocks the checkpoint directory.
 func (e *explorer[S]) close() error {
-	err := errors.Join(e.frontier.close(), e.successors.close(), e.links.close())
+	var err error
+	for _, l := range []*level{e.frontier, e.successors} {
+		if l != nil {
+			err = errors.Join(err, l.close())
+		}
+	}
 	e.pool.close()
+	if e.links != nil {
+		err = errors.Join(err, e.links.close())
+	}
 	if e.store != nil {
 		err = errors.Join(err, e.store.Close())
 	}
@@ -289,16 +328,23 @@ func (e *explorer[S]) close() error {
 	if e.disk != nil {
 		err = errors.Join(err, e.disk.Close())
 	}
+	if e.ckptLock != nil {
+		err = errors.Join(err, e.ckptLock.Close())
+		e.ckptLock = nil
+	}
 	return err
 }
 
 // storeBytes is the memory the visited set holds, with, in disk mode, the
 // level's candidates.
 func (e *explorer[S]) storeBytes() int64 {
-	if e.disk != nil {
+	switch {
+	case e.disk != nil:
 		return e.disk.Bytes() + e.ddd.bytes()
+	case e.store != nil:
+		return e.store.Bytes()
 	}
-	return e.store.Bytes()
+	return 0 // a resumed disk run that did not reach its store
 }
 
 func checkShape[S any](sys *model.System[S]) error {
@@ -337,6 +383,25 @@ func (e *explorer[S]) limit() int64 {
 
 func (e *explorer[S]) halt(why string) { e.stop.CompareAndSwap(nil, &why) }
 
+// stopAtViolation reports whether the run ends here, at a level boundary,
+// because a property other than a witness has failed and Options.Continue
+// is unset. Stopping at a level boundary, not at the violating state, keeps
+// the figures independent of the workers' schedule and of the store (the
+// disk store commits a level's candidates only at its end), and the same
+// for a run resumed from a checkpoint, which is taken at level boundaries
+// and holds the hits.
+func (e *explorer[S]) stopAtViolation() bool {
+	if e.opt.Continue {
+		return false
+	}
+	for i, h := range e.hits {
+		if h != nil && e.sys.Props[i].Kind != model.Witness {
+			return true
+		}
+	}
+	return false
+}
+
 func (e *explorer[S]) stopped() string {
 	if p := e.stop.Load(); p != nil {
 		return *p
@@ -370,21 +435,25 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			return
 		}
 	}
-	lastSave := time.Now()
+	nextSave := time.Now().Add(FirstCheckpoint(e.opt.CheckpointEvery))
 	var batches []*batch
 	for ; ; depth++ {
 		if err := e.frontier.finish(); err != nil {
 			res.Err = err
 			return
 		}
-		if e.opt.Checkpoint != "" && time.Since(lastSave) >= e.opt.CheckpointEvery {
+		if e.opt.Checkpoint != "" && !time.Now().Before(nextSave) {
 			if err := e.save(depth, res); err != nil {
-				res.Err = fmt.Errorf("checkpoint: %v", err)
+				res.Err = fmt.Errorf("checkpoint: %w", err)
 				return
 			}
-			lastSave = time.Now()
+			nextSave = time.Now().Add(e.opt.CheckpointEvery)
 		}
 		if e.frontier.len() == 0 {
+			return
+		}
+		if e.stopAtViolation() {
+			res.StoppedAtViolation = true
 			return
 		}
 		res.Depth = depth
@@ -488,7 +557,7 @@ func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
 		return
 	}
 	e.nextReport = now.Add(e.every())
-	e.opt.Progress(Progress{States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
+	e.opt.Progress(Progress{Phase: PhaseSafety, States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
 		Frontier: frontier.len() - int(e.done.Load()), Elapsed: now.Sub(e.start),
 		MemoryBytes: e.storeBytes() + e.links.bytes() + frontier.bytes()})
 }
@@ -512,7 +581,7 @@ func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
 	if e.ddd != nil {
 		for _, b := range batches {
 			if err := e.ddd.add(b); err != nil {
-				res.Err = fmt.Errorf("candidates: %v", err)
+				res.Err = fmt.Errorf("candidates: %w", err)
 				return false
 			}
 		}
@@ -523,7 +592,7 @@ func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
 		clear(b.fresh)
 	}
 	if err := e.store.Commit(batches, e.workers); err != nil {
-		res.Err = fmt.Errorf("visited set: %v", err)
+		res.Err = fmt.Errorf("visited set: %w", err)
 		return false
 	}
 	if e.indexed != nil {
@@ -548,7 +617,7 @@ func (e *explorer[S]) commitLevel(next *level, res *Result) bool {
 		return true
 	}
 	if err := e.ddd.resolve(e.disk); err != nil {
-		res.Err = fmt.Errorf("visited set: %v", err)
+		res.Err = fmt.Errorf("visited set: %w", err)
 		return false
 	}
 	err := e.ddd.each(func(c *candidate) (bool, error) {
@@ -572,8 +641,11 @@ func (e *explorer[S]) admit(fp uint64, parent, action uint32, mask uint64, vals 
 		e.halt(fmt.Sprintf("state limit %d reached", e.opt.MaxStates))
 		return false
 	}
-	id := e.links.add(link{parent: parent, action: action})
-	if err := next.add(enc); err != nil {
+	id, err := e.links.add(link{parent: parent, action: action})
+	if err == nil {
+		err = next.add(enc)
+	}
+	if err != nil {
 		res.Err = err
 		return false
 	}
@@ -602,8 +674,12 @@ func interrupted(ctx context.Context, opt Options, start time.Time) string {
 	return ""
 }
 
-// path rebuilds the actions that first reached state id.
-func (e *explorer[S]) path(id uint32) (init int, actions []model.Action, err error) {
+// path rebuilds the actions that first reached state id, a state of a
+// level up to depth+1. A parent is always stored before its child, and a
+// path has at most depth+1 steps: a log that breaks either (a corrupted
+// link once made state 0 its own parent, and the walk looped until the
+// kernel killed it) is refused before it can loop.
+func (e *explorer[S]) path(id uint32, depth int) (init int, actions []model.Action, err error) {
 	for {
 		l, err := e.links.at(id)
 		if err != nil {
@@ -612,6 +688,9 @@ func (e *explorer[S]) path(id uint32) (init int, actions []model.Action, err err
 		if l.parent == noParent {
 			slices.Reverse(actions)
 			return int(l.action), actions, nil
+		}
+		if l.parent >= id || len(actions) > depth {
+			return 0, nil, fmt.Errorf("the trace log is corrupted: state %d's path has a link to state %d after %d steps, in a run of depth %d", id, l.parent, len(actions), depth)
 		}
 		actions = append(actions, unpack(l.action))
 		id = l.parent
@@ -622,13 +701,13 @@ func (e *explorer[S]) path(id uint32) (init int, actions []model.Action, err err
 // verdicts, rebuilding and replaying a trace for every hit.
 func (e *explorer[S]) verdicts(res *Result) {
 	res.Reason = e.stopped()
-	complete := res.Reason == "" && res.Err == nil
+	complete := res.Reason == "" && res.Err == nil && !res.StoppedAtViolation
 	anyFail := false
 	for i := range e.sys.Props {
 		p := &e.sys.Props[i]
 		pr := PropResult{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind}
 		if h := e.hits[i]; h != nil {
-			init, actions, err := e.path(h.id)
+			init, actions, err := e.path(h.id, res.Depth)
 			if err != nil {
 				res.Err = err
 				return
@@ -653,6 +732,8 @@ func (e *explorer[S]) verdicts(res *Result) {
 			pr.Verdict = Fail
 		case complete:
 			pr.Verdict = Pass
+		case res.StoppedAtViolation:
+			pr.Verdict = NotChecked
 		default:
 			pr.Verdict = Incomplete
 		}
@@ -663,7 +744,7 @@ func (e *explorer[S]) verdicts(res *Result) {
 		m := &e.sys.Measures[i]
 		mr := MeasureResult{Name: m.Name, Ref: m.Ref, Doc: m.Doc, Max: e.peaks[i].value, Complete: complete}
 		if h := e.peaks[i].at; h != nil {
-			init, actions, err := e.path(h.id)
+			init, actions, err := e.path(h.id, res.Depth)
 			if err != nil {
 				res.Err = err
 				return

@@ -204,27 +204,33 @@ func TestStoresKeepTheFirstOfEachStateInOrder(t *testing.T) {
 	}
 }
 
-// The same figures and the same traces for any number of workers.
+// The same figures and the same traces for any number of workers, whether
+// the run stops at the first violation or goes on to the end.
 func TestWorkersDoNotChangeTheOutcome(t *testing.T) {
 	sys := countersSystem(60,
 		model.InvariantProp("sum-below-90", "test", "", func(s *counters) bool { return s.x[0]+s.x[1] < 90 }),
 		model.StepProp("x0-never-50", "test", "", func(b *counters, _ model.Action, a *counters) bool { return a.x[0] != 50 }))
-	base := Run(context.Background(), sys, Options{Workers: 1})
-	for _, w := range []int{2, 3, 8} {
-		r := Run(context.Background(), sys, Options{Workers: w})
-		if r.States != base.States || r.Transitions != base.Transitions || r.Depth != base.Depth || r.Terminal != base.Terminal {
-			t.Fatalf("%d workers: %d/%d/%d/%d, one worker: %d/%d/%d/%d", w, r.States, r.Transitions, r.Depth, r.Terminal,
-				base.States, base.Transitions, base.Depth, base.Terminal)
+	for _, cont := range []bool{false, true} {
+		base := Run(context.Background(), sys, Options{Workers: 1, Continue: cont})
+		if base.Verdict != Fail || base.StoppedAtViolation == cont {
+			t.Fatalf("continue %v: verdict %s, stopped at the violation %v", cont, base.Verdict, base.StoppedAtViolation)
 		}
-		for i := range r.Props {
-			if fmt.Sprint(r.Props[i].Trace.Steps) != fmt.Sprint(base.Props[i].Trace.Steps) {
-				t.Fatalf("%d workers: trace of %s differs from one worker's", w, r.Props[i].Name)
+		for _, w := range []int{2, 3, 8} {
+			r := Run(context.Background(), sys, Options{Workers: w, Continue: cont})
+			if r.States != base.States || r.Transitions != base.Transitions || r.Depth != base.Depth || r.Terminal != base.Terminal {
+				t.Fatalf("continue %v, %d workers: %d/%d/%d/%d, one worker: %d/%d/%d/%d", cont, w, r.States, r.Transitions, r.Depth, r.Terminal,
+					base.States, base.Transitions, base.Depth, base.Terminal)
+			}
+			for i := range r.Props {
+				if r.Props[i].Verdict != base.Props[i].Verdict || fmt.Sprint(r.Props[i].Trace) != fmt.Sprint(base.Props[i].Trace) {
+					t.Fatalf("continue %v, %d workers: %s differs from one worker's", cont, w, r.Props[i].Name)
+				}
 			}
 		}
-	}
-	exact := Run(context.Background(), sys, Options{Exact: true})
-	if exact.States != base.States || exact.Transitions != base.Transitions {
-		t.Fatalf("exact store: %d states %d transitions, fingerprints: %d %d", exact.States, exact.Transitions, base.States, base.Transitions)
+		exact := Run(context.Background(), sys, Options{Exact: true, Continue: cont})
+		if exact.States != base.States || exact.Transitions != base.Transitions {
+			t.Fatalf("continue %v, exact store: %d states %d transitions, fingerprints: %d %d", cont, exact.States, exact.Transitions, base.States, base.Transitions)
+		}
 	}
 }
 

@@ -1,9 +1,7 @@
 package checker
 
 import (
-	"context"
 	"fmt"
-	"time"
 
 	"mc/model"
 )
@@ -33,6 +31,8 @@ type stateGraph struct {
 	to, act  []uint32
 	init     []uint32 // the state of each initial state, in sys.Init order
 	expanded int
+	// depth is the breadth-first level of the last state expanded.
+	depth int
 	// from[i] and goal[i] hold, per state, P and Q of the i-th liveness
 	// property (bit sets; from is unused for Eventually).
 	from, goal [][]uint64
@@ -75,9 +75,11 @@ func bit(m []uint64, s uint32) bool { return m[s/64]&(1<<(s%64)) != 0 }
 
 // buildGraph explores sys breadth-first and stores its whole state graph,
 // evaluating the predicates of the liveness properties props on every
-// state. It stops early, recording why in g.stop, on a limit of opt, when
-// deadline passes or when ctx is cancelled.
-func buildGraph[S any](ctx context.Context, sys *model.System[S], props []*model.Property[S], opt Options, deadline time.Time) (*stateGraph, error) {
+// state. It stops early, recording why in g.stop, at opt.MaxStates or when
+// guard says so, keeping reserve bytes per state free under the memory
+// limit for what the caller does with the graph; it reports its progress
+// through guard.
+func buildGraph[S any](sys *model.System[S], props []*model.Property[S], opt Options, guard *phaseGuard, reserve int64) (*stateGraph, error) {
 	g := &stateGraph{from: make([][]uint64, len(props)), goal: make([][]uint64, len(props))}
 	if opt.Exact {
 		g.index = &exactIndex{ids: map[string]uint32{}}
@@ -129,17 +131,19 @@ func buildGraph[S any](ctx context.Context, sys *model.System[S], props []*model
 	}
 	var cur, next S
 	g.first = append(g.first, 0)
+	// States are numbered breadth-first: those below levelEnd are at
+	// g.depth or less.
+	levelEnd := len(g.fp)
 	for s := 0; s < len(g.fp); s++ {
+		if s == levelEnd {
+			g.depth, levelEnd = g.depth+1, len(g.fp)
+		}
 		if s&255 == 0 {
-			switch {
-			case ctx.Err() != nil:
-				g.stop = "interrupted"
-			case !deadline.IsZero() && time.Now().After(deadline):
-				g.stop = fmt.Sprintf("timeout after %s", opt.Timeout)
-			}
-			if g.stop != "" {
+			if g.stop = guard.exceeded(int64(len(g.fp)) * reserve); g.stop != "" {
 				return g, nil
 			}
+			guard.report(Progress{States: int64(len(g.fp)), Transitions: int64(len(g.to)), Depth: g.depth,
+				Frontier: len(g.fp) - s, MemoryBytes: g.bytes()})
 		}
 		data := pending[consumed:ends[s-head]]
 		consumed = ends[s-head]

@@ -104,6 +104,27 @@ func verifyLasso[S any](sys *model.System[S], cls *classes, p *model.Property[S]
 	return from, nil
 }
 
+func (t target[S]) VerifyLasso(prop string, fair Fairness, init int, actions []model.Action, loopStart int) error {
+	var p *model.Property[S]
+	for i := range t.sys.Props {
+		if t.sys.Props[i].Name == prop && t.sys.Props[i].Kind.Liveness() {
+			p = &t.sys.Props[i]
+		}
+	}
+	if p == nil {
+		return fmt.Errorf("spec %s has no liveness property %s", t.sys.Spec, prop)
+	}
+	if init < 0 || init >= len(t.sys.Init) {
+		return fmt.Errorf("the run starts from initial state %d, but the spec has %d", init, len(t.sys.Init))
+	}
+	cls, err := newClasses(t.sys, fair)
+	if err != nil {
+		return err
+	}
+	_, err = verifyLasso(t.sys, cls, p, init, actions, max(loopStart, 0), loopStart < 0)
+	return err
+}
+
 // enabledActions lists the actions enabled in s, from the rules alone.
 func enabledActions[S any](sys *model.System[S], s *S) []model.Action {
 	var out []model.Action

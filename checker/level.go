@@ -21,7 +21,9 @@ import (
 //
 // A spilled level (disk mode) writes the encodings to a file instead, as
 // length-prefixed records, and holds in blocks only the window of states a
-// round is expanding, read back in order by window.
+// round is expanding, read back in order by window. The file's bytes are
+// summed as written and as read back: a level read whole that does not
+// match is refused (checksum.go).
 type level struct {
 	first uint32
 	pool  *blockPool
@@ -37,6 +39,8 @@ type level struct {
 	file *os.File
 	w    *bufio.Writer
 	r    *bufio.Reader
+	sw   *summingWriter
+	sr   *summingReader
 	n    int // states in a spilled level
 	wlo  int // index of the window's first state
 }
@@ -82,11 +86,12 @@ const spillBuffer = 256 << 10
 
 // spillLevel returns an empty level kept in the file path.
 func spillLevel(path string, pool *blockPool) (*level, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := createFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return &level{pool: pool, file: f, w: bufio.NewWriterSize(f, spillBuffer), r: bufio.NewReaderSize(f, spillBuffer)}, nil
+	sw, sr := newSummingWriter(f), newSummingReader(f)
+	return &level{pool: pool, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, spillBuffer), r: bufio.NewReaderSize(sr, spillBuffer)}, nil
 }
 
 func (l *level) len() int {
@@ -198,7 +203,8 @@ func (l *level) finish() error {
 	if _, err := l.file.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	l.r.Reset(l.file)
+	l.r.Reset(l.sr)
+	l.sr.sum.Reset()
 	l.wlo = 0
 	l.recycle()
 	return nil
@@ -218,15 +224,18 @@ func (l *level) window(lo, hi int) error {
 	for j := lo; j < hi; j++ {
 		size, err := binary.ReadUvarint(l.r)
 		if err != nil {
-			return fmt.Errorf("reading level: %v", err)
+			return fmt.Errorf("reading level: %w", err)
 		}
 		slot, err := l.reserve(int(min(size, levelBlock+1)))
 		if err != nil {
 			return err
 		}
 		if _, err := io.ReadFull(l.r, slot); err != nil {
-			return fmt.Errorf("reading level: %v", err)
+			return fmt.Errorf("reading level: %w", err)
 		}
+	}
+	if hi == l.n { // read whole: every byte written has been read back
+		return checkSum("level file "+l.file.Name(), l.sr.sum.Sum64(), l.sw.sum.Sum64())
 	}
 	return nil
 }
@@ -239,18 +248,20 @@ func (l *level) reset(first uint32) error {
 		return nil
 	}
 	l.n = 0
-	return emptyFile(l.file, l.w)
+	return emptyFile(l.file, l.w, l.sw)
 }
 
-// emptyFile truncates a spill file and points its writer w at its start.
-func emptyFile(f *os.File, w *bufio.Writer) error {
+// emptyFile truncates a spill file and points its writer w, which writes
+// through sw, at its start, with a new sum.
+func emptyFile(f *os.File, w *bufio.Writer, sw *summingWriter) error {
 	if err := f.Truncate(0); err != nil {
 		return err
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	w.Reset(f)
+	w.Reset(sw)
+	sw.sum.Reset()
 	return nil
 }
 

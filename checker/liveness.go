@@ -56,20 +56,31 @@ package checker
 // for Tarjan, 8 for the search and two bits for P and Q. Everything is in
 // memory, whatever the safety explorer's store (--store disk bounds only
 // the explorer): a liveness run is as large as its whole graph, which
-// --max-states caps.
+// --max-states and the memory limit cap.
 //
 // Time: the graph is built by a second, single-threaded exploration after
 // the safety explorer's, since the explorer keeps no edges; it costs about
 // as much again as a one-worker safety run.
 //
-// Limits. When a limit (states, time, Ctrl-C) stops the build, only the
+// Limits. The run's limits hold here as in the exploration: the state
+// limit, the timeout (counted from the run's start), Ctrl-C and the memory
+// limit stop the build, which keeps searchBytesPerState per state free under
+// the memory limit for the search; the time, Ctrl-C and memory are checked
+// again before each property's search. When the build stops, only the
 // states whose transitions were all stored take part: a lasso found among
 // them is a real counterexample (their enabled classes are known), so the
-// property fails; otherwise its verdict is incomplete, never pass.
+// property fails; otherwise its verdict is incomplete, never pass, and the
+// graph's cycles are not counted, so that nothing claims every run is
+// finite.
+//
+// The first violation. Unless Options.Continue is set, a run whose safety
+// properties failed does not check liveness at all, and the properties are
+// checked in order up to the first that fails; the rest are NotChecked.
 
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"mc/model"
@@ -83,17 +94,31 @@ type LivenessStats struct {
 	// Cycles is the number of strongly connected components of the whole
 	// graph that contain a cycle, and LargestCycle the number of states in
 	// the largest; 0 means every run is finite.
+	// Both are counted only when the graph was built whole and the check
+	// was not stopped first: then Complete is set.
 	Cycles, LargestCycle int64
+	Complete             bool
 	Bytes                int64
 	// Elapsed is the time the liveness check took, after the exploration
-	// that Result.Elapsed measures.
+	// that Result.SafetyElapsed measures.
 	Elapsed time.Duration
-	// Reason says why the graph is incomplete; "" when it is whole.
+	// Reason says why the check is incomplete, the graph's build or the
+	// search stopped by a limit; "" when it is whole.
 	Reason string
 }
 
+// searchBytesPerState is the memory the liveness check needs per state of
+// the graph beyond the graph itself: Tarjan's arrays and stacks and the
+// search's predecessors and queue (scc.go, findLasso). The graph's build
+// stops while that still fits under the memory limit.
+const searchBytesPerState = 40
+
 // checkLiveness gives the liveness properties of sys their verdicts in res,
 // which the safety explorer has filled, and settles the overall verdict.
+// Unless opt.Continue is set, it checks nothing once a safety property has
+// failed, and stops at the first liveness property that fails. The run's
+// limits hold here as in the exploration (phaseGuard): a liveness phase
+// they stop leaves the properties it has not decided incomplete.
 func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options, res *Result, start time.Time) {
 	var props []*model.Property[S]
 	var at []int
@@ -116,51 +141,108 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 			return
 		}
 	}
+	if res.Verdict == Fail && !opt.Continue {
+		for _, i := range at {
+			res.Props[i].Verdict = NotChecked
+		}
+		res.StoppedAtViolation = true
+		return
+	}
 	cls, err := newClasses(sys, opt.Fair)
 	if err != nil {
 		abort(err)
 		return
 	}
-	var deadline time.Time
-	if opt.Timeout > 0 {
-		deadline = start.Add(opt.Timeout)
-	}
 	began := time.Now()
-	g, err := buildGraph(ctx, sys, props, opt, deadline)
+	memLimit := memoryLimit(opt)
+	if memLimit > 0 {
+		// The explorer's structures are garbage now: hand them back to
+		// the system, so that the limit measures what this phase holds.
+		debug.FreeOSMemory()
+	}
+	guard := newPhaseGuard(ctx, PhaseLiveness, opt, start, memLimit)
+	g, err := buildGraph(sys, props, opt, guard, searchBytesPerState)
 	if err != nil {
 		abort(err)
 		return
 	}
 	st := &LivenessStats{Fairness: opt.Fair, States: int64(len(g.fp)), Transitions: int64(len(g.to)), Reason: g.stop}
+	res.Liveness = st
+	halt := guard.exceeded(0)
+	if st.Reason == "" {
+		st.Reason = halt
+	}
+	if st.Reason == "" {
+		countCycles(g, st)
+	}
+	if err := searchLassos(sys, g, cls, props, at, opt, guard, halt != "", res); err != nil {
+		abort(err)
+		return
+	}
+	st.Bytes = g.bytes() + int64(g.expanded)*searchBytesPerState
+	st.Elapsed = time.Since(began)
+	if res.Reason == "" && st.Reason != "" {
+		res.Reason = "liveness: " + st.Reason
+	}
+	settle(res)
+}
+
+// countCycles records in st the strongly connected components of the whole
+// graph that contain a cycle.
+func countCycles(g *stateGraph, st *LivenessStats) {
 	sccs(g, func(uint32) bool { return true }, func(_ uint32, members, comp []uint32) {
 		if len(members) > 1 || selfLoop(g, members[0]) {
 			st.Cycles++
 			st.LargestCycle = max(st.LargestCycle, int64(len(members)))
 		}
 	})
+	st.Complete = true
+}
+
+// searchLassos gives each liveness property props[j] (res.Props[at[j]]) its
+// verdict: Fail with a lasso found in g, even an incomplete g (its expanded
+// states' transitions are all known, so a lasso among them is real); Pass
+// when g is whole and has none; Incomplete when g is not whole, or when
+// guard stops the search before the property's turn (halted: before the
+// first), which res.Liveness.Reason then says unless the graph's build
+// stopped first; and, unless opt.Continue, NotChecked after the first
+// failure.
+func searchLassos[S any](sys *model.System[S], g *stateGraph, cls *classes, props []*model.Property[S], at []int, opt Options, guard *phaseGuard, halted bool, res *Result) error {
+	st := res.Liveness
+	failed := false
 	for j, p := range props {
 		pr := &res.Props[at[j]]
-		pr.Verdict, pr.Trace = Pass, nil
+		pr.Trace = nil
+		if failed && !opt.Continue {
+			pr.Verdict, res.StoppedAtViolation = NotChecked, true
+			continue
+		}
+		if why := guard.exceeded(0); why != "" && !halted {
+			halted = true
+			if st.Reason == "" {
+				st.Reason = why
+			}
+		}
+		if halted {
+			pr.Verdict = Incomplete
+			continue
+		}
+		guard.report(Progress{States: st.States, Transitions: st.Transitions, Depth: g.depth, MemoryBytes: g.bytes()})
 		l := findLasso(g, cls, g.from[j], g.goal[j], p.Kind == model.Eventually)
 		switch {
 		case l != nil:
 			tr, err := renderLasso(sys, cls, p, l, g.fp[l.entry])
 			if err != nil {
-				abort(err)
-				return
+				return err
 			}
-			pr.Verdict, pr.Trace = Fail, tr
+			pr.Verdict, pr.Trace, failed = Fail, tr, true
 		case g.stop != "":
 			pr.Verdict = Incomplete
+		default:
+			pr.Verdict = Pass
 		}
 	}
-	st.Bytes = g.bytes() + int64(g.expanded)*20
-	st.Elapsed = time.Since(began)
-	res.Liveness = st
-	if res.Reason == "" && g.stop != "" {
-		res.Reason = "liveness graph: " + g.stop
-	}
-	settle(res)
+	return nil
 }
 
 // settle recomputes the overall verdict from the properties' verdicts.

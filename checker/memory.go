@@ -41,19 +41,33 @@ func memoryInUse() int64 {
 	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + offHeapBytes()
 }
 
-// overMemory says why the run must stop for memory, or "". It reads the
+// memoryGuard compares the memory in use with a limit, reading the
 // runtime's figures at most every memCheckEvery.
-func (e *explorer[S]) overMemory(depth int) string {
-	if e.memLimit == 0 || time.Now().Before(e.nextMemCheck) {
-		return ""
+type memoryGuard struct {
+	limit int64 // 0: none
+	next  time.Time
+}
+
+// over reports the memory in use and whether it, plus reserve bytes the
+// caller is about to need, passes the limit. Between two reads it reports
+// false.
+func (m *memoryGuard) over(reserve int64) (int64, bool) {
+	if m.limit == 0 || time.Now().Before(m.next) {
+		return 0, false
 	}
-	e.nextMemCheck = time.Now().Add(memCheckEvery)
+	m.next = time.Now().Add(memCheckEvery)
 	used := memoryInUse()
-	if used <= e.memLimit {
+	return used, used+reserve > m.limit
+}
+
+// overMemory says why the run must stop for memory, or "".
+func (e *explorer[S]) overMemory(depth int) string {
+	used, over := e.mem.over(0)
+	if !over {
 		return ""
 	}
 	return fmt.Sprintf("memory limit %s reached (%s in use) after %d states, expanding depth %d",
-		formatBytes(e.memLimit), formatBytes(used), e.links.len(), depth)
+		formatBytes(e.mem.limit), formatBytes(used), e.links.len(), depth)
 }
 
 // formatBytes renders n in binary units: "512.0 MiB".

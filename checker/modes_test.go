@@ -104,7 +104,7 @@ func TestResumeRefusesAnotherRunOrACorruptFile(t *testing.T) {
 	}
 	other := crSystem(t, model.Params{N: 5, IDs: []int{1, 2, 3, 4, 5}})
 	r := other.Check(context.Background(), checker.Options{Checkpoint: dir, Resume: true})
-	if r.Err == nil || !strings.Contains(r.Err.Error(), "another run") {
+	if r.Err == nil || !strings.Contains(r.Err.Error(), "--ids: the checkpoint has 5,4,3,2,1, this run has 1,2,3,4,5") {
 		t.Fatalf("resume with other ids: %v", r.Err)
 	}
 	path := filepath.Join(dir, "checkpoint")

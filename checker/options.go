@@ -2,6 +2,17 @@ package checker
 
 import "time"
 
+// firstCheckpointAfter is when a run that checkpoints saves its first
+// checkpoint, if CheckpointEvery is longer: early, so that a run stopped
+// after a few seconds (Ctrl-C, a full disk) rarely leaves none.
+var firstCheckpointAfter = 10 * time.Second
+
+// FirstCheckpoint is how long after its start a run that checkpoints every
+// every saves its first checkpoint.
+func FirstCheckpoint(every time.Duration) time.Duration {
+	return min(every, firstCheckpointAfter)
+}
+
 // Options bound a run. The zero value explores everything.
 type Options struct {
 	// MaxStates stops the run, incomplete, once this many distinct states
@@ -29,20 +40,38 @@ type Options struct {
 	// need not be the shortest. It is refused with the disk store and with
 	// properties other than invariants, step, end and witness properties.
 	Reduce bool
-	// Disk, if not empty, is a directory in which the visited set (sorted
-	// runs of fingerprints, store_disk.go), the trace log, the levels and
-	// each level's candidates (ddd.go) are kept, so that memory stays
-	// bounded when the state space outgrows it.
-	Disk string
+	// Disk, if not empty, is a directory under which the run makes a
+	// working directory of its own (workdir.go), where the visited set
+	// (sorted runs of fingerprints, store_disk.go), the trace log, the
+	// levels and each level's candidates (ddd.go) are kept, so that memory
+	// stays bounded when the state space outgrows it. A resumed run uses
+	// the working directory its checkpoint names, which must lie in Disk.
+	// KeepDir keeps the working directory when the run ends; otherwise it
+	// is removed unless a checkpoint still needs it.
+	Disk    string
+	KeepDir bool
 	// Checkpoint, if not empty, is a directory where the run saves its
-	// progress at level boundaries, at most every CheckpointEvery (0: at
-	// every level). Resume continues the run saved there.
+	// progress at level boundaries: first once FirstCheckpoint has passed,
+	// then at most every CheckpointEvery (0: at every level). Resume
+	// continues the run saved there.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
+	// SpecHash identifies the spec's behaviour (specs.Entry.Hash): a
+	// checkpoint records it, and a resume under another is refused. ""
+	// when the caller has none.
+	SpecHash string
 	// Fair is the fairness assumption liveness properties are checked
 	// under; the zero value is weak fairness per process.
 	Fair Fairness
+	// Continue checks every property to the end. Without it a run stops
+	// at the first violation (as TLC and SPIN do): at the end of the level
+	// in which a safety property first fails, so that its figures are the
+	// same for any number of workers, either store and a resumed run, and
+	// the counterexample is still a shortest one; liveness is then not
+	// checked, and of several liveness properties the check stops at the
+	// first that fails. The properties left undecided are NotChecked.
+	Continue bool
 	// Progress, if not nil, is called about every ProgressEvery (default
 	// 1s) with the run's figures so far, from one goroutine at a time.
 	Progress      func(Progress)
@@ -51,10 +80,21 @@ type Options struct {
 
 // Progress is a snapshot of a running exploration.
 type Progress struct {
+	// Phase names what the run is doing: PhaseSafety, the breadth-first
+	// exploration, or PhaseLiveness, the liveness graph's construction
+	// and search.
+	Phase               string
 	States, Transitions int64
 	Depth               int
 	// Frontier is the number of states queued for exploration.
-	Frontier    int
+	Frontier int
+	// Elapsed is the time since the run started, over every phase.
 	Elapsed     time.Duration
 	MemoryBytes int64
 }
+
+// The phases of a run, as Progress names them.
+const (
+	PhaseSafety   = "safety"
+	PhaseLiveness = "liveness"
+)

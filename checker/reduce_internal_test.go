@@ -84,7 +84,7 @@ func sameObservations[S any](sys *model.System[S]) error {
 	}
 	var stored []S
 	for id := 0; id < e.links.len(); id++ {
-		init, actions, err := e.path(uint32(id))
+		init, actions, err := e.path(uint32(id), res.Depth)
 		if err != nil {
 			return err
 		}

@@ -23,6 +23,9 @@ import (
 type refResult struct {
 	states, transitions, terminal int64
 	depth                         int
+	// levels has, per breadth-first level, its states, the transitions
+	// from them and its terminal states.
+	levels []refLevel
 	// props has, per property, the verdict and the length of the shortest
 	// trace deciding it (-1 when none exists).
 	props []refProp
@@ -34,9 +37,12 @@ type refResult struct {
 
 type refProp struct {
 	name    string
+	kind    model.Kind
 	verdict checker.Verdict
 	steps   int
 }
+
+type refLevel struct{ states, transitions, terminal int64 }
 
 func reference(tg checker.Target) (refResult, error) {
 	info := tg.Info()
@@ -65,6 +71,11 @@ func reference(tg checker.Target) (refResult, error) {
 		queue = queue[1:]
 		d := depth[s]
 		res.depth = max(res.depth, d)
+		if d == len(res.levels) {
+			res.levels = append(res.levels, refLevel{})
+		}
+		lv := &res.levels[d]
+		lv.states++
 		snap, err := tg.Inspect(s)
 		if err != nil {
 			return res, err
@@ -89,8 +100,10 @@ func reference(tg checker.Target) (refResult, error) {
 			return res, err
 		}
 		res.transitions += int64(len(moves))
+		lv.transitions += int64(len(moves))
 		if len(moves) == 0 {
 			res.terminal++
+			lv.terminal++
 		}
 		for _, m := range moves {
 			g.succ[from] = append(g.succ[from], refEdge{to: g.index(m.To), action: m.Action})
@@ -113,7 +126,7 @@ func reference(tg checker.Target) (refResult, error) {
 		if (first[i] >= 0) != (p.Kind == model.Witness) {
 			v = checker.Fail
 		}
-		res.props = append(res.props, refProp{name: p.Name, verdict: v, steps: first[i]})
+		res.props = append(res.props, refProp{name: p.Name, kind: p.Kind, verdict: v, steps: first[i]})
 	}
 	return res, nil
 }
@@ -126,9 +139,19 @@ func reference(tg checker.Target) (refResult, error) {
 // verdicts, with traces that replay but need not be shortest. Liveness
 // verdicts are compared when opt checks them and the reference could
 // decide them (refLivenessMax).
+//
+// Without opt.Continue the run must stop at the first violation: where the
+// reference's shortest violation is decided (firstViolation), with the
+// figures of the levels up to there (mismatchStopped); a run that reaches
+// the end first is compared as a complete one, with the liveness properties
+// expected NotChecked after a safety failure or after the first liveness
+// failure (wantLiveness).
 func mismatch(tg checker.Target, ref refResult, r checker.Result, opt checker.Options) string {
 	if r.Err != nil {
 		return fmt.Sprintf("mc failed: %v", r.Err)
+	}
+	if b, ok := ref.firstViolation(); ok && !opt.Continue && b < len(ref.levels) {
+		return mismatchStopped(tg, ref, r, b, opt.Safety)
 	}
 	if r.Verdict == checker.Incomplete {
 		return fmt.Sprintf("mc incomplete: %s", r.Reason)
@@ -142,6 +165,7 @@ func mismatch(tg checker.Target, ref refResult, r checker.Result, opt checker.Op
 			r.States, r.Transitions, r.Terminal, r.Depth, ref.states, ref.transitions, ref.terminal, ref.depth)
 	}
 	want, compared := checker.Pass, 0
+	live := wantLiveness(ref, opt)
 	for _, p := range r.Props {
 		i := slices.IndexFunc(ref.props, func(rp refProp) bool { return rp.name == p.Name })
 		if i < 0 {
@@ -152,11 +176,11 @@ func mismatch(tg checker.Target, ref refResult, r checker.Result, opt checker.Op
 			if p.Verdict == checker.Fail {
 				want = checker.Fail
 			}
-			if opt.Safety || ref.live == nil {
+			if opt.Safety || live == nil {
 				continue
 			}
-			if v := ref.live[opt.Fair][i]; p.Verdict != v {
-				return fmt.Sprintf("property %s under fairness %s: mc %s, reference %s", p.Name, opt.Fair, p.Verdict, v)
+			if v := live[i]; p.Verdict != v {
+				return fmt.Sprintf("property %s under fairness %s: mc %s, expected %s", p.Name, opt.Fair, p.Verdict, v)
 			}
 			continue
 		}
@@ -190,6 +214,126 @@ func mismatch(tg checker.Target, ref refResult, r checker.Result, opt checker.Op
 	}
 	if r.Verdict != want {
 		return fmt.Sprintf("mc verdict %s, reference %s", r.Verdict, want)
+	}
+	return ""
+}
+
+// firstViolation is the level boundary at which a run that stops at the
+// first violation stops: the first b such that, with the levels up to b
+// stored and those below b expanded, some property other than a witness
+// is known to fail. An invariant failing in a state of level d, or a step
+// property on a step into it, is known at boundary d; an end property
+// failing in a terminal state of level d once that level is expanded, at
+// d+1.
+func (ref refResult) firstViolation() (int, bool) {
+	b := -1
+	for _, p := range ref.props {
+		if p.verdict != checker.Fail || p.steps < 0 || p.kind == model.Witness || p.kind.Liveness() {
+			continue
+		}
+		at := p.steps
+		if p.kind == model.End {
+			at++
+		}
+		if b < 0 || at < b {
+			b = at
+		}
+	}
+	return b, b >= 0
+}
+
+// wantLiveness is the verdict, per property, that opt's run must give the
+// liveness properties ("" for the others), or nil when the reference did
+// not decide them. Without opt.Continue, none is checked after a safety
+// property failed, and none after the first that fails.
+func wantLiveness(ref refResult, opt checker.Options) []checker.Verdict {
+	_, safetyFailed := ref.firstViolation()
+	for _, p := range ref.props {
+		safetyFailed = safetyFailed || (p.kind == model.Witness && p.verdict == checker.Fail)
+	}
+	if ref.live == nil && (opt.Continue || !safetyFailed) {
+		return nil
+	}
+	want := make([]checker.Verdict, len(ref.props))
+	failed := safetyFailed
+	for i, p := range ref.props {
+		switch {
+		case !p.kind.Liveness():
+		case failed && !opt.Continue:
+			want[i] = checker.NotChecked
+		default:
+			want[i] = ref.live[opt.Fair][i]
+			failed = failed || want[i] == checker.Fail
+		}
+	}
+	return want
+}
+
+// mismatchStopped compares a run that must have stopped at level boundary
+// b (firstViolation) with the reference: the figures of levels 0..b stored
+// and 0..b-1 expanded; the properties decided by then with their shortest
+// traces, every other one NotChecked; the verdict Fail. With safety, the
+// run has no liveness property.
+func mismatchStopped(tg checker.Target, ref refResult, r checker.Result, b int, safety bool) string {
+	var want refLevel
+	for d, lv := range ref.levels[:b+1] {
+		want.states += lv.states
+		if d < b {
+			want.transitions += lv.transitions
+			want.terminal += lv.terminal
+		}
+	}
+	if !r.StoppedAtViolation || r.Verdict != checker.Fail || r.Reason != "" {
+		return fmt.Sprintf("mc did not stop at the first violation (boundary %d): verdict %s, stopped %v, reason %q", b, r.Verdict, r.StoppedAtViolation, r.Reason)
+	}
+	if r.States != want.states || r.Transitions != want.transitions || r.Terminal != want.terminal || r.Depth != max(b-1, 0) {
+		return fmt.Sprintf("stopped at boundary %d: mc states %d transitions %d terminal %d depth %d; reference %d %d %d %d",
+			b, r.States, r.Transitions, r.Terminal, r.Depth, want.states, want.transitions, want.terminal, max(b-1, 0))
+	}
+	reported := 0
+	for _, rp := range ref.props {
+		if !safety || !rp.kind.Liveness() {
+			reported++
+		}
+	}
+	if len(r.Props) != reported {
+		return fmt.Sprintf("mc reports %d properties, expected %d", len(r.Props), reported)
+	}
+	for _, p := range r.Props {
+		i := slices.IndexFunc(ref.props, func(rp refProp) bool { return rp.name == p.Name })
+		if i < 0 {
+			return fmt.Sprintf("mc reports property %s, which the system does not have", p.Name)
+		}
+		rp := ref.props[i]
+		decided := rp.steps >= 0 && !rp.kind.Liveness() && (rp.steps < b || rp.steps == b && rp.kind != model.End)
+		wantV := checker.NotChecked
+		if decided {
+			wantV = rp.verdict
+			if rp.kind == model.Witness {
+				wantV = checker.Pass
+			}
+		}
+		if p.Verdict != wantV {
+			return fmt.Sprintf("stopped at boundary %d: property %s: mc %s, expected %s", b, p.Name, p.Verdict, wantV)
+		}
+		if !decided {
+			continue
+		}
+		if p.Trace == nil || len(p.Trace.Steps) != rp.steps {
+			return fmt.Sprintf("stopped at boundary %d: property %s: mc's trace is not the shortest, of %d steps", b, p.Name, rp.steps)
+		}
+		if why := replayDecides(tg, i, p); why != "" {
+			return fmt.Sprintf("property %s: mc's trace %s", p.Name, why)
+		}
+	}
+	shortest := -1
+	for _, rp := range ref.props {
+		if rp.verdict == checker.Fail && rp.steps >= 0 && (shortest < 0 || rp.steps < shortest) {
+			shortest = rp.steps
+		}
+	}
+	if f := r.Failure(); f == nil || f.Trace == nil || len(f.Trace.Steps) != shortest {
+		return fmt.Sprintf("mc's first failure %v is not a shortest violation, of %d steps", f, shortest)
 	}
 	return ""
 }
@@ -274,27 +418,37 @@ func interruptResume(stopAt int) func(*testing.T, checker.Target, checker.Option
 				cancel()
 			}
 		}
-		if r := tg.Check(ctx, first); r.Err != nil {
-			return r
+		r := tg.Check(ctx, first)
+		if r.Err != nil || opt.Disk != "" && r.Reason == "" {
+			return r // a disk run that finished removed its working files: no resume
 		}
 		opt.Resume = true
 		return tg.Check(context.Background(), opt)
 	}
 }
 
+// The modes with Continue check every property to the end; the others stop
+// at the first violation, mc's default.
 var modes = []mode{
-	{"workers=1", 1, checker.Options{Workers: 1, Safety: true}, plain},
-	{"workers=2", 1, checker.Options{Workers: 2, Safety: true}, plain},
-	{"exact", 1, checker.Options{Workers: 2, Exact: true, Safety: true}, plain},
-	{"disk workers=1", 1, checker.Options{Workers: 1, Disk: "-", Safety: true}, plain},
-	{"disk workers=2", 1, checker.Options{Workers: 2, Disk: "-", Safety: true}, plain},
-	{"interrupt at level 1, resume", 4, checker.Options{Workers: 2, Safety: true}, interruptResume(1)},
-	{"interrupt at level 3, resume", 4, checker.Options{Workers: 1, Safety: true}, interruptResume(3)},
-	{"disk, interrupt at level 2, resume", 4, checker.Options{Workers: 2, Disk: "-", Safety: true}, interruptResume(2)},
-	{"partial-order reduction", 1, checker.Options{Workers: 2, Reduce: true, Safety: true}, plain},
-	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: checker.FairNone}, plain},
-	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: checker.FairProcess}, plain},
-	{"liveness, weak fairness per action", 1, checker.Options{Workers: 2, Fair: checker.FairAction}, plain},
+	{"workers=1", 1, checker.Options{Workers: 1, Safety: true, Continue: true}, plain},
+	{"workers=2", 1, checker.Options{Workers: 2, Safety: true, Continue: true}, plain},
+	{"exact", 1, checker.Options{Workers: 2, Exact: true, Safety: true, Continue: true}, plain},
+	{"disk workers=1", 1, checker.Options{Workers: 1, Disk: "-", Safety: true, Continue: true}, plain},
+	{"disk workers=2", 1, checker.Options{Workers: 2, Disk: "-", Safety: true, Continue: true}, plain},
+	{"interrupt at level 1, resume", 4, checker.Options{Workers: 2, Safety: true, Continue: true}, interruptResume(1)},
+	{"interrupt at level 3, resume", 4, checker.Options{Workers: 1, Safety: true, Continue: true}, interruptResume(3)},
+	{"disk, interrupt at level 2, resume", 4, checker.Options{Workers: 2, Disk: "-", Safety: true, Continue: true}, interruptResume(2)},
+	{"partial-order reduction", 1, checker.Options{Workers: 2, Reduce: true, Safety: true, Continue: true}, plain},
+	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: checker.FairNone, Continue: true}, plain},
+	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: checker.FairProcess, Continue: true}, plain},
+	{"liveness, weak fairness per action", 1, checker.Options{Workers: 2, Fair: checker.FairAction, Continue: true}, plain},
+	{"first violation, workers=1", 1, checker.Options{Workers: 1, Safety: true}, plain},
+	{"first violation, workers=2", 1, checker.Options{Workers: 2, Safety: true}, plain},
+	{"first violation, disk workers=2", 1, checker.Options{Workers: 2, Disk: "-", Safety: true}, plain},
+	{"first violation, interrupt at level 1, resume", 4, checker.Options{Workers: 2, Safety: true}, interruptResume(1)},
+	{"first violation, disk, interrupt at level 2, resume", 4, checker.Options{Workers: 1, Disk: "-", Safety: true}, interruptResume(2)},
+	{"first violation, liveness, no fairness", 1, checker.Options{Workers: 2, Fair: checker.FairNone}, plain},
+	{"first violation, liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: checker.FairProcess}, plain},
 }
 
 // diffModes runs tg in every mode due for seed and returns the first

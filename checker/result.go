@@ -5,24 +5,31 @@ import (
 	"time"
 
 	"mc/model"
+	"mc/runinfo"
 )
 
 // Verdict is the outcome of a run or of one property. Incomplete is never a
 // pass: a limit was reached or the run was interrupted before the question
-// was settled.
+// was settled. NotChecked is a property's only, never a run's: the run
+// stopped at the first violation (Options.Continue unset) before the
+// property was decided; the run's verdict is then Fail.
 type Verdict string
 
 const (
 	Pass       Verdict = "pass"
 	Fail       Verdict = "fail"
 	Incomplete Verdict = "incomplete"
+	NotChecked Verdict = "not-checked"
 )
 
 // Result is what a run found.
 type Result struct {
 	Spec, Variant string
 	Params        model.Params
-	Verdict       Verdict
+	// Meaning is what the run means (MeaningOf): a trace file of it
+	// records this.
+	Meaning runinfo.Meaning
+	Verdict Verdict
 	// Reason says why a run is incomplete: "state limit 1000 reached",
 	// "timeout after 5s", "interrupted".
 	Reason string
@@ -35,8 +42,19 @@ type Result struct {
 	Terminal int64
 	// Depth is the largest number of steps from an initial state to any
 	// state explored (a breadth-first level index; initial states are 0).
-	Depth   int
+	Depth int
+	// Elapsed is the whole run's time: SafetyElapsed, then the liveness
+	// check's (Liveness.Elapsed).
 	Elapsed time.Duration
+	// SafetyElapsed is the breadth-first exploration's time, with the time
+	// spent before the checkpoint a run resumed from.
+	SafetyElapsed time.Duration
+	// StoppedAtViolation is set when the run stopped at the first
+	// violation (Options.Continue unset) before it had explored every
+	// reachable state or checked every liveness property: the figures are
+	// those of the levels explored until then, the measures are lower
+	// bounds, and the properties not yet decided are NotChecked.
+	StoppedAtViolation bool
 	// Workers is the number of goroutines that explored.
 	Workers int
 	// Exact is set when full states, not fingerprints, were stored.
@@ -53,6 +71,9 @@ type Result struct {
 	// DiskBytes, in disk mode, is what the visited set and trace log
 	// hold in their files.
 	DiskBytes int64
+	// MemoryLimit is the memory limit the run kept to in every phase
+	// (Options.MaxMemory, else GOMEMLIMIT); 0 means none.
+	MemoryLimit int64
 	// SkippedLiveness names the liveness properties left unchecked by
 	// Options.Safety; they have no verdict.
 	SkippedLiveness []string
@@ -66,9 +87,26 @@ type Result struct {
 	// Measures holds, per measure of the system, its maximum over the
 	// states explored.
 	Measures []MeasureResult
+	// Checkpoint is the last checkpoint the run saved or resumed from; nil
+	// if there is none.
+	Checkpoint *SavedCheckpoint
+	// WorkDir is a disk run's working directory (Options.Disk); WorkDirKept
+	// says why it was kept when the run ended, and is empty if it was
+	// removed.
+	WorkDir, WorkDirKept string
 	// Err is set when mc itself failed, e.g. a trace that does not replay.
 	// It is an internal error, never a verdict.
 	Err error
+}
+
+// SavedCheckpoint is a checkpoint written, or resumed from: its directory,
+// as an absolute path, the level whose frontier it holds, the states stored
+// then, and when it was written (or resumed).
+type SavedCheckpoint struct {
+	Dir    string
+	Depth  int
+	States int64
+	At     time.Time
 }
 
 // PropResult is the verdict on one property. Trace is the shortest run that
@@ -119,10 +157,10 @@ func (r *Result) CollisionBound() float64 {
 	return float64(r.States) * float64(r.Transitions+r.States) / math.Exp2(64)
 }
 
-// StatesPerSecond is the exploration rate.
+// StatesPerSecond is the breadth-first exploration's rate.
 func (r *Result) StatesPerSecond() float64 {
-	if r.Elapsed <= 0 {
+	if r.SafetyElapsed <= 0 {
 		return 0
 	}
-	return float64(r.States) / r.Elapsed.Seconds()
+	return float64(r.States) / r.SafetyElapsed.Seconds()
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"slices"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // keyRuns sorts the (fingerprint, sequence number) keys of a level's
@@ -16,13 +18,17 @@ import (
 // through small buffers, as one sequence ordered by fingerprint and, among
 // equal fingerprints, by sequence number: the first candidate of each
 // fingerprint comes first. Sequence numbers are given in increasing order,
-// so a later run holds only later ones.
+// so a later run holds only later ones. Each run's bytes are summed as
+// written, and checked when merge has read the run back (checksum.go).
 type keyRuns struct {
 	buf  []seqKey
 	file *os.File
 	w    *bufio.Writer
-	// ends[r] is the position, in keys, just after run r in the file.
+	sw   *summingWriter
+	// ends[r] is the position, in keys, just after run r in the file, and
+	// sums[r] the sum of its bytes.
 	ends []int64
+	sums []uint64
 	// readers are merge's, kept for the next level.
 	readers []*runReader
 }
@@ -45,11 +51,12 @@ const (
 )
 
 func openKeyRuns(path string) (*keyRuns, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := createFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return &keyRuns{file: f, w: bufio.NewWriterSize(f, spillBuffer)}, nil
+	sw := newSummingWriter(f)
+	return &keyRuns{file: f, sw: sw, w: bufio.NewWriterSize(sw, spillBuffer)}, nil
 }
 
 // add appends a key; its sequence number must exceed every one added since
@@ -68,14 +75,19 @@ func (k *keyRuns) add(fp uint64, seq uint32) error {
 // spill sorts the buffer and writes it as the next run.
 func (k *keyRuns) spill() error {
 	sortKeys(k.buf)
-	var rec [runKeyBytes]byte
-	for _, x := range k.buf {
-		binary.LittleEndian.PutUint64(rec[:8], x.fp)
-		binary.LittleEndian.PutUint32(rec[8:], x.seq)
-		if _, err := k.w.Write(rec[:]); err != nil {
-			return err
+	sum := xxhash.New()
+	rec := make([]byte, 0, runKeyBytes*1024)
+	for i, x := range k.buf {
+		rec = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint64(rec, x.fp), x.seq)
+		if len(rec) == cap(rec) || i == len(k.buf)-1 {
+			sum.Write(rec)
+			if _, err := k.w.Write(rec); err != nil {
+				return err
+			}
+			rec = rec[:0]
 		}
 	}
+	k.sums = append(k.sums, sum.Sum64())
 	last := int64(0)
 	if len(k.ends) > 0 {
 		last = k.ends[len(k.ends)-1]
@@ -179,8 +191,9 @@ func (k *keyRuns) merge(f func(seqKey) error) error {
 		if r > 0 {
 			start = k.ends[r-1]
 		}
-		rr.r.Reset(io.NewSectionReader(k.file, start*runKeyBytes, (k.ends[r]-start)*runKeyBytes))
-		rr.left = k.ends[r] - start
+		rr.sr = newSummingReader(io.NewSectionReader(k.file, start*runKeyBytes, (k.ends[r]-start)*runKeyBytes))
+		rr.r.Reset(rr.sr)
+		rr.left, rr.want, rr.name = k.ends[r]-start, k.sums[r], fmt.Sprintf("sorted run %d of %s", r, k.file.Name())
 		ok, err := rr.next()
 		if err != nil {
 			return err
@@ -211,8 +224,8 @@ func (k *keyRuns) merge(f func(seqKey) error) error {
 // reset empties the buffer and the run file.
 func (k *keyRuns) reset() error {
 	k.buf = k.buf[:0]
-	k.ends = k.ends[:0]
-	return emptyFile(k.file, k.w)
+	k.ends, k.sums = k.ends[:0], k.sums[:0]
+	return emptyFile(k.file, k.w, k.sw)
 }
 
 // bytes is the memory the sort holds.
@@ -222,9 +235,13 @@ func (k *keyRuns) bytes() int64 {
 
 func (k *keyRuns) close() error { return k.file.Close() }
 
-// runReader reads one run; head is its current key.
+// runReader reads one run; head is its current key. sr sums the run's
+// bytes as read, which, once the run is read whole, must be want.
 type runReader struct {
 	r    *bufio.Reader
+	sr   *summingReader
+	want uint64
+	name string
 	left int64
 	head seqKey
 	rec  [runKeyBytes]byte
@@ -232,10 +249,10 @@ type runReader struct {
 
 func (rr *runReader) next() (bool, error) {
 	if rr.left == 0 {
-		return false, nil
+		return false, checkSum(rr.name, rr.sr.sum.Sum64(), rr.want)
 	}
 	if _, err := io.ReadFull(rr.r, rr.rec[:]); err != nil {
-		return false, fmt.Errorf("reading a sorted run: %v", err)
+		return false, fmt.Errorf("reading a sorted run: %w", err)
 	}
 	rr.left--
 	rr.head = seqKey{fp: binary.LittleEndian.Uint64(rr.rec[:8]), seq: binary.LittleEndian.Uint32(rr.rec[8:])}

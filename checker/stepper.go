@@ -22,6 +22,14 @@ type Stepper interface {
 	// Inspect describes s for a person: its variables, its view, whether it
 	// is terminal and which state properties hold in it.
 	Inspect(s State) (Snapshot, error)
+	// VerifyLasso checks that the run from initial state init through
+	// actions is a counterexample to the liveness property called prop
+	// under fairness fair, as the checker's own counterexamples are
+	// checked (lasso.go): either loopStart ≥ 0, the last state is the
+	// state after loopStart steps and the loop from there is fair, or
+	// loopStart < 0 and the run ends in a terminal state; and the
+	// property's goal never holds from where it is awaited on.
+	VerifyLasso(prop string, fair Fairness, init int, actions []model.Action, loopStart int) error
 }
 
 // State is one state of a Stepper, held as its canonical encoding. States

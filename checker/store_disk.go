@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // diskStore is the visited set on disk: sorted runs of fingerprints, each a
@@ -31,9 +33,11 @@ import (
 // of each block of runBlock words), whatever the number of states.
 //
 // Runs are immutable and named run-<id>. A checkpoint lists the runs of its
-// level (manifest); a run merged away after it is kept until the next
-// checkpoint no longer needs it, so a resumed run finds the store as it was
-// and deletes what came later.
+// level (manifest), each with the sum of its bytes; a run merged away after
+// it is kept until the next checkpoint no longer needs it, so a resumed run
+// finds the store as it was and deletes what came later. A run is checked
+// against its sum whenever it is read whole: when a resume rebuilds its
+// index, and when it is merged.
 type diskStore struct {
 	dir  string
 	runs []*fpRun
@@ -48,11 +52,12 @@ type diskStore struct {
 	out     *runWriter
 }
 
-// fpRun is one sorted run: its file, its number of fingerprints, and the
-// first fingerprint of each block, for skipping.
+// fpRun is one sorted run: its file, its number of fingerprints, the sum
+// of its bytes, and the first fingerprint of each block, for skipping.
 type fpRun struct {
 	name   string
 	n      int64
+	sum    uint64
 	index  []uint64
 	synced bool
 }
@@ -65,23 +70,14 @@ const (
 	runWriteBuffer = 256 << 10
 )
 
-// openDiskStore opens the store in dir, creating dir if needed. A fresh run
-// then calls clear, a resumed one restore.
+// openDiskStore opens the store in dir, a directory of the run's working
+// directory, creating it if needed: empty for a fresh run, as a checkpoint
+// left it for a resumed one, which then calls restore.
 func openDiskStore(dir string) (*diskStore, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("opening the disk store in %s: %v", dir, err)
+		return nil, fmt.Errorf("opening the disk store in %s: %w", dir, err)
 	}
 	return &diskStore{dir: dir}, nil
-}
-
-// clear empties the store, deleting everything in its directory, which
-// belongs to the store alone.
-func (d *diskStore) clear() error {
-	d.runs, d.retired, d.n = nil, nil, 0
-	if err := os.RemoveAll(d.dir); err != nil {
-		return err
-	}
-	return os.MkdirAll(d.dir, 0o755)
 }
 
 // removeRunsExcept deletes the run files in the directory not named in keep.
@@ -100,11 +96,11 @@ func (d *diskStore) removeRunsExcept(keep map[string]bool) error {
 	return nil
 }
 
-// manifest lists the runs, oldest first, with their sizes.
+// manifest lists the runs, oldest first, with their sizes and sums.
 func (d *diskStore) manifest() []runEntry {
 	m := make([]runEntry, len(d.runs))
 	for i, r := range d.runs {
-		m[i] = runEntry{name: r.name, n: r.n}
+		m[i] = runEntry{name: r.name, n: r.n, sum: r.sum}
 	}
 	return m
 }
@@ -113,11 +109,12 @@ func (d *diskStore) manifest() []runEntry {
 type runEntry struct {
 	name string
 	n    int64
+	sum  uint64
 }
 
 // restore makes the store what manifest lists, deleting every other run
 // file, and rebuilds the runs' indices. It says what is wrong if a listed
-// run is missing or of another size.
+// run is missing, of another size, or not the bytes written.
 func (d *diskStore) restore(manifest []runEntry) error {
 	keep := map[string]bool{}
 	d.runs, d.retired, d.n = nil, nil, 0
@@ -128,7 +125,7 @@ func (d *diskStore) restore(manifest []runEntry) error {
 		}
 		keep[m.name] = true
 		d.next = max(d.next, id+1)
-		r := &fpRun{name: m.name, n: m.n, synced: true}
+		r := &fpRun{name: m.name, n: m.n, sum: m.sum, synced: true}
 		if err := d.buildIndex(r); err != nil {
 			return err
 		}
@@ -147,8 +144,8 @@ func runID(name string) (int, bool) {
 	return id, err == nil && id >= 0 && strconv.Itoa(id) == s
 }
 
-// buildIndex reads run r, checking its size and order, and records the
-// first fingerprint of each block.
+// buildIndex reads run r, checking its size, order and sum, and records
+// the first fingerprint of each block.
 func (d *diskStore) buildIndex(r *fpRun) error {
 	f, err := os.Open(filepath.Join(d.dir, r.name))
 	if err != nil {
@@ -163,6 +160,7 @@ func (d *diskStore) buildIndex(r *fpRun) error {
 		return fmt.Errorf("run %s has %d bytes, want %d", r.name, st.Size(), r.n*8)
 	}
 	c := newRunCursor(f, r)
+	c.summing()
 	r.index = r.index[:0]
 	var last uint64
 	for i := int64(0); i < r.n; i++ {
@@ -178,7 +176,7 @@ func (d *diskStore) buildIndex(r *fpRun) error {
 		}
 		last = fp
 	}
-	return nil
+	return c.checkSum()
 }
 
 // begin starts a level's lookups.
@@ -270,6 +268,7 @@ func (d *diskStore) merge(a, b *fpRun) (*fpRun, error) {
 		}
 		defer f.Close()
 		cs[i] = newRunCursor(f, r)
+		cs[i].summing()
 	}
 	// heads[k] is run k's next fingerprint, at position pos[k].
 	var heads [2]uint64
@@ -292,6 +291,9 @@ func (d *diskStore) merge(a, b *fpRun) (*fpRun, error) {
 			pos[k]++
 			err = advance(k)
 		}
+	}
+	if err == nil {
+		err = errors.Join(cs[0].checkSum(), cs[1].checkSum())
 	}
 	if err != nil {
 		w.abort()
@@ -361,11 +363,12 @@ func syncDir(dir string) error {
 func (d *diskStore) create() (*runWriter, error) {
 	name := fmt.Sprintf("run-%d", d.next)
 	d.next++
-	f, err := os.OpenFile(filepath.Join(d.dir, name), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	path := filepath.Join(d.dir, name)
+	f, err := createFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return &runWriter{f: f, r: &fpRun{name: name}, buf: make([]byte, 0, runWriteBuffer)}, nil
+	return &runWriter{path: path, f: f, r: &fpRun{name: name}, buf: make([]byte, 0, runWriteBuffer), sum: xxhash.New()}, nil
 }
 
 func (d *diskStore) closeCursors() {
@@ -406,12 +409,14 @@ func (d *diskStore) Close() error {
 	return nil
 }
 
-// runWriter writes a run.
+// runWriter writes a run, at path, summing its bytes.
 type runWriter struct {
+	path string
 	f    *os.File
 	r    *fpRun
 	buf  []byte
 	last uint64
+	sum  *xxhash.Digest
 }
 
 func (w *runWriter) add(fp uint64) error {
@@ -430,6 +435,7 @@ func (w *runWriter) add(fp uint64) error {
 }
 
 func (w *runWriter) flush() error {
+	w.sum.Write(w.buf)
 	_, err := w.f.Write(w.buf)
 	w.buf = w.buf[:0]
 	return err
@@ -441,19 +447,21 @@ func (w *runWriter) finish() (*fpRun, error) {
 		err = cerr
 	}
 	if err != nil {
-		os.Remove(w.f.Name())
+		os.Remove(w.path)
 		return nil, err
 	}
+	w.r.sum = w.sum.Sum64()
 	return w.r, nil
 }
 
 func (w *runWriter) abort() {
 	w.f.Close()
-	os.Remove(w.f.Name())
+	os.Remove(w.path)
 }
 
 // runCursor reads a run forward, a block at a time, skipping the blocks
-// that the index shows hold nothing sought.
+// that the index shows hold nothing sought. A summing cursor reads every
+// block, in order, and sums them.
 type runCursor struct {
 	f *os.File
 	r *fpRun
@@ -463,6 +471,7 @@ type runCursor struct {
 	raw []byte
 	blk int64
 	pos int
+	sum *xxhash.Digest
 }
 
 // runReadBytes is a cursor's memory: one block, raw and decoded.
@@ -472,8 +481,24 @@ func newRunCursor(f *os.File, r *fpRun) *runCursor {
 	return &runCursor{f: f, r: r, blk: -1}
 }
 
+// summing makes the cursor sum the blocks it reads, which must then be
+// every block, in order.
+func (c *runCursor) summing() { c.sum = xxhash.New() }
+
+// checkSum checks, once a summing cursor has read the whole run, that its
+// bytes are those written.
+func (c *runCursor) checkSum() error {
+	if blocks := (c.r.n + runBlock - 1) / runBlock; c.blk+1 != blocks {
+		return fmt.Errorf("internal error: run %s summed over %d of its %d blocks", c.r.name, c.blk+1, blocks)
+	}
+	return checkSum("run "+filepath.Join(filepath.Base(filepath.Dir(c.f.Name())), c.r.name), c.sum.Sum64(), c.r.sum)
+}
+
 // load reads block b.
 func (c *runCursor) load(b int64) error {
+	if c.sum != nil && b != c.blk+1 {
+		return fmt.Errorf("internal error: run %s read out of order by a summing cursor", c.r.name)
+	}
 	if c.raw == nil {
 		c.raw = make([]byte, runBlock*8)
 		c.buf = make([]uint64, 0, runBlock)
@@ -481,7 +506,10 @@ func (c *runCursor) load(b int64) error {
 	n := min(c.r.n-b*runBlock, runBlock)
 	raw := c.raw[:n*8]
 	if _, err := c.f.ReadAt(raw, b*runBlock*8); err != nil && !(errors.Is(err, io.EOF) && len(raw) == 0) {
-		return fmt.Errorf("reading run %s: %v", c.r.name, err)
+		return fmt.Errorf("reading run %s: %w", c.r.name, err)
+	}
+	if c.sum != nil {
+		c.sum.Write(raw)
 	}
 	c.buf = c.buf[:n]
 	for i := range c.buf {

@@ -1,18 +1,24 @@
 package checker
 
 import (
-	"bufio"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"iter"
 	"os"
+
+	"github.com/cespare/xxhash/v2"
 
 	"mc/model"
 )
 
 // traceLog is the append-only log of trace links: entry i says how state i
-// was first reached. On disk (file not nil) it is a file of 8-byte entries
-// written through a buffer, read back only to rebuild traces.
+// was first reached. On disk (file not nil) it is a file of 8-byte entries,
+// the parent then the action, little-endian, written through a buffer and
+// read back only to rebuild traces; the sum of the entries written is
+// recorded by each checkpoint and checked on resume, so that a missing,
+// short or corrupted log is refused instead of yielding parent links that
+// loop.
 //
 // In memory the entries are packed, about 2 bytes each where a plain link
 // takes 8: the parent as the signed varint of its difference from the entry
@@ -32,11 +38,14 @@ type traceLog struct {
 	procs uint64
 	n     int
 	file  *os.File
-	w     *bufio.Writer
+	// buf holds the entries from flushed on, not yet written; sum is that
+	// of the entries written; err is the first write error, which sticks.
+	buf     []byte
+	flushed int
+	sum     *xxhash.Digest
+	err     error
 }
 
-// logGroup is where a group of entries starts: block and offset of its first
-// byte, and the parent of the entry before it.
 type logGroup struct {
 	block, off uint32
 	last       int64
@@ -55,33 +64,62 @@ func newTraceLog(rules, procs int) *traceLog {
 	return &traceLog{last: -1, rules: uint64(max(rules, 1)), procs: uint64(max(procs, 1))}
 }
 
-// openTraceLog returns a log kept in the file path, keeping its first n
-// entries (those of a checkpoint) and dropping any later ones.
-func openTraceLog(path string, n int) (*traceLog, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+// createTraceLog returns an empty log kept in the new file path.
+func createTraceLog(path string) (*traceLog, error) {
+	f, err := createFile(path)
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Truncate(int64(n) * 8); err != nil {
+	return &traceLog{file: f, buf: make([]byte, 0, spillBuffer), sum: xxhash.New()}, nil
+}
+
+// openTraceLog returns the log kept in the file path, as a checkpoint of n
+// entries summing to sum left it: its first n entries must be those
+// written, and any later ones are dropped. A missing, short or corrupted
+// file is refused; the log is never extended.
+func openTraceLog(path string, n int, sum uint64) (*traceLog, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, err
+	}
+	t := &traceLog{n: n, flushed: n, file: f, buf: make([]byte, 0, spillBuffer), sum: xxhash.New()}
+	if err := t.verify(path, sum); err != nil {
 		f.Close()
 		return nil, err
 	}
-	if _, err := f.Seek(int64(n)*8, 0); err != nil {
-		f.Close()
-		return nil, err
+	return t, nil
+}
+
+// verify checks that the file holds at least the log's entries and that
+// they sum to want, and drops the entries after them.
+func (t *traceLog) verify(path string, want uint64) error {
+	st, err := t.file.Stat()
+	if err != nil {
+		return err
 	}
-	return &traceLog{n: n, file: f, w: bufio.NewWriterSize(f, spillBuffer)}, nil
+	size := int64(t.n) * 8
+	if st.Size() < size {
+		return fmt.Errorf("trace log %s holds %d entries; the checkpoint needs %d", path, st.Size()/8, t.n)
+	}
+	if _, err := io.Copy(t.sum, io.NewSectionReader(t.file, 0, size)); err != nil {
+		return fmt.Errorf("trace log %s: %w", path, err)
+	}
+	if err := checkSum("trace log "+path, t.sum.Sum64(), want); err != nil {
+		return err
+	}
+	return t.file.Truncate(size)
 }
 
 // add appends l as the next state's link and returns that state's index.
-func (t *traceLog) add(l link) uint32 {
+// Only a log on disk fails, when it cannot write.
+func (t *traceLog) add(l link) (uint32, error) {
 	if t.file != nil {
-		var b [8]byte
-		binary.LittleEndian.PutUint32(b[:4], l.parent)
-		binary.LittleEndian.PutUint32(b[4:], l.action)
-		t.w.Write(b[:]) // a write error sticks in the buffer; flush reports it
+		t.buf = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(t.buf, l.parent), l.action)
 		t.n++
-		return uint32(t.n - 1)
+		if len(t.buf) >= spillBuffer {
+			return uint32(t.n - 1), t.flush()
+		}
+		return uint32(t.n - 1), nil
 	}
 	if t.n%groupSize == 0 {
 		if len(t.blocks) == 0 || logBlock-len(t.blocks[len(t.blocks)-1]) < groupSize*maxEntry {
@@ -98,7 +136,7 @@ func (t *traceLog) add(l link) uint32 {
 	*b = binary.AppendUvarint(binary.AppendVarint(*b, parent-t.last), action)
 	t.last = parent
 	t.n++
-	return uint32(t.n - 1)
+	return uint32(t.n - 1), nil
 }
 
 // decode reads the entry at the start of b, which follows one with parent
@@ -120,6 +158,9 @@ func (t *traceLog) decode(b []byte, last int64) (link, int64, []byte) {
 
 // at is the link of state id.
 func (t *traceLog) at(id uint32) (link, error) {
+	if int(id) >= t.n {
+		return link{}, fmt.Errorf("trace log: no state %d; it holds %d", id, t.n)
+	}
 	if t.file == nil {
 		g := t.groups[id/groupSize]
 		b, last := t.blocks[g.block][g.off:], g.last
@@ -129,12 +170,14 @@ func (t *traceLog) at(id uint32) (link, error) {
 		}
 		return l, nil
 	}
-	if err := t.flush(); err != nil {
-		return link{}, err
-	}
-	var b [8]byte
-	if _, err := t.file.ReadAt(b[:], int64(id)*8); err != nil {
-		return link{}, fmt.Errorf("trace log: %v", err)
+	var b []byte
+	if int(id) >= t.flushed { // still in the buffer, which a write error keeps
+		b = t.buf[(int(id)-t.flushed)*8:]
+	} else {
+		b = make([]byte, 8)
+		if _, err := t.file.ReadAt(b, int64(id)*8); err != nil {
+			return link{}, fmt.Errorf("trace log: %w", err)
+		}
 	}
 	return link{parent: binary.LittleEndian.Uint32(b[:4]), action: binary.LittleEndian.Uint32(b[4:])}, nil
 }
@@ -157,12 +200,16 @@ func (t *traceLog) all() iter.Seq[link] {
 
 // flush writes buffered entries to the file.
 func (t *traceLog) flush() error {
-	if t.file == nil {
-		return nil
+	if t.file == nil || t.err != nil || len(t.buf) == 0 {
+		return t.err
 	}
-	if err := t.w.Flush(); err != nil {
-		return fmt.Errorf("trace log: %v", err)
+	if _, err := t.file.WriteAt(t.buf, int64(t.flushed)*8); err != nil {
+		t.err = fmt.Errorf("trace log: %w", err)
+		return t.err
 	}
+	t.sum.Write(t.buf)
+	t.flushed += len(t.buf) / 8
+	t.buf = t.buf[:0]
 	return nil
 }
 
@@ -171,29 +218,31 @@ func (t *traceLog) len() int { return t.n }
 // bytes is the log's size in memory.
 func (t *traceLog) bytes() int64 {
 	if t.file != nil {
-		return int64(t.w.Size())
+		return int64(cap(t.buf))
 	}
 	return int64(len(t.blocks))*logBlock + int64(cap(t.groups))*16
 }
 
-// sync flushes the log and, on disk, makes it durable.
+// sync flushes the log and, on disk, makes it durable; checksum is then the
+// sum of its entries.
 func (t *traceLog) sync() error {
 	if err := t.flush(); err != nil || t.file == nil {
 		return err
 	}
 	if err := t.file.Sync(); err != nil {
-		return fmt.Errorf("trace log: %v", err)
+		return fmt.Errorf("trace log: %w", err)
 	}
 	return nil
 }
 
+// checksum is the sum of the entries written to the file.
+func (t *traceLog) checksum() uint64 { return t.sum.Sum64() }
+
+// close closes the file without writing what is buffered: a checkpoint
+// synced every entry it needs, and nothing else reads the file later.
 func (t *traceLog) close() error {
 	if t.file == nil {
 		return nil
 	}
-	err := t.flush()
-	if cerr := t.file.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return t.file.Close()
 }

@@ -35,7 +35,7 @@ func TestTraceLogRoundTrips(t *testing.T) {
 		want = append(want, link{parent: parent, action: pack(a)})
 	}
 	for i, l := range want {
-		if id := log.add(l); id != uint32(i) {
+		if id, _ := log.add(l); id != uint32(i) {
 			t.Fatalf("link %d got index %d", i, id)
 		}
 	}

@@ -208,7 +208,7 @@ func lasso(t testing.TB) (checker.Target, *tracefile.File) {
 	if f == nil || f.Trace == nil || f.Trace.LoopStart == nil {
 		t.Fatalf("misra n=2 without fairness has no lasso: %+v", f)
 	}
-	file, err := tracefile.Build(target, f, "test")
+	file, err := tracefile.Build(target, r.Meaning, f, "test")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,6 +42,7 @@ import (
 	"mc/chart"
 	"mc/checker"
 	"mc/model"
+	"mc/runinfo"
 	"mc/specs"
 	"mc/tracefile"
 )
@@ -80,8 +81,8 @@ type session struct {
 	gen    int
 	target checker.Target
 	info   checker.Info
-	// spec, variant and params identify the session's system.
-	params tracefile.Params
+	// params are the session's system's, as a trace file records them.
+	params runinfo.Params
 	states map[string]checker.State
 	trace  *traceJSON
 }
@@ -96,7 +97,7 @@ func New(t checker.Target) *Server {
 func (s *Server) start(t checker.Target) *session {
 	s.gen++
 	info := t.Info()
-	s.cur = &session{gen: s.gen, target: t, info: info, params: tracefile.ParamsOf(info.Params), states: map[string]checker.State{}}
+	s.cur = &session{gen: s.gen, target: t, info: info, params: runinfo.ParamsOf(info.Params), states: map[string]checker.State{}}
 	return s.cur
 }
 
@@ -111,7 +112,7 @@ func (s *Server) LoadTrace(f *tracefile.File) error {
 
 func (s *Server) loadTrace(f *tracefile.File) (*session, error) {
 	se := s.cur
-	if se.info.Spec != f.Spec || se.info.Variant != f.Variant || !reflect.DeepEqual(se.params, f.Params) {
+	if se.info.Spec != f.Run.Spec || se.info.Variant != f.Run.Variant || !reflect.DeepEqual(se.params, f.Run.Params) {
 		t, err := tracefile.Target(f)
 		if err != nil {
 			return nil, fmt.Errorf("cannot rebuild the trace's spec: %v", err)

@@ -4,6 +4,7 @@ package specs
 
 import (
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 
@@ -63,6 +64,9 @@ type Entry struct {
 	Bound string
 	// Build instantiates the spec; it validates p.
 	Build func(p model.Params) (checker.Target, error)
+	// Source is the spec package's Go files, which Hash identifies the
+	// spec's behaviour by.
+	Source fs.FS
 }
 
 func bind[S any](f func(model.Params) (*model.System[S], error)) func(model.Params) (checker.Target, error) {
@@ -76,29 +80,29 @@ func bind[S any](f func(model.Params) (*model.System[S], error)) func(model.Para
 }
 
 var all = []Entry{
-	{Name: "changroberts", Title: "Chang–Roberts election, unidirectional ring", Ref: changroberts.Ref,
+	{Name: "changroberts", Title: "Chang–Roberts election, unidirectional ring", Ref: changroberts.Ref, Source: changroberts.Source,
 		Variants: changroberts.Variants, DefaultN: 5, Build: bind(changroberts.New)},
-	{Name: "franklin", Title: "Franklin election, bidirectional ring: compare with both nearest active neighbours", Ref: franklin.Ref,
+	{Name: "franklin", Title: "Franklin election, bidirectional ring: compare with both nearest active neighbours", Ref: franklin.Ref, Source: franklin.Source,
 		Variants: franklin.Variants, DefaultN: 5, Build: bind(franklin.New)},
-	{Name: "hs", Title: "Hirschberg–Sinclair election, bidirectional ring: candidatures over doubling distances", Ref: hs.Ref,
+	{Name: "hs", Title: "Hirschberg–Sinclair election, bidirectional ring: candidatures over doubling distances", Ref: hs.Ref, Source: hs.Source,
 		Variants: hs.Variants, DefaultN: 5, Build: hs.Build},
-	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref,
+	{Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: lelann.Ref, Source: lelann.Source,
 		Variants: lelann.Variants, DefaultN: 5, Build: bind(lelann.New)},
-	{Name: "dkr", Title: "Dolev–Klawe–Rodeh / Peterson election, unidirectional ring", Ref: dkr.Ref,
+	{Name: "dkr", Title: "Dolev–Klawe–Rodeh / Peterson election, unidirectional ring", Ref: dkr.Ref, Source: dkr.Source,
 		Variants: dkr.Variants, DefaultN: 5, Build: bind(dkr.New)},
-	{Name: "hp", Title: "Higham–Przytycka election (BASIC, ELECT), unidirectional ring", Ref: hp.Ref,
+	{Name: "hp", Title: "Higham–Przytycka election (BASIC, ELECT), unidirectional ring", Ref: hp.Ref, Source: hp.Source,
 		Variants: hp.Variants, DefaultN: 5, Build: bind(hp.New)},
-	{Name: "vitanyi", Title: "Vitányi's clock-based election, lowest id wins", Ref: vitanyi.Ref,
+	{Name: "vitanyi", Title: "Vitányi's clock-based election, lowest id wins", Ref: vitanyi.Ref, Source: vitanyi.Source,
 		Variants: vitanyi.Variants, DefaultN: 4, Clocked: true, Build: bind(vitanyi.New)},
-	{Name: "vlt", Title: "van Leeuwen–Tan Algorithm E, bidirectional ring without orientation", Ref: vlt.Ref,
+	{Name: "vlt", Title: "van Leeuwen–Tan Algorithm E, bidirectional ring without orientation", Ref: vlt.Ref, Source: vlt.Source,
 		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true,
 		Symmetry: model.RotationReflection, Build: bind(vlt.New)},
-	{Name: "tokenring", Title: "mutual exclusion by a token circulating on a unidirectional ring", Ref: tokenring.Ref,
+	{Name: "tokenring", Title: "mutual exclusion by a token circulating on a unidirectional ring", Ref: tokenring.Ref, Source: tokenring.Source,
 		Variants: tokenring.Variants, DefaultN: 4, Anonymous: true, Build: bind(tokenring.New)},
-	{Name: "suzukikasami", Title: "Ricart–Agrawala / Suzuki–Kasami token mutual exclusion, fully connected", Ref: suzukikasami.Ref,
+	{Name: "suzukikasami", Title: "Ricart–Agrawala / Suzuki–Kasami token mutual exclusion, fully connected", Ref: suzukikasami.Ref, Source: suzukikasami.Source,
 		Variants: suzukikasami.Variants, DefaultN: 3, Anonymous: true, Chan: model.Bag, Bound: "requests per process, default 1",
 		Build: bind(suzukikasami.New)},
-	{Name: "misra", Title: "Misra's ping–pong token loss detection and regeneration, unidirectional ring", Ref: misra.Ref,
+	{Name: "misra", Title: "Misra's ping–pong token loss detection and regeneration, unidirectional ring", Ref: misra.Ref, Source: misra.Source,
 		Variants: misra.Variants, DefaultN: 3, Anonymous: true, Bound: "token losses, default 1", Fair: checker.FairAction,
 		Build: bind(misra.New)}}
 

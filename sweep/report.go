@@ -116,6 +116,18 @@ func (t *Table) columns() []column {
 		column{"best ids", "best ids", func(r *Row) string { return idList(r.BestIDs) }, true})
 }
 
+// unbounded is the worst-messages cell of a row whose graphs have a cycle.
+func unbounded(r *Row) string { return fmt.Sprintf("unbounded (%d classes with a cycle)", r.Cycles) }
+
+// Costs renders the row's worst and best messages in a line, or says that
+// they are unbounded (Worst and Best are then not computed).
+func (r *Row) Costs() string {
+	if r.Cycles > 0 {
+		return unbounded(r)
+	}
+	return fmt.Sprintf("worst %d, best %d", r.Worst, r.Best)
+}
+
 // cells renders row r; an unbounded row says so in its worst-messages cell
 // and names its first cycle in the last.
 func (t *Table) cells(cols []column, r *Row) []string {
@@ -125,7 +137,7 @@ func (t *Table) cells(cols []column, r *Row) []string {
 		case r.Cycles == 0 || !c.bounded:
 			out[i] = c.cell(r)
 		case c.short == "worst":
-			out[i] = fmt.Sprintf("unbounded (%d classes with a cycle)", r.Cycles)
+			out[i] = unbounded(r)
 		case i == len(cols)-1:
 			out[i] = firstCycle(r)
 		default:

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"os"
 	"strings"
@@ -181,12 +182,16 @@ func TestHPElect(t *testing.T) {
 // instead of a cost; at n = 4 every arrangement terminates.
 func TestHPWitnessLiteralCycles(t *testing.T) {
 	cfg := config(t, "hp-witness-literal")
-	if row := sweepRow(t, cfg, 4); row.Cycles != 0 {
-		t.Errorf("n=4: %d classes with a cycle, want none", row.Cycles)
+	if row := sweepRow(t, cfg, 4); row.Cycles != 0 || row.Costs() != fmt.Sprintf("worst %d, best %d", row.Worst, row.Best) || row.Worst == 0 {
+		t.Errorf("n=4: %d classes with a cycle, want none; costs %q", row.Cycles, row.Costs())
 	}
 	row := sweepRow(t, cfg, 5)
 	if row.Cycles == 0 || !strings.HasPrefix(firstCycle(row), "ids 1,3,4,2,5 after") {
 		t.Fatalf("n=5: %d classes with a cycle, first %q", row.Cycles, firstCycle(row))
+	}
+	// mc ci prints Costs: never "worst 0, best 0" for a row with a cycle.
+	if got, want := row.Costs(), fmt.Sprintf("unbounded (%d classes with a cycle)", row.Cycles); got != want {
+		t.Fatalf("n=5: costs %q, want %q", got, want)
 	}
 }
 

@@ -4,20 +4,23 @@ import (
 	"fmt"
 
 	"mc/checker"
+	"mc/runinfo"
 )
 
-// Build records the trace of pr, one of the properties a run of t decided,
-// by replaying it through t: every state in full, and per step the messages
-// it sent and received. mcVersion is the version of the mc writing it.
-func Build(t checker.Stepper, pr *checker.PropResult, mcVersion string) (*File, error) {
+// Build records the trace of pr, one of the properties a run of t that
+// meant m decided (checker.Result.Meaning), by replaying it through t:
+// every state in full, and per step the messages it sent and received.
+// mcVersion is the version of the mc writing it.
+func Build(t checker.Stepper, m runinfo.Meaning, pr *checker.PropResult, mcVersion string) (*File, error) {
 	tr := pr.Trace
 	if tr == nil {
 		return nil, fmt.Errorf("property %s has no trace", pr.Name)
 	}
-	info := t.Info()
+	if d := systemDifferences(m, t.Info()); len(d) > 0 {
+		return nil, fmt.Errorf("internal error: the run's %s is not the system's", d[0].Option)
+	}
 	f := &File{
-		Format: Format, Version: Version, MCVersion: mcVersion,
-		Spec: info.Spec, Variant: info.Variant, Params: ParamsOf(info.Params),
+		Format: Format, Version: Version, MCVersion: mcVersion, Run: m,
 		Property: Property{Name: pr.Name, Kind: pr.Kind.String(), Ref: pr.Ref, Doc: pr.Doc, Verdict: string(pr.Verdict)},
 		Deadlock: tr.Deadlock, Init: tr.Init, LoopStart: tr.LoopStart,
 	}
@@ -60,4 +63,12 @@ func nonNil(ms []checker.Message) []checker.Message {
 		return []checker.Message{}
 	}
 	return ms
+}
+
+// systemDifferences lists where m's spec, variant and parameters differ
+// from those of the system info describes.
+func systemDifferences(m runinfo.Meaning, info checker.Info) []runinfo.Difference {
+	sys := m
+	sys.Spec, sys.Variant, sys.Params = info.Spec, info.Variant, runinfo.ParamsOf(info.Params)
+	return runinfo.Differences(m, sys)
 }

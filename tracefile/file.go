@@ -1,8 +1,8 @@
 // Package tracefile is mc's trace file: one run of a spec, with everything
 // needed to read it, draw it and replay it against a later version of the
 // spec, as versioned JSON. mc check --trace-out writes it; mc trace and
-// mc explore read it. README.md ("Trace files") documents the format; the
-// schema test in this package pins it.
+// mc explore read it. docs/runs.md ("Trace files") documents the format;
+// the schema test in this package pins it.
 package tracefile
 
 import (
@@ -12,6 +12,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/runinfo"
 )
 
 const (
@@ -19,7 +20,9 @@ const (
 	Format = "mc-trace"
 	// Version is the format version this mc writes and reads. It changes
 	// whenever a field changes meaning or a required field is added.
-	Version = 1
+	// Version 2 records the run's whole meaning (runinfo.Meaning) where
+	// version 1 had the spec, its variant and some of its parameters.
+	Version = 2
 	// maxBytes bounds what Read accepts: a trace of a ring that a person
 	// can read is far smaller.
 	maxBytes = 64 << 20
@@ -30,12 +33,14 @@ type File struct {
 	Format    string `json:"format"`
 	Version   int    `json:"version"`
 	MCVersion string `json:"mc_version"`
-	Spec      string `json:"spec"`
-	Variant   string `json:"variant"`
-	Params    Params `json:"params"`
+	// Run is what the run the trace comes from means: the spec, every
+	// parameter, and the options that change states or verdicts, fairness
+	// among them. Replay rebuilds the system from it.
+	Run runinfo.Meaning `json:"run"`
 	// Property is the property the run is about.
 	Property Property `json:"property"`
-	// Deadlock marks a run ending in a terminal state that fails an end
+	// Deadlock marks a run ending in a terminal state: one that fails an
+	// end property, or a finite run that never satisfies a liveness
 	// property.
 	Deadlock bool `json:"deadlock,omitempty"`
 	// Init is the index of the initial state among the spec's initial
@@ -50,19 +55,6 @@ type File struct {
 	// States[i+1].
 	States []State `json:"states"`
 	Steps  []Step  `json:"steps"`
-}
-
-// Params are the parameters the spec was instantiated with.
-type Params struct {
-	N   int   `json:"n"`
-	IDs []int `json:"ids"`
-	// Chan is the channel semantics, "fifo" or "bag".
-	Chan string `json:"chan"`
-	// Cap bounds every channel; 0 means unbounded.
-	Cap int `json:"cap"`
-	// Initiators lists the processes that may start; null means all.
-	Initiators []int `json:"initiators"`
-	Claims     bool  `json:"claims"`
 }
 
 // CostRun is the kind of a run that mc sweep recorded: a complete run with
@@ -102,20 +94,6 @@ type State struct {
 	View *model.View `json:"view,omitempty"`
 }
 
-// Model converts the recorded parameters back into the spec's, for variant.
-func (p Params) Model(variant string) (model.Params, error) {
-	kind, err := model.ParseChanKind(p.Chan)
-	if err != nil {
-		return model.Params{}, err
-	}
-	return model.Params{N: p.N, IDs: p.IDs, Chan: kind, Cap: p.Cap, Variant: variant, Initiators: p.Initiators, Claims: p.Claims}, nil
-}
-
-// ParamsOf records model parameters as a trace file does.
-func ParamsOf(p model.Params) Params {
-	return Params{N: p.N, IDs: p.IDs, Chan: p.Chan.String(), Cap: p.Cap, Initiators: p.Initiators, Claims: p.Claims}
-}
-
 // Write writes f as indented JSON.
 func Write(w io.Writer, f *File) error {
 	enc := json.NewEncoder(w)
@@ -144,7 +122,10 @@ func Read(r io.Reader) (*File, error) {
 	if head.Format != Format {
 		return nil, fmt.Errorf("not an mc trace: format is %q, want %q", head.Format, Format)
 	}
-	if head.Version != Version {
+	switch {
+	case head.Version == 1:
+		return nil, fmt.Errorf("trace format version 1 does not record the run's links, orientation, drift, bound or fairness; this mc reads version %d: record the trace again with mc check --trace-out", Version)
+	case head.Version != Version:
 		return nil, fmt.Errorf("trace format version %d; this mc reads version %d", head.Version, Version)
 	}
 	var f File
@@ -157,7 +138,7 @@ func Read(r io.Reader) (*File, error) {
 // check verifies the file's internal consistency.
 func (f *File) check() error {
 	switch {
-	case f.Spec == "":
+	case f.Run.Spec == "":
 		return fmt.Errorf("malformed mc trace: no spec")
 	case f.Property.Name == "":
 		return fmt.Errorf("malformed mc trace: no property")

@@ -2,6 +2,7 @@ package tracefile_test
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -42,7 +43,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatalf("read back differs:\n%+v\n%+v", f, g)
 	}
 	_, w := tracefiletest.Record(t, "lelann", model.Params{N: 3, IDs: []int{1, 3, 2}, Chan: model.Bag, Cap: 2}, "leader-elected")
-	if g := roundTrip(t, w); !reflect.DeepEqual(w, g) || g.Property.Verdict != "pass" || g.Params.Chan != "bag" || g.Params.Cap != 2 {
+	if g := roundTrip(t, w); !reflect.DeepEqual(w, g) || g.Property.Verdict != "pass" || g.Run.Params.Chan != "bag" || g.Run.Params.Cap != 2 {
 		t.Fatalf("witness run read back as %+v", g)
 	}
 }
@@ -68,8 +69,8 @@ func TestSchemaIsPinned(t *testing.T) {
 	if !bytes.Equal(buf.Bytes(), want) {
 		t.Fatalf("trace file differs from %s (a schema change needs a new Version and README update):\n%s", golden, buf.String())
 	}
-	for _, key := range []string{`"format": "mc-trace"`, `"version": 1`, `"mc_version": "test"`, `"spec": "changroberts"`, `"variant": "raynal-literal"`,
-		`"chan": "fifo"`, `"initiators": [`, `"kind": "end"`, `"verdict": "fail"`, `"deadlock": true`, `"states": [`,
+	for _, key := range []string{`"format": "mc-trace"`, `"version": 2`, `"mc_version": "test"`, `"run": {`, `"spec": "changroberts"`, `"variant": "raynal-literal"`,
+		`"chan": "fifo"`, `"initiators": [`, `"links": "default"`, `"orientation": ""`, `"drift": 0`, `"bound": 0`, `"fair": "process"`, `"safety": false`, `"reduce": false`, `"kind": "end"`, `"verdict": "fail"`, `"deadlock": true`, `"states": [`,
 		`"rule": "recv"`, `"process": 2`, `"choice": 0`, `"action": "recv p2 ⟨elect 3⟩"`, `"received": [`, `"sent": []`, `"message": "⟨elect 3⟩"`,
 		`"vars": [`, `"view": {`, `"links": [`} {
 		if !bytes.Contains(want, []byte(key)) {
@@ -88,7 +89,8 @@ func TestReadRejectsWhatIsNotAValidTrace(t *testing.T) {
 	cases := map[string]string{
 		"not json":        "{",
 		"other format":    edit(`"format": "mc-trace"`, `"format": "otf"`),
-		"newer version":   edit(`"version": 1`, `"version": 2`),
+		"newer version":   edit(`"version": 2`, `"version": 3`),
+		"version 1":       edit(`"version": 2`, `"version": 1`),
 		"missing state":   edit(`"states": [`, `"states": [], "x": [`),
 		"bad loop start":  edit(`"init": 0,`, `"init": 0, "loop_start": 3,`),
 		"negative choice": edit(`"choice": 0`, `"choice": -1`),
@@ -98,6 +100,9 @@ func TestReadRejectsWhatIsNotAValidTrace(t *testing.T) {
 		if _, err := tracefile.Read(strings.NewReader(text)); err == nil {
 			t.Errorf("%s: read without error", name)
 		}
+	}
+	if _, err := tracefile.Read(strings.NewReader(cases["version 1"])); err == nil || !strings.Contains(err.Error(), "version 1 does not record") {
+		t.Errorf("version 1: %v", err)
 	}
 }
 
@@ -115,11 +120,12 @@ func TestReplayReachesTheRecordedFailure(t *testing.T) {
 	}
 }
 
-// A spec that changed under a trace: the raynal-literal run replayed
-// against the canonical rule, where p2 (id 4, not a participant) answers
-// ⟨elect 3⟩ with its own id.
+// A spec that changed under a trace: the raynal-literal run, presented as
+// a run of the canonical variant, replayed against the canonical rule,
+// where p2 (id 4, not a participant) answers ⟨elect 3⟩ with its own id.
 func TestReplayDetectsASpecThatChanged(t *testing.T) {
 	_, f := literal(t)
+	f.Run.Variant = "canonical"
 	e, err := specs.Lookup("changroberts")
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +135,7 @@ func TestReplayDetectsASpecThatChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := tracefile.Replay(f, canonical)
-	if out.Reached || out.Step != 3 || !strings.Contains(out.Why, "p2.participant = true on replay, false in the trace") {
+	if out.Reached || out.Step != 3 || !strings.Contains(out.Why, "it sends ⟨elect 4⟩ on p2→p3 on replay, nothing in the trace") {
 		t.Fatalf("replay against canonical: %+v", out)
 	}
 }
@@ -146,9 +152,21 @@ func TestReplayDetectsATraceThatNoLongerMatches(t *testing.T) {
 		{"no such rule", func(f *tracefile.File) { f.Steps[0].Rule = "wake" }, 1, `no rule "wake"`},
 		{"state differs", func(f *tracefile.File) { f.States[2].Vars[3].Value = "false" }, 2, "p1.participant = true on replay, false in the trace"},
 		{"variable gone", func(f *tracefile.File) { f.States[0].Vars[0].Name = "p0.colour" }, 0, "p0.participant that the trace does not record"},
-		{"property renamed", func(f *tracefile.File) { f.Property.Name = "election-finishes" }, 3, "no longer has property"},
-		{"invariant now holds", func(f *tracefile.File) { f.Property.Name, f.Property.Kind = "at-most-one-leader", "invariant" }, 3, "now holds"},
+		{"property renamed", func(f *tracefile.File) { f.Property.Name = "election-finishes" }, 0, "the spec has no property election-finishes"},
+		{"kind changed", func(f *tracefile.File) { f.Property.Kind = "invariant" }, 0, "the trace says election-complete is a invariant property; the spec's election-complete is a end property"},
+		{"doc changed", func(f *tracefile.File) { f.Property.Doc = "anything" }, 0, `the trace describes election-complete as "anything"`},
+		{"ref changed", func(f *tracefile.File) { f.Property.Ref = "§9" }, 0, `the trace cites "§9"`},
+		{"verdict changed", func(f *tracefile.File) { f.Property.Verdict = "pass" }, 0, `claims verdict "pass" for end property election-complete`},
+		{"parameter changed", func(f *tracefile.File) { f.Run.Params.Cap = 2 }, 0, "--cap: the trace's run has 2, the system replayed has unbounded"},
+		{"unknown fairness", func(f *tracefile.File) { f.Run.Fair = "strong" }, 0, `unknown fairness "strong"`},
+		{"invariant now holds", func(f *tracefile.File) { f.Property = invariant(t, target, "at-most-one-leader") }, 3, "now holds"},
+		{"a loop claimed for an end property", func(f *tracefile.File) { one := 1; f.LoopStart = &one; f.Deadlock = false }, 3, "ends in a loop, which shows nothing about end property"},
 		{"initial state out of range", func(f *tracefile.File) { f.Init = 1 }, 0, "initial state 1"},
+		{"action text", func(f *tracefile.File) { f.Steps[1].Action = "recv p1 ⟨elect 9⟩" }, 2, `the trace as "recv p1 ⟨elect 9⟩"`},
+		{"message received", func(f *tracefile.File) { f.Steps[1].Received[0].Text = "⟨elect 9⟩" }, 2, "it receives ⟨elect 3⟩ on p0→p1 on replay, ⟨elect 9⟩ on p0→p1 in the trace"},
+		{"message sent", func(f *tracefile.File) { f.Steps[0].Sent = nil }, 1, "it sends ⟨elect 3⟩ on p0→p1 on replay, nothing in the trace"},
+		{"view", func(f *tracefile.File) { f.States[1].View.Procs[2].Status = "leader" }, 1, "the picture shows process 2 as"},
+		{"view dropped", func(f *tracefile.File) { f.States[2].View = nil }, 2, "the trace records none"},
 	}
 	for _, c := range cases {
 		g := roundTrip(t, f)
@@ -160,6 +178,18 @@ func TestReplayDetectsATraceThatNoLongerMatches(t *testing.T) {
 	}
 }
 
+// invariant is the spec's property called name, as a trace file records
+// a counterexample to it.
+func invariant(t *testing.T, target checker.Target, name string) tracefile.Property {
+	for _, p := range target.Props() {
+		if p.Name == name {
+			return tracefile.Property{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc, Verdict: "fail"}
+		}
+	}
+	t.Fatalf("no property %s", name)
+	return tracefile.Property{}
+}
+
 func TestWitnessRunReplays(t *testing.T) {
 	target, f := tracefiletest.Record(t, "changroberts", model.Params{N: 3, IDs: []int{1, 3, 2}}, "leader-elected")
 	if out := tracefile.Replay(f, target); !out.Reached || !strings.Contains(out.Why, "witness leader-elected") {
@@ -168,7 +198,7 @@ func TestWitnessRunReplays(t *testing.T) {
 }
 
 // token is a lasso-shaped system: one token goes round a ring of two
-// forever, so its only run is a loop.
+// forever, so its only run is a loop, and it never terminates.
 type token struct{ at int }
 
 func tokenRing() *model.System[token] {
@@ -179,7 +209,7 @@ func tokenRing() *model.System[token] {
 			Guard: func(s *token, p int) bool { return s.at == p },
 			Do:    func(s *token, p, _ int) bool { s.at = 1 - p; return true },
 		}},
-		Props:  []model.Property[token]{model.InvariantProp("never-at-1", "test", "the token stays at p0", func(s *token) bool { return s.at == 0 })},
+		Props:  []model.Property[token]{model.TerminationProp[token]("terminates", "test", "the token stops")},
 		Copy:   func(d, s *token) { *d = *s },
 		Encode: func(b []byte, s *token) []byte { return model.AppendUint(b, uint64(s.at)) },
 		Decode: func(b []byte, s *token) error { d := model.NewDecoder(b); s.at = d.Int(); return d.Finish() },
@@ -189,25 +219,42 @@ func tokenRing() *model.System[token] {
 
 func TestLassoReplaysOnlyIfItsLoopCloses(t *testing.T) {
 	target := checker.Of(tokenRing())
-	pass := model.Action{}
-	back := model.Action{Proc: 1}
-	zero := 0
-	pr := &checker.PropResult{Name: "never-at-1", Kind: model.Invariant, Verdict: checker.Fail,
-		Trace: &checker.Trace{Steps: []checker.Step{{Action: pass}, {Action: back}}, LoopStart: &zero}}
-	f, err := tracefile.Build(target, pr, "test")
+	r := target.Check(context.Background(), checker.Options{})
+	if r.Verdict != checker.Fail || r.Props[0].Trace == nil || r.Props[0].Trace.LoopStart == nil {
+		t.Fatalf("the token ring's run: %s %+v", r.Verdict, r.Props)
+	}
+	f, err := tracefile.Build(target, r.Meaning, &r.Props[0], "test")
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := roundTrip(t, f)
-	if g.LoopStart == nil || *g.LoopStart != 0 {
-		t.Fatalf("loop_start read back as %v", g.LoopStart)
+	if g.LoopStart == nil || *g.LoopStart != 0 || len(g.Steps) != 2 {
+		t.Fatalf("loop_start read back as %v, %d steps", g.LoopStart, len(g.Steps))
 	}
 	if out := tracefile.Replay(g, target); !out.Reached || !strings.Contains(out.Why, "closes its loop") {
 		t.Fatalf("lasso replay: %+v", out)
 	}
 	one := 1
 	g.LoopStart = &one
-	if out := tracefile.Replay(g, target); out.Reached {
+	if out := tracefile.Replay(g, target); out.Reached || !strings.Contains(out.Why, "the loop from state 1 does not close") {
 		t.Fatalf("a loop back to the wrong state replayed: %+v", out)
+	}
+}
+
+// A liveness counterexample that stops in a deadlock (the literal rule's
+// election that nobody wins) replays as one: the run stops in a terminal
+// state and the goal never holds on it. Claimed as a loop, it does not.
+func TestLivenessDeadlockReplays(t *testing.T) {
+	target, f := tracefiletest.Record(t, "changroberts", model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}}, "eventually-leader")
+	if !f.Deadlock || f.LoopStart != nil {
+		t.Fatalf("the counterexample to eventually-leader: deadlock %v, loop %v", f.Deadlock, f.LoopStart)
+	}
+	if out := tracefile.Replay(f, target); !out.Reached || !strings.Contains(out.Why, "stops in a deadlock without ever satisfying eventually-leader") {
+		t.Fatalf("replay: %+v", out)
+	}
+	zero := 0
+	f.LoopStart, f.Deadlock = &zero, false
+	if out := tracefile.Replay(f, target); out.Reached || !strings.Contains(out.Why, "the loop from state 0 does not close") {
+		t.Fatalf("the deadlock claimed as a loop: %+v", out)
 	}
 }

@@ -22,8 +22,8 @@ var allIDsRefusals = []struct{ flag, why string }{
 	{"orientation", "the symmetry reduction maps an orientation assignment onto its rotations and reflections, so it needs every assignment; --orientation fixes one (check one arrangement with --ids instead)"},
 	{"resume", "a checkpoint holds one run, and --all-ids makes one run per arrangement class"},
 	{"checkpoint", "a checkpoint holds one run, and --all-ids makes one run per arrangement class"},
-	{"store", "--all-ids makes one run per arrangement class, each with the memory store; --store disk keeps one run's files in --dir"},
-	{"dir", "the disk store's directory holds one run, and --all-ids makes one run per arrangement class"},
+	{"store", "--all-ids runs every arrangement class with the memory store; it does not take --store disk"},
+	{"dir", "--all-ids runs every arrangement class with the memory store, which needs no --dir"},
 	{"trace-out", "a trace file holds one run; rerun the failing arrangement with --ids to record it"},
 	{"shortest", "--shortest re-runs one reduced failure; rerun the failing arrangement with --ids --por --shortest"},
 }
@@ -90,7 +90,11 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		case r.Verdict == checker.Incomplete && sum.Verdict == checker.Pass:
 			sum.Verdict = checker.Incomplete
 		}
-		if r.Verdict == checker.Incomplete && (r.Reason == "interrupted" || strings.HasPrefix(r.Reason, "memory limit")) {
+		if r.Verdict == checker.Incomplete && (r.Reason == "interrupted" || strings.Contains(r.Reason, "memory limit")) {
+			break
+		}
+		if r.Verdict == checker.Fail && !f.keepGoing {
+			sum.StoppedAtViolation = len(sum.Rows) < len(classes)
 			break
 		}
 	}
@@ -110,9 +114,13 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 				fmt.Fprintf(stdout, "  %-10s ids %v (class of %d)\n", row.Verdict, row.IDs, row.ClassSize)
 			}
 		}
+		if sum.StoppedAtViolation {
+			fmt.Fprintf(stdout, "  stopped at the first failing arrangement: %d of %d classes not checked; --continue checks them all\n",
+				sum.Classes-len(sum.Rows), sum.Classes)
+		}
 		if failed != nil {
 			fmt.Fprintf(stdout, "\nfirst failing arrangement:\n")
-			writeHuman(stdout, failed, nil)
+			writeRun(stdout, failed, nil)
 		}
 		fmt.Fprintf(stdout, "verdict: %s\n", sum.Verdict)
 	}
@@ -138,7 +146,10 @@ type allIDsSummary struct {
 	States       int64           `json:"states"`
 	Reduced      bool            `json:"reduced"`
 	Verdict      checker.Verdict `json:"verdict"`
-	Rows         []allIDsRow     `json:"results"`
+	// StoppedAtViolation marks a run that stopped at the first failing
+	// arrangement, leaving classes unchecked (without --continue).
+	StoppedAtViolation bool        `json:"stopped_at_first_violation,omitempty"`
+	Rows               []allIDsRow `json:"results"`
 }
 
 type allIDsRow struct {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -35,6 +36,7 @@ type checkFlags struct {
 	exact       bool
 	store       string
 	dir         string
+	keepDir     bool
 	checkpoint  string
 	every       time.Duration
 	resume      string
@@ -49,21 +51,30 @@ type checkFlags struct {
 	fairness checker.Fairness
 	por      bool
 	shortest bool
+	// keepGoing is --continue: every property to the end.
+	keepGoing bool
+	// defaultMemory is the memory limit when neither --max-memory nor
+	// GOMEMLIMIT gives one (memlimit.go); 0 when one does.
+	defaultMemory int64
+	// specHash is the spec's Hash, which checkpoints record.
+	specHash string
 }
 
 func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	fs := newFlagSet("check", "SPEC [flags]", stdout)
 	f.addParamFlags(fs)
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
-	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete, once mc holds more memory than this, e.g. 512MiB (default GOMEMLIMIT if set, else none)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once mc holds more memory than this, e.g. 512MiB, in every phase (default GOMEMLIMIT if set, else 7/8 of the memory available at the start: MemAvailable and any cgroup limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete, after this long, e.g. 30s (default none)")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines that expand each level; results are identical for any number")
 	fs.BoolVar(&f.exact, "exact", false, "store full states instead of 64-bit fingerprints (no collision possible; more memory)")
 	fs.StringVar(&f.store, "store", "memory", "visited set: memory, or disk (sorted runs of fingerprints under --dir, looked up once per level; memory stays bounded)")
-	fs.StringVar(&f.dir, "dir", "", "directory for --store disk")
-	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries")
+	fs.StringVar(&f.dir, "dir", "", "directory for --store disk, in which each run makes and locks a working directory of its own (see docs/reliability.md)")
+	fs.BoolVar(&f.keepDir, "keep-dir", false, "keep the disk run's working directory when the run ends (by default it is removed, unless a checkpoint needs it)")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries (the first after 10s at most)")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
+	fs.BoolVar(&f.keepGoing, "continue", false, "check every property to the end; by default the run stops at the end of the level where a property first fails (exit 1) and reports the rest as not checked")
 	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
 	fs.BoolVar(&f.shortest, "shortest", false, "with --por, re-run a failure without reduction (bounded by --max-states, default 10000000) for a shortest counterexample")
@@ -99,10 +110,23 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
+	if !fs.Changed("max-memory") {
+		f.defaultMemory = defaultMemoryLimit()
+	}
 	if f.allIDs {
 		return runAllIDs(ctx, fs, &f, stdout, stderr)
 	}
-	entry, p, err := f.target(fs)
+	entry, p, refusals, err := f.target(fs)
+	if bug := (*mcBug)(nil); errors.As(err, &bug) {
+		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", bug.err)
+		return exitInternal
+	}
+	if len(refusals) > 0 {
+		for _, why := range refusals {
+			fmt.Fprintf(stderr, "mc check: %s\n", why)
+		}
+		return exitUsage
+	}
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
@@ -119,6 +143,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err == nil && f.por {
 		err = checker.CanReduce(f.options(), target.Props())
 	}
+	if err == nil {
+		err = f.checkPaths()
+	}
+	if err == nil {
+		err = f.resumeWorkDir()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %s\n", printable(err.Error()))
 		return exitUsage
@@ -127,14 +157,15 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	restore := limitMemory(opt.MaxMemory)
 	defer restore()
 	res := f.check(ctx, target, opt, stderr)
-	if refused := (*checker.ResumeRefused)(nil); errors.As(res.Err, &refused) {
-		fmt.Fprintf(stderr, "mc check: %s\n", printableLines(refused.Error()))
+	if userError(res.Err) {
+		printUserError(stderr, res.Err)
 		return exitUsage
 	}
 	if res.Err != nil {
 		fmt.Fprintf(stderr, "mc check: %s\nThis is a bug in mc; please report it with the command line above.\n", printableLines(res.Err.Error()))
 		return exitInternal
 	}
+	f.explainDefaultMemory(&res, stderr)
 	var shortest *checker.Result
 	if f.shortest && res.Reduced && res.Verdict == checker.Fail {
 		shortest = f.rerunUnreduced(ctx, target, stderr)
@@ -158,8 +189,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "mc check: %v\n", err)
 			return exitInternal
 		}
+		writeResumeNote(stderr, fs, &f, &res)
 	} else {
 		writeHuman(stdout, &res, shortest)
+		writeResumeNote(stdout, fs, &f, &res)
 	}
 	switch res.Verdict {
 	case checker.Pass:
@@ -168,6 +201,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitFail
 	}
 	return exitIncomplete
+}
+
+// userError says whether err, from a run, is the user's mistake: a
+// checkpoint that cannot be resumed, or a directory that cannot be used.
+func userError(err error) bool {
+	var refused *checker.ResumeRefused
+	var unusable *checker.UnusableDir
+	return errors.As(err, &refused) || errors.As(err, &unusable)
 }
 
 // lookupSpec finds a spec by name: the registry's, or, in the tests that
@@ -197,6 +238,7 @@ const shortestBound = 10_000_000
 func (f *checkFlags) rerunUnreduced(ctx context.Context, target checker.Target, stderr io.Writer) *checker.Result {
 	opt := f.options()
 	opt.Reduce = false
+	opt.Checkpoint, opt.Resume = "", false // the checkpoint is the reduced run's
 	if opt.MaxStates == 0 {
 		opt.MaxStates = shortestBound
 	}
@@ -205,28 +247,47 @@ func (f *checkFlags) rerunUnreduced(ctx context.Context, target checker.Target, 
 }
 
 // target resolves the spec and its parameters: from SPEC and the flags, or,
-// for --resume without SPEC, from the checkpoint.
-func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, error) {
-	if f.resume != "" && fs.NArg() == 0 {
-		for _, name := range paramFlags {
-			if fs.Changed(name) {
-				return specs.Entry{}, model.Params{}, fmt.Errorf("--%s with --resume needs the SPEC too; or give --resume alone", name)
-			}
-		}
-		name, p, err := checker.CheckpointRun(f.resume)
-		if err != nil {
-			return specs.Entry{}, p, err
-		}
-		entry, err := lookupSpec(name)
-		if err == nil {
-			err = f.resolveFairness(fs, entry)
-		}
-		return entry, p, err
+// for --resume, from the checkpoint, with what the resume refuses.
+func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, []string, error) {
+	if f.resume != "" {
+		return f.resumed(fs)
 	}
 	if fs.NArg() != 1 {
-		return specs.Entry{}, model.Params{}, fmt.Errorf("want exactly one spec name (see mc list)")
+		return specs.Entry{}, model.Params{}, nil, fmt.Errorf("want exactly one spec name (see mc list)")
 	}
-	return f.specParams(fs, fs.Arg(0))
+	entry, p, err := f.specParams(fs, fs.Arg(0))
+	if err == nil {
+		err = f.hashSpec(entry)
+	}
+	return entry, p, nil, err
+}
+
+// hashSpec records the spec's hash, which checkpoints carry. A spec the
+// registry cannot hash is mc's fault, never the user's.
+func (f *checkFlags) hashSpec(e specs.Entry) error {
+	var err error
+	if f.specHash, err = e.Hash(); err != nil {
+		return &mcBug{err}
+	}
+	return nil
+}
+
+// mcBug is an error that is mc's fault: exit 4.
+type mcBug struct{ err error }
+
+func (b *mcBug) Error() string { return b.err.Error() }
+
+// printUserError prints a user's mistake that the run found: for a
+// checkpoint of another run, each difference on a line of its own.
+func printUserError(stderr io.Writer, err error) {
+	var refused *checker.ResumeRefused
+	if !errors.As(err, &refused) || len(refused.Reasons) == 0 {
+		fmt.Fprintf(stderr, "mc check: %s\n", printableLines(err.Error()))
+		return
+	}
+	for _, why := range refused.Reasons {
+		fmt.Fprintf(stderr, "mc check: %s\n", printable(why))
+	}
 }
 
 // specParams looks spec up and reads its parameters from the flags.
@@ -300,7 +361,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
 	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.safety,
-		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por}
+		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por, SpecHash: f.specHash, KeepDir: f.keepDir}
 	if f.store == "disk" {
 		opt.Disk = f.dir
 	}
@@ -308,7 +369,20 @@ func (f *checkFlags) options() checker.Options {
 		opt.Checkpoint, opt.Resume = f.resume, true
 	}
 	opt.MaxMemory, _ = parseSize(f.maxMemory) // checked by checkLimits
+	if opt.MaxMemory == 0 {
+		opt.MaxMemory = f.defaultMemory
+	}
+	opt.Continue = f.keepGoing
 	return opt
+}
+
+// explainDefaultMemory says, when the default memory limit stopped the run,
+// where that limit comes from and how to set another.
+func (f *checkFlags) explainDefaultMemory(res *checker.Result, stderr io.Writer) {
+	if f.defaultMemory > 0 && strings.Contains(res.Reason, "memory limit") {
+		fmt.Fprintf(stderr, "mc check: the memory limit %s is the default, 7/8 of the memory available when mc started; --max-memory sets another\n",
+			bytesize(f.defaultMemory))
+	}
 }
 
 // params turns the flags into validated-later spec parameters.
@@ -372,10 +446,12 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 	switch {
 	case f.store != "memory" && f.store != "disk":
 		return fmt.Errorf("--store must be memory or disk, got %q", f.store)
-	case f.store == "disk" && f.dir == "":
+	case f.store == "disk" && f.dir == "" && f.resume == "":
 		return fmt.Errorf("--store disk needs --dir")
 	case f.store == "memory" && fs.Changed("dir"):
 		return fmt.Errorf("--dir goes with --store disk")
+	case f.store == "memory" && f.keepDir:
+		return fmt.Errorf("--keep-dir goes with --store disk")
 	case f.exact && f.store == "disk":
 		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with --store disk")
 	case f.exact && (f.checkpoint != "" || f.resume != ""):

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/runinfo"
 	"mc/specs"
 	"mc/tracefile"
 )
@@ -44,7 +45,7 @@ func TestHelpIsPrintedOnceOnStdout(t *testing.T) {
 
 func TestVersionNamesTheBuildAndItsFormats(t *testing.T) {
 	want := []string{
-		"mc " + version() + "\n",
+		"mc " + runinfo.ThisBuild().String() + "\n",
 		"go " + runtime.Version() + " ",
 		"fingerprint " + checker.FingerprintFunc + "\n",
 		fmt.Sprintf("checkpoint format %v\n", checker.CheckpointFormat),

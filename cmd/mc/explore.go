@@ -91,8 +91,8 @@ func exploreServer(fs *pflag.FlagSet, f *checkFlags, tracePath string) (*explore
 	if err != nil {
 		return nil, err
 	}
-	if fs.NArg() == 1 && fs.Arg(0) != tr.Spec {
-		return nil, fmt.Errorf("%s is a trace of %s, not %s", tracePath, tr.Spec, fs.Arg(0))
+	if fs.NArg() == 1 && fs.Arg(0) != tr.Run.Spec {
+		return nil, fmt.Errorf("%s is a trace of %s, not %s", tracePath, tr.Run.Spec, fs.Arg(0))
 	}
 	t, err := tracefile.Target(tr)
 	if err != nil {

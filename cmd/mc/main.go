@@ -47,7 +47,9 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(25)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// A closed terminal (SIGHUP) stops a run as Ctrl-C does: with its
+	// summary and checkpoint, not the shell's exit 129.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -58,13 +58,19 @@ func (pl *progressLine) report(p checker.Progress) {
 		pl.last = p
 		return
 	}
+	// A new phase counts its states from 0, since it started after the
+	// last report.
+	before := pl.last.States
+	if p.Phase != pl.last.Phase {
+		before = 0
+	}
 	rate := float64(p.States) / p.Elapsed.Seconds()
 	if dt := (p.Elapsed - pl.last.Elapsed).Seconds(); pl.last.Elapsed > 0 && dt > 0 {
-		rate = float64(p.States-pl.last.States) / dt
+		rate = float64(p.States-before) / dt
 	}
 	pl.last = p
-	line := fmt.Sprintf("%s%s states, %s states/s, depth %d, frontier %s, %s held (peak RSS %s), %s",
-		progressLabel, count(float64(p.States)), count(rate), p.Depth, count(float64(p.Frontier)), bytesize(p.MemoryBytes), bytesize(pl.rss()), p.Elapsed.Round(time.Second))
+	line := fmt.Sprintf("%s%s: %s states, %s states/s, depth %d, frontier %s, %s held (peak RSS %s), %s",
+		progressLabel, p.Phase, count(float64(p.States)), count(rate), p.Depth, count(float64(p.Frontier)), bytesize(p.MemoryBytes), bytesize(pl.rss()), p.Elapsed.Round(time.Second))
 	if pl.live {
 		fmt.Fprint(pl.w, eraseLine+line)
 	} else {

@@ -9,9 +9,10 @@ import (
 )
 
 // TLC's -recover without the original -fp reported wrong state counts and
-// no error (tlaplus/tlaplus#1444). mc's checkpoint names the spec, its
-// parameters, the store, mc's version and the fingerprint function: a
-// resume by any other run is refused with exit 2, and --resume alone
+// no error (tlaplus/tlaplus#1444). mc's checkpoint names the run (spec,
+// parameters, options), its store, the build of mc and of the spec, and
+// the fingerprint function: a resume that contradicts any of them is
+// refused with exit 2, and --resume (with or without agreeing flags)
 // rebuilds the original run and ends with the uninterrupted run's counts.
 func TestResumeIsTheOriginalRunOrRefused(t *testing.T) {
 	ctx := context.Background()
@@ -24,20 +25,23 @@ func TestResumeIsTheOriginalRunOrRefused(t *testing.T) {
 	if code, out, errs := mc(t, cctx, "check", "changroberts", "--n", "6", "--checkpoint", dir, "--checkpoint-every", "0"); code != exitIncomplete {
 		t.Fatalf("interrupted run: exit %d\n%s%s", code, out, errs)
 	}
-	for _, args := range [][]string{
-		{"check", "changroberts", "--n", "5", "--resume", dir},
-		{"check", "changroberts", "--n", "6", "--chan", "bag", "--resume", dir},
-		{"check", "lelann", "--n", "6", "--resume", dir},
-		{"check", "changroberts", "--n", "6", "--store", "disk", "--dir", t.TempDir(), "--resume", dir},
-		{"check", "--n", "6", "--resume", dir},
-		{"check", "--resume", t.TempDir()},
+	for _, c := range []struct {
+		args  []string
+		lines int
+	}{
+		{[]string{"check", "changroberts", "--n", "5", "--resume", dir}, 1},
+		{[]string{"check", "changroberts", "--n", "6", "--chan", "bag", "--resume", dir}, 1},
+		{[]string{"check", "lelann", "--n", "6", "--resume", dir}, 1},
+		{[]string{"check", "changroberts", "--n", "6", "--store", "disk", "--dir", t.TempDir(), "--resume", dir}, 1},
+		{[]string{"check", "--n", "7", "--resume", dir}, 1},
+		{[]string{"check", "--resume", t.TempDir()}, 1},
 	} {
-		code, out, errs := mc(t, ctx, args...)
-		if code != exitUsage || strings.Count(errs, "\n") != 1 || strings.Contains(out, "verdict") {
-			t.Errorf("%v: exit %d\n%s%s", args, code, out, errs)
+		code, out, errs := mc(t, ctx, c.args...)
+		if code != exitUsage || strings.Count(errs, "\n") != c.lines || strings.Count(errs, "mc check: ") != c.lines || strings.Contains(out, "verdict") {
+			t.Errorf("%v: exit %d\n%s%s", c.args, code, out, errs)
 		}
 	}
-	code, out, errs := mc(t, ctx, "check", "--resume", dir)
+	code, out, errs := mc(t, ctx, "check", "--resume", dir, "--n", "6")
 	if code != exitPass || !strings.Contains(out, want) {
 		t.Fatalf("--resume alone: exit %d, want %q in\n%s%s", code, want, out, errs)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"mc/checker"
 	"mc/model"
@@ -45,7 +46,8 @@ func impure(p model.Params) (checker.Target, error) {
 
 func withImpureSpec(t *testing.T) {
 	entry := specs.Entry{Name: "impure", DefaultN: 2, Build: impure,
-		Variants: []model.Variant{{Name: "invariant"}, {Name: "witness"}}}
+		Variants: []model.Variant{{Name: "invariant"}, {Name: "witness"}},
+		Source:   fstest.MapFS{"impure.go": {Data: []byte("package impure\n")}}}
 	t.Cleanup(func() { lookupSpec = specs.Lookup })
 	lookupSpec = func(name string) (specs.Entry, error) {
 		if name == "impure" {

@@ -13,9 +13,16 @@ import (
 )
 
 // writeHuman prints the summary, the per-property verdicts and, on failure,
-// the shortest failing trace; after a reduced run, the failure of shortest,
-// its unreduced re-run (--shortest), if not nil.
+// the shortest failing trace, then the verdict; after a reduced run, the
+// failure of shortest, its unreduced re-run (--shortest), if not nil.
 func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
+	writeRun(w, r, shortest)
+	writeVerdict(w, r)
+}
+
+// writeRun is writeHuman without the verdict line, which mc check --all-ids
+// prints once for all its runs.
+func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, shownParams(r.Spec, r.Params).String())
 	if r.Reduced {
 		fmt.Fprintf(w, "  %d states stored, %d transitions explored, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
@@ -26,29 +33,15 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	if r.ReductionNote != "" {
 		fmt.Fprintf(w, "  reduction: %s\n", r.ReductionNote)
 	}
-	peak, perState := peakRSS(), 0.0
-	if r.States > 0 {
-		perState = float64(peak) / float64(r.States)
-	}
-	fmt.Fprintf(w, "  elapsed %s, %.0f states/s with %d workers\n", r.Elapsed.Round(time.Microsecond), r.StatesPerSecond(), r.Workers)
-	onDisk := ""
-	if r.DiskBytes > 0 {
-		onDisk = fmt.Sprintf("; on disk %s", bytesize(r.DiskBytes))
-	}
-	fmt.Fprintf(w, "  memory: peak %s, %.1f B/state, everything included (visited set and trace log %s)%s\n",
-		bytesize(peak), perState, bytesize(r.MemoryBytes), onDisk)
+	fmt.Fprintf(w, "  %s\n", elapsedLine(r))
+	fmt.Fprintf(w, "  %s\n", memoryLine(r, peakRSS()))
 	if r.Exact {
 		fmt.Fprintln(w, "  exact: full states stored, no fingerprint collision possible")
 	} else {
 		fmt.Fprintf(w, "  fingerprint collision probability ≤ %.1e (states × lookups / 2^64)\n", r.CollisionBound())
 	}
 	if l := r.Liveness; l != nil {
-		cycles := "no cycle: every run is finite"
-		if l.Cycles > 0 {
-			cycles = fmt.Sprintf("%d strongly connected components with a cycle, the largest of %d states", l.Cycles, l.LargestCycle)
-		}
-		fmt.Fprintf(w, "  liveness under fairness %s: graph of %d states, %d transitions, %s; %s, %s\n",
-			l.Fairness, l.States, l.Transitions, cycles, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+		fmt.Fprintf(w, "  %s\n", livenessLine(l))
 	}
 	if len(r.SkippedMeasures) > 0 {
 		fmt.Fprintf(w, "  --por: not measured, as they do not declare what they read (%s)\n", strings.Join(r.SkippedMeasures, ", "))
@@ -57,8 +50,15 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 		fmt.Fprintf(w, "  --safety: liveness not checked (%s)\n", strings.Join(r.SkippedLiveness, ", "))
 	}
 	fmt.Fprintln(w, "properties:")
+	var unchecked []string
 	for _, p := range r.Props {
-		fmt.Fprintf(w, "  %-10s %-24s %-10s %s — %s\n", p.Verdict, p.Name, p.Kind, p.Ref, p.Doc)
+		fmt.Fprintf(w, "  %-10s %-24s %-10s %s — %s\n", verdictText(p.Verdict), p.Name, p.Kind, p.Ref, p.Doc)
+		if p.Verdict == checker.NotChecked {
+			unchecked = append(unchecked, p.Name)
+		}
+	}
+	if len(unchecked) > 0 {
+		fmt.Fprintf(w, "  not checked (stopped at the first violation): %s; --continue checks every property to the end\n", strings.Join(unchecked, ", "))
 	}
 	if len(r.Measures) > 0 {
 		fmt.Fprintln(w, "measures (maximum over every state explored):")
@@ -73,18 +73,87 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	if f := r.Failure(); f != nil {
 		writeFailure(w, f, r.Reduced, shortest)
 	}
-	switch r.Verdict {
-	case checker.Incomplete:
+}
+
+// writeVerdict prints the run's verdict line.
+func writeVerdict(w io.Writer, r *checker.Result) {
+	switch {
+	case r.Verdict == checker.Incomplete:
 		fmt.Fprintf(w, "verdict: incomplete (%s): %d states explored; this is not a pass\n", r.Reason, r.States)
-	case checker.Fail:
-		if r.Reason != "" {
-			fmt.Fprintf(w, "verdict: fail (and the run stopped early: %s)\n", r.Reason)
-		} else {
-			fmt.Fprintln(w, "verdict: fail")
-		}
+	case r.Verdict == checker.Fail && r.Reason != "":
+		fmt.Fprintf(w, "verdict: fail (and the run stopped early: %s)\n", r.Reason)
+	case r.Verdict == checker.Fail && r.StoppedAtViolation:
+		fmt.Fprintln(w, "verdict: fail (stopped at the first violation; --continue checks every property to the end)")
+	case r.Verdict == checker.Fail:
+		fmt.Fprintln(w, "verdict: fail")
 	default:
 		fmt.Fprintln(w, "verdict: pass")
 	}
+}
+
+// verdictText is a property's verdict as the summary prints it.
+func verdictText(v checker.Verdict) string {
+	if v == checker.NotChecked {
+		return "not checked"
+	}
+	return string(v)
+}
+
+// elapsedLine gives the run's time, and each phase's when liveness was
+// checked.
+func elapsedLine(r *checker.Result) string {
+	workers := "workers"
+	if r.Workers == 1 {
+		workers = "worker"
+	}
+	safety := fmt.Sprintf("%.0f states/s with %d %s", r.StatesPerSecond(), r.Workers, workers)
+	if r.Liveness == nil {
+		return fmt.Sprintf("elapsed %s, %s", r.Elapsed.Round(time.Microsecond), safety)
+	}
+	return fmt.Sprintf("elapsed %s: safety %s (%s), liveness %s", r.Elapsed.Round(time.Microsecond),
+		r.SafetyElapsed.Round(time.Microsecond), safety, r.Liveness.Elapsed.Round(time.Microsecond))
+}
+
+// perStateFrom is the fewest states for which the summary divides the peak
+// memory by the states: below it the process's own few MiB (runtime,
+// binary, buffers) would make the figure say nothing of a state's cost.
+const perStateFrom = 100_000
+
+// memoryLine gives the peak memory, what the checker's structures hold and
+// the limit.
+func memoryLine(r *checker.Result, peak int64) string {
+	line := fmt.Sprintf("memory: peak %s", bytesize(peak))
+	if r.States >= perStateFrom {
+		line += fmt.Sprintf(", %.1f B/state", float64(peak)/float64(r.States))
+	}
+	line += fmt.Sprintf(", everything included (visited set and trace log %s)", bytesize(r.MemoryBytes))
+	if r.DiskBytes > 0 {
+		line += fmt.Sprintf("; on disk %s", bytesize(r.DiskBytes))
+	}
+	if r.MemoryLimit > 0 {
+		line += fmt.Sprintf("; limit %s", bytesize(r.MemoryLimit))
+	}
+	return line
+}
+
+// livenessLine describes the liveness check. Only a whole graph's cycles
+// are counted, so only then does it say whether every run is finite; a
+// check a limit stopped says so.
+func livenessLine(l *checker.LivenessStats) string {
+	graph := fmt.Sprintf("graph of %d states, %d transitions", l.States, l.Transitions)
+	switch {
+	case !l.Complete:
+		graph += " so far"
+	case l.Cycles > 0:
+		graph += fmt.Sprintf(", %d strongly connected components with a cycle, the largest of %d states", l.Cycles, l.LargestCycle)
+	default:
+		graph += ", no cycle: every run is finite"
+	}
+	line := fmt.Sprintf("liveness under fairness %s: ", l.Fairness)
+	if l.Reason != "" {
+		line += fmt.Sprintf("incomplete, %s; ", l.Reason)
+	}
+	return line + fmt.Sprintf("%s; %s, %s", graph, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
 }
 
 // shownParams is p, the parameters of a run of spec, as mc shows them:
@@ -175,46 +244,67 @@ func bytesize(b int64) string {
 // jsonResult is the machine-readable form of a run (docs/json.md).
 type jsonResult struct {
 	jsonStamp
-	Spec         string            `json:"spec"`
-	Variant      string            `json:"variant"`
-	N            int               `json:"n"`
-	IDs          []int             `json:"ids,omitempty"`
-	Chan         string            `json:"chan"`
-	Cap          int               `json:"cap,omitempty"`
-	Initiators   []int             `json:"initiators,omitempty"`
-	Links        string            `json:"links,omitempty"`
-	Orientation  string            `json:"orientation,omitempty"`
-	Orientations int               `json:"orientations,omitempty"`
-	Claims       bool              `json:"claims"`
-	Drift        int               `json:"drift,omitempty"`
-	Bound        int               `json:"bound,omitempty"`
-	Fair         string            `json:"fair,omitempty"`
-	Verdict      checker.Verdict   `json:"verdict"`
-	Reason       string            `json:"reason,omitempty"`
-	States       int64             `json:"states"`
-	Transitions  int64             `json:"transitions"`
-	Terminal     int64             `json:"terminal"`
-	Depth        int               `json:"depth"`
-	ElapsedMS    float64           `json:"elapsed_ms"`
-	StatesPerSec float64           `json:"states_per_sec"`
-	MemoryBytes  int64             `json:"memory_bytes"`
-	PeakRSS      int64             `json:"peak_rss_bytes"`
-	DiskBytes    int64             `json:"disk_bytes,omitempty"`
-	Workers      int               `json:"workers"`
-	Collision    float64           `json:"collision_probability"`
-	Liveness     *jsonLiveness     `json:"liveness,omitempty"`
-	Unchecked    []string          `json:"liveness_unchecked,omitempty"`
-	Unmeasured   []string          `json:"measures_skipped,omitempty"`
-	Properties   map[string]string `json:"properties"`
-	Details      []jsonProp        `json:"property_details"`
-	Measures     []jsonMeasure     `json:"measures,omitempty"`
-	Trace        *checker.Trace    `json:"trace,omitempty"`
+	Spec         string          `json:"spec"`
+	Variant      string          `json:"variant"`
+	N            int             `json:"n"`
+	IDs          []int           `json:"ids,omitempty"`
+	Chan         string          `json:"chan"`
+	Cap          int             `json:"cap,omitempty"`
+	Initiators   []int           `json:"initiators,omitempty"`
+	Links        string          `json:"links,omitempty"`
+	Orientation  string          `json:"orientation,omitempty"`
+	Orientations int             `json:"orientations,omitempty"`
+	Claims       bool            `json:"claims"`
+	Drift        int             `json:"drift,omitempty"`
+	Bound        int             `json:"bound,omitempty"`
+	Fair         string          `json:"fair,omitempty"`
+	Verdict      checker.Verdict `json:"verdict"`
+	Reason       string          `json:"reason,omitempty"`
+	States       int64           `json:"states"`
+	Transitions  int64           `json:"transitions"`
+	Terminal     int64           `json:"terminal"`
+	Depth        int             `json:"depth"`
+	// ElapsedMS is the whole run's time; PhaseElapsedMS each phase's:
+	// "safety", and "liveness" when liveness was checked.
+	ElapsedMS      float64            `json:"elapsed_ms"`
+	PhaseElapsedMS map[string]float64 `json:"phase_elapsed_ms"`
+	StatesPerSec   float64            `json:"states_per_sec"`
+	MemoryBytes    int64              `json:"memory_bytes"`
+	PeakRSS        int64              `json:"peak_rss_bytes"`
+	DiskBytes      int64              `json:"disk_bytes,omitempty"`
+	MemoryLimit    int64              `json:"memory_limit_bytes,omitempty"`
+	Workers        int                `json:"workers"`
+	Collision      float64            `json:"collision_probability"`
+	Liveness       *jsonLiveness      `json:"liveness,omitempty"`
+	Unchecked      []string           `json:"liveness_unchecked,omitempty"`
+	Unmeasured     []string           `json:"measures_skipped,omitempty"`
+	// StoppedAtViolation marks a run that stopped at the first violation:
+	// the properties it did not decide are "not-checked".
+	StoppedAtViolation bool              `json:"stopped_at_first_violation,omitempty"`
+	Properties         map[string]string `json:"properties"`
+	Details            []jsonProp        `json:"property_details"`
+	Measures           []jsonMeasure     `json:"measures,omitempty"`
+	Trace              *checker.Trace    `json:"trace,omitempty"`
 	// Reduced marks a run under partial-order reduction: states counts the
 	// states stored, and a trace need not be shortest.
 	Reduced       bool   `json:"reduced"`
 	ReductionNote string `json:"reduction_note,omitempty"`
 	// Shortest is the unreduced re-run that --shortest made.
 	Shortest *jsonShortest `json:"shortest,omitempty"`
+	// Checkpoint is the last checkpoint saved or resumed from; WorkDir is a
+	// disk run's working directory, and WorkDirKept why it was kept (empty
+	// if it was removed).
+	Checkpoint  *jsonCheckpoint `json:"checkpoint,omitempty"`
+	WorkDir     string          `json:"work_dir,omitempty"`
+	WorkDirKept string          `json:"work_dir_kept,omitempty"`
+}
+
+// jsonCheckpoint is a checkpoint: its directory, the level whose frontier
+// it holds and the states stored then.
+type jsonCheckpoint struct {
+	Dir    string `json:"dir"`
+	Depth  int    `json:"depth"`
+	States int64  `json:"states"`
 }
 
 // jsonShortest is the outcome of the unreduced re-run of a reduced failure.
@@ -233,7 +323,10 @@ type jsonLiveness struct {
 	LargestCycle int64   `json:"largest_cycle"`
 	Bytes        int64   `json:"memory_bytes"`
 	ElapsedMS    float64 `json:"elapsed_ms"`
-	Reason       string  `json:"reason,omitempty"`
+	// Complete is false when a limit stopped the check (Reason says
+	// which): cycles and largest_cycle are then not counted.
+	Complete bool   `json:"complete"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 type jsonProp struct {
@@ -256,12 +349,16 @@ type jsonMeasure struct {
 	Trace    *checker.Trace `json:"trace,omitempty"`
 }
 
+// millis renders a duration as the JSON's milliseconds.
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
 func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	out := jsonResult{jsonStamp: stamp(),
 		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: shownParams(r.Spec, r.Params).IDs, Chan: r.Params.Chan.String(),
 		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Drift: r.Params.Drift, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
-		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000, StatesPerSec: r.StatesPerSecond(),
+		ElapsedMS: millis(r.Elapsed), PhaseElapsedMS: map[string]float64{checker.PhaseSafety: millis(r.SafetyElapsed)},
+		StatesPerSec: r.StatesPerSecond(), StoppedAtViolation: r.StoppedAtViolation, MemoryLimit: r.MemoryLimit,
 		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), DiskBytes: r.DiskBytes, Workers: r.Workers, Collision: r.CollisionBound(),
 		Properties: map[string]string{}, Bound: r.Params.Bound, Reduced: r.Reduced, ReductionNote: r.ReductionNote,
 	}
@@ -271,12 +368,17 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 			out.Shortest.Trace = f.Trace
 		}
 	}
+	if c := r.Checkpoint; c != nil {
+		out.Checkpoint = &jsonCheckpoint{Dir: c.Dir, Depth: c.Depth, States: c.States}
+	}
+	out.WorkDir, out.WorkDirKept = r.WorkDir, r.WorkDirKept
 	out.Unchecked = r.SkippedLiveness
 	out.Unmeasured = r.SkippedMeasures
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
 		out.Liveness = &jsonLiveness{States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
-			Bytes: l.Bytes, ElapsedMS: float64(l.Elapsed.Microseconds()) / 1000, Reason: l.Reason}
+			Bytes: l.Bytes, ElapsedMS: millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason}
+		out.PhaseElapsedMS[checker.PhaseLiveness] = millis(l.Elapsed)
 	}
 	if p := &r.Params; p.Links != model.DefaultLinks {
 		out.Links, out.Orientations = p.Links.String(), len(p.Orientations())

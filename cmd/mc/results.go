@@ -164,7 +164,7 @@ func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				drift++
 				continue
 			}
-			fmt.Fprintf(stdout, "ok    %s n=%d: worst %d, best %d, %d states\n", name, n, got.Worst, got.Best, got.States)
+			fmt.Fprintf(stdout, "ok    %s n=%d: %s, %d states\n", name, n, got.Costs(), got.States)
 		}
 	}
 	// README.md and the plot must be what the committed tables render to:

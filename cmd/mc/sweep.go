@@ -196,7 +196,7 @@ func writeTable(dir string, t *sweep.Table) error {
 				return err
 			}
 			pr := &checker.PropResult{Name: w.what + "-messages", Doc: fmt.Sprintf("a run with the %s number of %s at n=%d", w.what, t.Counted, r.N), Kind: model.Witness, Verdict: checker.Pass, Trace: w.tr}
-			f, err := tracefile.Build(tgt, pr, version())
+			f, err := tracefile.Build(tgt, checker.MeaningOf(tgt.Info(), checker.Options{Fair: e.Fair}), pr, version())
 			if err != nil {
 				return err
 			}

@@ -9,6 +9,7 @@ import (
 
 	"mc/chart"
 	"mc/checker"
+	"mc/model"
 	"mc/tracefile"
 )
 
@@ -118,14 +119,18 @@ func replayTrace(tr *tracefile.File, stdout io.Writer) int {
 }
 
 // describeRecorded renders a trace's spec, variant and parameters like
-// mc check's header, escaped for printing.
+// mc check's header, and, for a liveness counterexample, the fairness it
+// is fair under; escaped for printing.
 func describeRecorded(tr *tracefile.File) string {
-	p, err := tr.Params.Model(tr.Variant)
+	p, err := tr.Run.Params.Model(tr.Run.Variant)
 	params := fmt.Sprintf("(parameters unreadable: %v)", err)
 	if err == nil {
-		params = shownParams(tr.Spec, p).String()
+		params = shownParams(tr.Run.Spec, p).String()
 	}
-	return printable(fmt.Sprintf("%s (variant %s) %s", tr.Spec, tr.Variant, params))
+	if err == nil && (tr.Property.Kind == model.LeadsTo.String() || tr.Property.Kind == model.Eventually.String()) {
+		params += " fair=" + tr.Run.Fair
+	}
+	return printable(fmt.Sprintf("%s (variant %s) %s", tr.Run.Spec, tr.Run.Variant, params))
 }
 
 // ANSI styles for the text format.

@@ -121,8 +121,8 @@ func TestProgressIsQuietUnlessAskedOffATerminal(t *testing.T) {
 		t.Fatalf("--progress on a non-terminal: %+v every %s", pl, every)
 	}
 	pl.rss = func() int64 { return 60 << 20 }
-	pl.report(checker.Progress{States: 2_500_000, Depth: 31, Frontier: 120_000, Elapsed: 3 * time.Second, MemoryBytes: 45 << 20})
-	if got := buf.String(); got != "mc check: 2.50M states, 833.3k states/s, depth 31, frontier 120.0k, 45.0 MiB held (peak RSS 60.0 MiB), 3s\n" {
+	pl.report(checker.Progress{Phase: checker.PhaseSafety, States: 2_500_000, Depth: 31, Frontier: 120_000, Elapsed: 3 * time.Second, MemoryBytes: 45 << 20})
+	if got := buf.String(); got != "mc check: safety: 2.50M states, 833.3k states/s, depth 31, frontier 120.0k, 45.0 MiB held (peak RSS 60.0 MiB), 3s\n" {
 		t.Fatalf("progress line %q", got)
 	}
 }
@@ -130,13 +130,27 @@ func TestProgressIsQuietUnlessAskedOffATerminal(t *testing.T) {
 func TestLiveProgressWaitsTwoSecondsAndIsErased(t *testing.T) {
 	var buf bytes.Buffer
 	pl := &progressLine{w: &buf, live: true, after: liveAfter, rss: func() int64 { return 0 }}
-	pl.report(checker.Progress{States: 1000, Elapsed: time.Second})
+	pl.report(checker.Progress{Phase: checker.PhaseSafety, States: 1000, Elapsed: time.Second})
 	if buf.Len() != 0 {
 		t.Fatalf("shown before two seconds: %q", buf.String())
 	}
-	pl.report(checker.Progress{States: 3000, Elapsed: 2 * time.Second})
+	pl.report(checker.Progress{Phase: checker.PhaseSafety, States: 3000, Elapsed: 2 * time.Second})
 	pl.finish()
-	if got := buf.String(); got != eraseLine+"mc check: 3000 states, 2000 states/s, depth 0, frontier 0, 0 KiB held (peak RSS 0 KiB), 2s"+eraseLine {
+	if got := buf.String(); got != eraseLine+"mc check: safety: 3000 states, 2000 states/s, depth 0, frontier 0, 0 KiB held (peak RSS 0 KiB), 2s"+eraseLine {
 		t.Fatalf("live line %q", got)
+	}
+}
+
+// Progress goes on through the liveness phase and names it; the new phase's
+// rate counts its own states, from 0, not the difference from the safety
+// phase's.
+func TestProgressNamesTheLivenessPhase(t *testing.T) {
+	var buf bytes.Buffer
+	pl := &progressLine{w: &buf, rss: func() int64 { return 0 }}
+	pl.report(checker.Progress{Phase: checker.PhaseSafety, States: 5000, Elapsed: 5 * time.Second})
+	pl.report(checker.Progress{Phase: checker.PhaseLiveness, States: 2000, Depth: 4, Elapsed: 7 * time.Second})
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], "mc check: liveness: 2000 states, 1000 states/s, depth 4,") || !strings.HasSuffix(lines[1], ", 7s") {
+		t.Fatalf("progress lines %q", lines)
 	}
 }

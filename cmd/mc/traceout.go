@@ -12,8 +12,12 @@ import (
 )
 
 // checkTraceOut fails early, before a long run, if path cannot be written:
-// its directory must exist.
+// its directory must exist and be writable, and path must not be a
+// directory.
 func checkTraceOut(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("--trace-out: %s is a directory", path)
+	}
 	dir := filepath.Dir(path)
 	st, err := os.Stat(dir)
 	if err != nil {
@@ -22,7 +26,7 @@ func checkTraceOut(path string) error {
 	if !st.IsDir() {
 		return fmt.Errorf("--trace-out: %s is not a directory", dir)
 	}
-	return nil
+	return probe("--trace-out", dir)
 }
 
 // recorded picks the run --trace-out writes: the failure mc check prints,
@@ -47,7 +51,7 @@ func writeTraceOut(t checker.Target, r *checker.Result, path string, stderr io.W
 		fmt.Fprintf(stderr, "mc check: no property has a run to record; %s not written\n", path)
 		return nil
 	}
-	f, err := tracefile.Build(t, p, version())
+	f, err := tracefile.Build(t, r.Meaning, p, version())
 	if err != nil {
 		return err
 	}

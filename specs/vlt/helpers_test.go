@@ -9,7 +9,8 @@ import (
 	"mc/model"
 )
 
-// run explores the system for p with fault f switched on.
+// run explores the system for p with fault f switched on, checking every
+// property to the end.
 func run(t *testing.T, p model.Params, f fault, extra ...model.Property[State]) checker.Result {
 	t.Helper()
 	sys, err := build(p, f)
@@ -17,7 +18,7 @@ func run(t *testing.T, p model.Params, f fault, extra ...model.Property[State]) 
 		t.Fatal(err)
 	}
 	sys.Props = append(sys.Props, extra...)
-	r := checker.Run(context.Background(), sys, checker.Options{})
+	r := checker.Run(context.Background(), sys, checker.Options{Continue: true})
 	if r.Err != nil {
 		t.Fatal(r.Err)
 	}

@@ -50,7 +50,7 @@ func TestEveryClaimCatchesAMutant(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := checker.Run(context.Background(), sys, checker.Options{MaxStates: 100000})
+		r := checker.Run(context.Background(), sys, checker.Options{MaxStates: 100000, Continue: true})
 		if r.Err != nil {
 			t.Fatal(r.Err)
 		}

@@ -25,10 +25,10 @@ func Record(t testing.TB, spec string, p model.Params, name string) (checker.Tar
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := target.Check(context.Background(), checker.Options{})
+	r := target.Check(context.Background(), checker.Options{Continue: true})
 	for i := range r.Props {
 		if r.Props[i].Name == name {
-			f, err := tracefile.Build(target, &r.Props[i], "test")
+			f, err := tracefile.Build(target, r.Meaning, &r.Props[i], "test")
 			if err != nil {
 				t.Fatal(err)
 			}

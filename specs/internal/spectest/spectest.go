@@ -30,9 +30,13 @@ func Check[S any](t testing.TB, build func(model.Params) (*model.System[S], erro
 	return Run(t, Build(t, build, p), checker.Options{})
 }
 
-// Run explores sys within opt; an internal error fails the test.
+// Run explores sys within opt, checking every property to the end
+// (Options.Continue): the specs' tests pin each property's verdict, not
+// where a run that stops at the first violation would stop. An internal
+// error fails the test.
 func Run[S any](t testing.TB, sys *model.System[S], opt checker.Options) checker.Result {
 	t.Helper()
+	opt.Continue = true
 	r := checker.Run(context.Background(), sys, opt)
 	if r.Err != nil {
 		t.Fatal(r.Err)
@@ -179,11 +183,13 @@ func SameVerdicts(t testing.TB, tg checker.Target, what string) (full, reduced c
 // run needs more.
 func SameVerdictsWithin(t testing.TB, tg checker.Target, what string, limit int64) (full, reduced checker.Result, ok bool) {
 	t.Helper()
-	full = tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true, MaxStates: limit})
+	// Both check every property to the end: where a run stops at the
+	// first violation depends on the states it stores.
+	full = tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true, MaxStates: limit, Continue: true})
 	if limit > 0 && full.Err == nil && full.Reason != "" { // stopped at the limit
 		return full, reduced, false
 	}
-	reduced = tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: true})
+	reduced = tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: true, Continue: true})
 	if full.Err != nil || reduced.Err != nil {
 		t.Fatalf("%s: %v / %v", what, full.Err, reduced.Err)
 	}

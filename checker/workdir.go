@@ -1,0 +1,212 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// A disk run keeps its files in a working directory of its own: a new
+// directory, mc-<spec>-<random>, that it creates under Options.Disk, so
+// that it never deletes or overwrites a file it did not create (it once
+// cleared <dir>/visited and truncated <dir>/trace.log, whatever they held).
+// Two runs given one Options.Disk thus each get their own directory.
+//
+// The working directory, and the checkpoint directory of a run that
+// checkpoints, are locked (flock) for as long as the run uses them: a
+// second process resuming the same checkpoint, or checkpointing into the
+// same directory, is refused instead of interleaving its files with the
+// first's. A lock dies with its process, so a killed run leaves none.
+//
+// A checkpoint records the working directory's absolute path, so a resume
+// from another working directory finds it. A run that ends removes its
+// working files, unless a checkpoint it saved or resumed from still needs
+// them (the run stopped early) or Options.KeepDir asks to keep them.
+
+// Working files of a disk run, in its working directory.
+const (
+	workVisited    = "visited"
+	workTraceLog   = "trace.log"
+	workLevelA     = "level.a"
+	workLevelB     = "level.b"
+	workKeys       = "keys"
+	workCandidates = "candidates"
+)
+
+// workDir is a run's working directory, locked while the run uses it.
+type workDir struct {
+	path string
+	lock *os.File
+}
+
+// createWorkDir makes and locks a new working directory for spec under
+// parent, creating parent if needed.
+func createWorkDir(parent, spec string) (*workDir, error) {
+	abs, err := filepath.Abs(parent)
+	if err != nil {
+		return nil, unusable("--dir %s: %v", parent, err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return nil, dirError("--dir", parent, err)
+	}
+	path, err := os.MkdirTemp(abs, "mc-"+spec+"-*")
+	if err != nil {
+		return nil, dirError("--dir", parent, err)
+	}
+	lock, err := lockDir(path)
+	if err != nil {
+		os.Remove(path)
+		return nil, err
+	}
+	return &workDir{path: path, lock: lock}, nil
+}
+
+// openWorkDir locks the existing working directory path, that of a
+// checkpoint being resumed.
+func openWorkDir(path string) (*workDir, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", path)
+	}
+	lock, err := lockDir(path)
+	if err != nil {
+		return nil, err
+	}
+	return &workDir{path: path, lock: lock}, nil
+}
+
+func (w *workDir) file(name string) string { return filepath.Join(w.path, name) }
+
+// remove deletes the working files, then the directory, and unlocks it. It
+// deletes only the files a disk run writes: anything else found there is
+// left, and with it the directory, and the error says so.
+func (w *workDir) remove() error {
+	var errs []error
+	for _, name := range []string{workTraceLog, workLevelA, workLevelB, workKeys, workCandidates} {
+		if err := os.Remove(w.file(name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	visited := w.file(workVisited)
+	entries, err := os.ReadDir(visited)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		errs = append(errs, err)
+	}
+	for _, e := range entries {
+		if _, ok := runID(e.Name()); ok {
+			errs = append(errs, os.Remove(filepath.Join(visited, e.Name())))
+		}
+	}
+	if err := os.Remove(visited); err != nil && !errors.Is(err, os.ErrNotExist) {
+		errs = append(errs, err)
+	}
+	errs = append(errs, os.Remove(w.path), w.unlock())
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("removing the working directory %s: %w", w.path, err)
+	}
+	return nil
+}
+
+func (w *workDir) unlock() error {
+	if w.lock == nil {
+		return nil
+	}
+	err := w.lock.Close()
+	w.lock = nil
+	return err
+}
+
+// lockDir takes an exclusive lock on the directory path, held until the
+// returned file is closed, or refuses if another process holds it.
+func lockDir(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, unusable("%s is in use by another mc run", path)
+		}
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	return f, nil
+}
+
+// lockCheckpointDir creates the checkpoint directory if needed and locks
+// it, so that no two runs write checkpoints into one directory.
+func lockCheckpointDir(dir string) (*os.File, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, dirError("--checkpoint", dir, err)
+	}
+	lock, err := lockDir(dir)
+	var u *UnusableDir
+	if errors.As(err, &u) {
+		return nil, unusable("--checkpoint %s: the directory is in use by another mc run", dir)
+	}
+	return lock, err
+}
+
+// createFile creates, or empties, a working file or a checkpoint being
+// written. Tests replace it to make a disk full.
+var createFile = func(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+}
+
+// UnusableDir is a directory mc was given that it cannot use: it cannot be
+// created, it is a file, or another mc run holds it. It is the user's
+// input that is wrong, not mc: the CLI exits 2.
+type UnusableDir struct{ msg string }
+
+func (e *UnusableDir) Error() string { return e.msg }
+
+func unusable(format string, args ...any) error {
+	return &UnusableDir{msg: fmt.Sprintf(format, args...)}
+}
+
+// dirError describes why the directory dir, given to flag, could not be
+// created: a fault of the disk (environment.go) stays one; anything else is
+// the user's.
+func dirError(flag, dir string, err error) error {
+	if environmental(err) {
+		return err
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	why := err.Error()
+	if errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.EEXIST) {
+		why = "a file is in the way"
+	}
+	return unusable("%s %s: cannot create a directory there (%s)", flag, dir, strings.TrimSpace(why))
+}
+
+// finishWorkDir removes a disk run's working directory when the run ends,
+// unless it is asked to keep it or a checkpoint still needs it: the run
+// stopped early, or failed, after it saved or resumed from a checkpoint, or
+// its resume was refused. res says which, and where.
+func (e *explorer[S]) finishWorkDir(res *Result) {
+	if e.work == nil {
+		return
+	}
+	res.WorkDir = e.work.path
+	stoppedEarly := res.Err != nil || res.Reason != ""
+	switch {
+	case e.opt.KeepDir:
+		res.WorkDirKept = "asked to keep it"
+	case stoppedEarly && (e.saved != nil || e.opt.Resume):
+		res.WorkDirKept = "the checkpoint in " + absPath(e.opt.Checkpoint) + " needs it to resume"
+	default:
+		if err := e.work.remove(); err != nil {
+			res.WorkDirKept = err.Error()
+		}
+	}
+	e.work.unlock()
+}

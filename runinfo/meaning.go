@@ -1,0 +1,189 @@
+// Package runinfo says what a run of mc is, as values that files can carry
+// whole: its Meaning (the spec, every parameter and every option that
+// changes the states explored or the verdicts), where its visited set is
+// kept (Store), and which build of mc made it (Build). A checkpoint records
+// all three, a trace file the first and the version; a resume or a replay
+// rebuilds the run from them and refuses, naming it, any difference it
+// cannot honour (docs/runs.md).
+//
+// The package knows no spec and no checker: it holds the values, renders
+// them as the command line names them, and compares them. The checker
+// builds a run's Meaning from its options (checker.MeaningOf); mc check
+// --resume turns one back into flags.
+package runinfo
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mc/model"
+)
+
+// Meaning is what a run means: two runs with equal Meanings (and equal spec
+// sources, specs.Entry.Hash) explore the same states and reach the same
+// verdicts. Limits (--max-states, --timeout, --max-memory), the number of
+// workers and the store change neither, and are not part of it; a bound on
+// the depth explored would be.
+type Meaning struct {
+	Spec string `json:"spec"`
+	// Variant is the variant's name, resolved: never "" for the default.
+	Variant string `json:"variant"`
+	Params  Params `json:"params"`
+	// Fair is the fairness liveness properties are checked under: none,
+	// process or action (checker.Fairness), resolved against the spec's
+	// default.
+	Fair string `json:"fair"`
+	// Safety checks the safety properties only (--safety).
+	Safety bool `json:"safety"`
+	// Reduce is partial-order reduction (--por).
+	Reduce bool `json:"reduce"`
+	// Continue explores to the end after a property fails (--continue);
+	// false stops at the first violation.
+	Continue bool `json:"continue"`
+}
+
+// Params are a spec's parameters (model.Params) as files record them: the
+// values the spec was built with, its defaults resolved (links, bound).
+type Params struct {
+	N   int   `json:"n"`
+	IDs []int `json:"ids"`
+	// Chan is the channel semantics, "fifo" or "bag".
+	Chan string `json:"chan"`
+	// Cap bounds every channel; 0 means unbounded.
+	Cap int `json:"cap"`
+	// Initiators lists the processes that may start; null means all.
+	Initiators []int `json:"initiators"`
+	Claims     bool  `json:"claims"`
+	// Links is a bidirectional ring's link semantics, "half" or "full";
+	// "default" for the specs that do not model it.
+	Links string `json:"links"`
+	// Orientation fixes every process's orientation, a bit string such as
+	// "01101"; "" means every assignment up to symmetry.
+	Orientation string `json:"orientation"`
+	// Drift bounds a clocked spec's clocks; 0 means unbounded.
+	Drift int `json:"drift"`
+	// Bound is the spec's bound on its environment; 0 for specs without one.
+	Bound int `json:"bound"`
+}
+
+// ParamsOf records p as files do.
+func ParamsOf(p model.Params) Params {
+	out := Params{N: p.N, IDs: p.IDs, Chan: p.Chan.String(), Cap: p.Cap, Initiators: p.Initiators, Claims: p.Claims,
+		Links: p.Links.String(), Drift: p.Drift, Bound: p.Bound}
+	if p.Orientation != nil {
+		out.Orientation = model.FormatOrientation(p.Orientation)
+	}
+	return out
+}
+
+// Model converts the recorded parameters back into the spec's, for variant.
+func (p Params) Model(variant string) (model.Params, error) {
+	kind, err := model.ParseChanKind(p.Chan)
+	if err != nil {
+		return model.Params{}, err
+	}
+	out := model.Params{N: p.N, IDs: p.IDs, Chan: kind, Cap: p.Cap, Variant: variant, Initiators: p.Initiators, Claims: p.Claims,
+		Drift: p.Drift, Bound: p.Bound}
+	if p.Links != model.DefaultLinks.String() {
+		if out.Links, err = model.ParseLinkMode(p.Links); err != nil {
+			return model.Params{}, err
+		}
+	}
+	if p.Orientation != "" {
+		if out.Orientation, err = model.ParseOrientation(p.Orientation, p.N); err != nil {
+			return model.Params{}, err
+		}
+	}
+	return out, nil
+}
+
+// Setting is one element of a Meaning as the command line names it: Option
+// is the flag ("--fair"), or "SPEC" for the spec, and Value its value in
+// the flag's syntax.
+type Setting struct{ Option, Value string }
+
+// Settings lists every element of m, in the order mc check's help gives
+// the flags.
+func (m Meaning) Settings() []Setting {
+	p := m.Params
+	return []Setting{
+		{"SPEC", m.Spec},
+		{"--variant", m.Variant},
+		{"--n", strconv.Itoa(p.N)},
+		{"--ids", ints(p.IDs)},
+		{"--chan", p.Chan},
+		{"--cap", orNone(p.Cap, "unbounded")},
+		{"--initiators", initiators(p.Initiators)},
+		{"--links", p.Links},
+		{"--orientation", orEvery(p.Orientation)},
+		{"--drift", orNone(p.Drift, "unbounded")},
+		{"--claims", onOff(p.Claims)},
+		{"--bound", orNone(p.Bound, "none")},
+		{"--fair", m.Fair},
+		{"--safety", onOff(m.Safety)},
+		{"--por", onOff(m.Reduce)},
+		{"--continue", onOff(m.Continue)},
+	}
+}
+
+// Difference is one element in which two Meanings (or Stores) differ.
+type Difference struct{ Option, Was, Is string }
+
+// Differences lists the elements in which is differs from was, in
+// Settings order.
+func Differences(was, is Meaning) []Difference {
+	return differ(was.Settings(), is.Settings())
+}
+
+func differ(was, is []Setting) []Difference {
+	var out []Difference
+	for i := range was {
+		if was[i].Value != is[i].Value {
+			out = append(out, Difference{Option: was[i].Option, Was: was[i].Value, Is: is[i].Value})
+		}
+	}
+	return out
+}
+
+// Phrase says d in one line, naming where each value comes from:
+// "--fair: the checkpoint has none, the command line has action".
+func (d Difference) Phrase(was, is string) string {
+	return fmt.Sprintf("%s: %s has %s, %s has %s", d.Option, was, d.Was, is, d.Is)
+}
+
+func ints(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
+func initiators(xs []int) string {
+	if xs == nil {
+		return "all"
+	}
+	return ints(xs)
+}
+
+func orNone(v int, none string) string {
+	if v == 0 {
+		return none
+	}
+	return strconv.Itoa(v)
+}
+
+func orEvery(orientation string) string {
+	if orientation == "" {
+		return "every assignment"
+	}
+	return orientation
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}

@@ -1,0 +1,162 @@
+package specs
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"maps"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"mc/invariants"
+	"mc/model"
+	"mc/specs/internal/biring"
+	"mc/specs/internal/election"
+	"mc/specs/internal/mutex"
+	"mc/specs/internal/outcome"
+	"mc/specs/internal/ringnet"
+	"mc/specs/internal/uniring"
+)
+
+// shared are the packages a spec's behaviour may be built from besides its
+// own, by import path: what Hash follows a spec's imports into.
+var shared = map[string]fs.FS{
+	"mc/model":                   model.Source,
+	"mc/invariants":              invariants.Source,
+	"mc/specs/internal/biring":   biring.Source,
+	"mc/specs/internal/election": election.Source,
+	"mc/specs/internal/mutex":    mutex.Source,
+	"mc/specs/internal/outcome":  outcome.Source,
+	"mc/specs/internal/ringnet":  ringnet.Source,
+	"mc/specs/internal/uniring":  uniring.Source,
+}
+
+// explorers are the mc packages a spec may import that explore a system
+// rather than define it: Hash leaves them out (their code is part of the
+// build, run.Build, which a checkpoint records too).
+var explorers = map[string]bool{"mc/checker": true}
+
+var hashes sync.Map // spec name → string
+
+// Hash identifies the spec's behaviour: a SHA-256 of its package's non-test
+// Go sources and those of every package in shared that they import,
+// directly or not. Any change to the code that defines the spec's states,
+// rules or properties changes it (and so may a change to a comment). A
+// checkpoint records it, and a resume refuses another; a store of results
+// can key on it.
+func (e Entry) Hash() (string, error) {
+	if h, ok := hashes.Load(e.Name); ok {
+		return h.(string), nil
+	}
+	if e.Source == nil {
+		return "", fmt.Errorf("spec %s registers no sources to hash", e.Name)
+	}
+	h, err := hashSources("mc/specs/"+e.Name, e.Source, shared)
+	if err != nil {
+		return "", fmt.Errorf("spec %s: %v", e.Name, err)
+	}
+	hashes.Store(e.Name, h)
+	return h, nil
+}
+
+// hashSources hashes the package at root, whose files are src, with every
+// package of deps that it imports, directly or not: package by package in
+// import-path order, file by file in name order, each name and content
+// length-prefixed.
+func hashSources(root string, src fs.FS, deps map[string]fs.FS) (string, error) {
+	pkgs := map[string]fs.FS{root: src}
+	queue := []string{root}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		imports, err := importsOf(pkgs[p])
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", p, err)
+		}
+		for _, imp := range imports {
+			if _, seen := pkgs[imp]; seen || !strings.HasPrefix(imp, "mc/") || explorers[imp] {
+				continue
+			}
+			dep, ok := deps[imp]
+			if !ok {
+				return "", fmt.Errorf("%s imports %s, whose sources the registry does not hold (specs/hash.go)", p, imp)
+			}
+			pkgs[imp] = dep
+			queue = append(queue, imp)
+		}
+	}
+	h := sha256.New()
+	field := func(b []byte) {
+		h.Write(binary.AppendUvarint(nil, uint64(len(b))))
+		h.Write(b)
+	}
+	for _, p := range slices.Sorted(maps.Keys(pkgs)) {
+		field([]byte(p))
+		names, err := goFiles(pkgs[p])
+		if err != nil {
+			return "", err
+		}
+		for _, name := range names {
+			data, err := fs.ReadFile(pkgs[p], name)
+			if err != nil {
+				return "", err
+			}
+			field([]byte(name))
+			field(data)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// goFiles lists a package's non-test Go files, sorted.
+func goFiles(src fs.FS) ([]string, error) {
+	all, err := fs.Glob(src, "*.go")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, name := range all {
+		if !strings.HasSuffix(name, "_test.go") {
+			out = append(out, name)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no Go sources")
+	}
+	return out, nil
+}
+
+// importsOf lists the import paths of a package's non-test Go files.
+func importsOf(src fs.FS) ([]string, error) {
+	names, err := goFiles(src)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	fset := token.NewFileSet()
+	for _, name := range names {
+		data, err := fs.ReadFile(src, name)
+		if err != nil {
+			return nil, err
+		}
+		f, err := parser.ParseFile(fset, path.Base(name), data, parser.ImportsOnly)
+		if err != nil {
+			return nil, err
+		}
+		for _, imp := range f.Imports {
+			p, err := strconv.Unquote(imp.Path.Value)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
