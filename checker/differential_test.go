@@ -153,6 +153,9 @@ func TestAllIDsClassMembersAgree(t *testing.T) {
 			if n > 3 {
 				continue // 24 or more arrangements of a larger spec: too slow for CI
 			}
+			if testing.Short() && p.Chan == model.Bag {
+				continue // CI's race run: FIFO channels only, half the time
+			}
 			reps := map[string]string{}
 			for _, c := range model.ArrangementClasses(n, e.Symmetry) {
 				p.N, p.IDs = n, c.Rep

@@ -4,11 +4,15 @@ package explorer
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -90,17 +94,49 @@ func TestExplorerInChromium(t *testing.T) {
 	b.waitFor(t, `document.body.dataset.step === "1" && `+jsSettled)
 
 	// Load the README's counterexample, of other parameters: the page
-	// switches to them and opens the trace at its start.
+	// switches to them and opens the trace at its end, where it fails.
 	path := filepath.Join(t.TempDir(), "t.json")
 	if err := os.WriteFile(path, traceFileOf(t, literal, "election-complete"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	must(t, b.setFile("#tracefile", path))
-	b.waitFor(t, `document.getElementById("trace").dataset.loaded === "true" && document.body.dataset.step === "0" && `+jsSettled)
+	b.waitFor(t, `document.getElementById("trace").dataset.loaded === "true" && document.body.dataset.step === "3" && `+jsSettled)
 	var header string
 	must(t, b.eval(`document.getElementById("system").textContent`, &header))
 	if header != "changroberts (variant raynal-literal) n=4 ids=3,1,4,2 chan=fifo initiators=0" {
 		t.Fatalf("header after loading the trace: %q", header)
+	}
+	// The end: p2 swallowed ⟨elect 3⟩, shown by the link it came on, and
+	// the state is terminal with election-complete failing; the run has
+	// ended (election-terminates's goal) without a leader.
+	var swallowed string
+	must(t, b.eval(`document.querySelector('#ring .link[data-from="1"][data-to="2"] .recv').textContent`, &swallowed))
+	if swallowed != "⟨elect 3⟩ received" {
+		t.Fatalf("the ring shows %q by the link p1 → p2", swallowed)
+	}
+	var props map[string]string
+	must(t, b.eval(jsProps, &props))
+	must(t, b.eval(jsMoves, &moves))
+	var current, forward bool
+	must(t, b.eval(`document.querySelector('#tracesteps li[data-step="3"]').classList.contains("current")`, &current))
+	must(t, b.eval(`document.getElementById("forward").disabled && document.getElementById("last").disabled`, &forward))
+	if props["election-complete"] != "fails" || props["at-most-one-leader"] != "holds" || props["election-terminates"] != "goal" ||
+		props["eventually-leader"] != "n/a" || len(moves) != 0 || !current || !forward {
+		t.Fatalf("at the end: properties %v, moves %v, step 3 current %v, forward and last disabled %v", props, moves, current, forward)
+	}
+	var note, replay string
+	must(t, b.eval(`document.getElementById("tracenote").textContent`, &note))
+	must(t, b.eval(`document.getElementById("replay").textContent`, &replay))
+	if note != "deadlock: no action is enabled, and end property election-complete fails" ||
+		replay != "Replays against this spec: the run replays and still ends in a deadlock: the terminal state violates election-complete" {
+		t.Fatalf("trace note %q, replay note %q", note, replay)
+	}
+	// « first goes to the beginning; forward walks the trace.
+	must(t, b.eval(`document.getElementById("first").click()`, nil))
+	b.waitFor(t, `document.body.dataset.step === "0" && `+jsSettled)
+	must(t, b.eval(jsProps, &props))
+	if props["election-terminates"] != "n/a" || props["eventually-leader"] != "n/a" {
+		t.Fatalf("eventually properties in the initial state: %v", props)
 	}
 	steps := []struct {
 		where string
@@ -111,7 +147,7 @@ func TestExplorerInChromium(t *testing.T) {
 		{"after step 3: recv p2 ⟨elect 3⟩", ""},
 	}
 	for i, s := range steps {
-		must(t, b.eval(`document.getElementById("tnext").click()`, nil))
+		must(t, b.eval(`document.getElementById("forward").click()`, nil))
 		b.waitFor(t, fmt.Sprintf(`document.body.dataset.step === "%d" && `, i+1)+jsSettled)
 		var where string
 		must(t, b.eval(jsWhere, &where))
@@ -127,35 +163,153 @@ func TestExplorerInChromium(t *testing.T) {
 			t.Fatalf("step %d: %q with messages %v, want %q", i+1, where, msgs, s.where)
 		}
 	}
-	// The end: p2 swallowed ⟨elect 3⟩, shown by the link it came on, and
-	// the state is terminal with election-complete failing.
-	var swallowed string
-	must(t, b.eval(`document.querySelector('#ring .link[data-from="1"][data-to="2"] .recv').textContent`, &swallowed))
-	if swallowed != "⟨elect 3⟩ received" {
-		t.Fatalf("the ring shows %q by the link p1 → p2", swallowed)
+	// There is one set of navigation buttons.
+	var buttons []string
+	must(t, b.eval(`[...document.querySelectorAll("button:not(.move)")].map(b => b.id)`, &buttons))
+	if want := []string{"first", "back", "forward", "last"}; !reflect.DeepEqual(buttons, want) {
+		t.Fatalf("navigation buttons %v, want %v", buttons, want)
 	}
+}
+
+// A lasso of a spec without a picture (misra, which does not draw its
+// ring): the page hides the empty picture, opens at the end, marks where
+// the loop starts, and shows the leads-to property awaiting its goal there.
+func TestExplorerShowsALassoInChromium(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b := startBrowser(t, ctx)
+	target, f := lasso(t)
+	srv := New(target)
+	if err := srv.LoadTrace(f); err != nil {
+		t.Fatal(err)
+	}
+	web := httptest.NewServer(LocalOnly(srv.Handler()))
+	defer web.Close()
+	if err := b.call("Page.navigate", map[string]any{"url": web.URL + "/"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	b.waitFor(t, `document.body.dataset.ready === "true"`)
+	end, loop := len(f.Steps), *f.LoopStart
+	var step string
+	var pictureShown bool
+	must(t, b.eval(`document.body.dataset.step`, &step))
+	must(t, b.eval(`getComputedStyle(document.getElementById("picture")).display !== "none"`, &pictureShown))
+	var header string
+	must(t, b.eval(`document.getElementById("system").textContent`, &header))
+	if step != fmt.Sprint(end) || pictureShown || strings.Contains(header, "ids=") {
+		t.Fatalf("the lasso opens at step %s (want %d), the empty picture shown %v, header %q (misra has no ids)", step, end, pictureShown, header)
+	}
+	var marked []string
+	must(t, b.eval(`[...document.querySelectorAll("#tracesteps li.loop-start")].map(li => li.dataset.step)`, &marked))
+	var note string
+	must(t, b.eval(`document.getElementById("tracenote").textContent`, &note))
+	if !reflect.DeepEqual(marked, []string{fmt.Sprint(loop)}) || !strings.HasPrefix(note, fmt.Sprintf("↻ back to the state after step %d", loop)) {
+		t.Fatalf("loop start marked at %v (want %d); note at the end %q", marked, loop, note)
+	}
+	must(t, b.eval(`document.querySelector("#tracesteps li.loop-start").click()`, nil))
+	b.waitFor(t, fmt.Sprintf(`document.body.dataset.step === "%d" && `, loop)+jsSettled)
 	var props map[string]string
 	must(t, b.eval(jsProps, &props))
-	must(t, b.eval(jsMoves, &moves))
-	var current, next bool
-	must(t, b.eval(`document.querySelector('#tracesteps li[data-step="3"]').classList.contains("current")`, &current))
-	must(t, b.eval(`document.getElementById("tnext").disabled`, &next))
-	if props["election-complete"] != "fails" || props["at-most-one-leader"] != "holds" || len(moves) != 0 || !current || !next {
-		t.Fatalf("at the end: properties %v, moves %v, step 3 current %v, step ▶ disabled %v", props, moves, current, next)
+	var text string
+	must(t, b.eval(`document.querySelector('#props tr[data-name="`+f.Property.Name+`"]').cells[2].textContent`, &text))
+	must(t, b.eval(`document.getElementById("tracenote").textContent`, &note))
+	if props[f.Property.Name] != "awaits" || text != "awaiting its goal, which this run never reaches" || !strings.HasPrefix(note, "↻ the loop starts here") {
+		t.Fatalf("at the loop start: %s is %q (%q), note %q", f.Property.Name, props[f.Property.Name], text, note)
 	}
-	var replay string
-	must(t, b.eval(`document.getElementById("replay").textContent`, &replay))
-	if replay != "Replays against this spec: the run replays and still ends in a deadlock: the terminal state violates election-complete" {
-		t.Fatalf("replay note: %q", replay)
-	}
-	// « start goes back to the beginning of the trace.
-	must(t, b.eval(`document.getElementById("tfirst").click()`, nil))
-	b.waitFor(t, `document.body.dataset.step === "0" && `+jsSettled)
 }
 
 func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// statusLog records the status of every POST /api/trace a handler answers.
+type statusLog struct {
+	mu    sync.Mutex
+	codes []int
+}
+
+func (l *statusLog) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
+		h.ServeHTTP(sw, r)
+		if r.Method == http.MethodPost && r.URL.Path == "/api/trace" {
+			l.mu.Lock()
+			l.codes = append(l.codes, sw.code)
+			l.mu.Unlock()
+		}
+	})
+}
+
+func (l *statusLog) seen() []int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]int(nil), l.codes...)
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.code = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// A page on another port, open in the same Chromium, posts a trace file to
+// the explorer as a page can without a preflight (no-cors, text/plain),
+// then tries again as JSON (which needs a preflight). The first request
+// reaches the explorer and is refused; the session is unchanged.
+func TestCrossSiteUploadIsRefusedInChromium(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b := startBrowser(t, ctx)
+	var log statusLog
+	explorer := httptest.NewServer(log.wrap(LocalOnly(New(build(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}})).Handler())))
+	defer explorer.Close()
+	var before sessionJSON
+	get(t, explorer.URL+"/api/session", &before)
+
+	body, err := json.Marshal(string(traceFileOf(t, literal, "election-complete")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := fmt.Sprintf(`<!doctype html><title>elsewhere</title><script>
+const target = %q, trace = %s;
+async function attack() {
+  try { await fetch(target, {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}, body: trace}); } catch (e) {}
+  try { await fetch(target, {method: "POST", headers: {"Content-Type": "application/json"}, body: trace}); } catch (e) {}
+  document.title = "done";
+}
+attack();
+</script>`, explorer.URL+"/api/trace", body)
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page)
+	}))
+	defer elsewhere.Close()
+	if elsewhere.URL == explorer.URL {
+		t.Fatal("the two servers share an origin")
+	}
+	if err := b.call("Page.navigate", map[string]any{"url": elsewhere.URL + "/"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	b.waitFor(t, `document.title === "done"`)
+	codes := log.seen()
+	if len(codes) == 0 {
+		t.Fatal("no cross-site POST reached the explorer: the test shows nothing")
+	}
+	for _, code := range codes {
+		if code != http.StatusForbidden {
+			t.Errorf("a cross-site POST was answered %d, want 403 (all: %v)", code, codes)
+		}
+	}
+	var after sessionJSON
+	get(t, explorer.URL+"/api/session", &after)
+	if after.Gen != before.Gen || after.Trace != nil || after.Variant != before.Variant {
+		t.Fatalf("the cross-site POST changed the session: %+v", after)
 	}
 }

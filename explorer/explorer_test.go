@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"mc/checker"
 	"mc/model"
 	"mc/specs"
+	"mc/tracefile"
 	"mc/tracefile/tracefiletest"
 )
 
@@ -186,4 +188,29 @@ func TestTheTraceFileNamedIsTheOnlyFileRead(t *testing.T) {
 			t.Fatalf("GET %s loaded a file from disk", path)
 		}
 	}
+}
+
+// lasso returns misra on a ring of 2 and the lasso mc check finds without
+// fairness: the token pair circulates forever and p0's request is never
+// granted.
+func lasso(t testing.TB) (checker.Target, *tracefile.File) {
+	t.Helper()
+	e, err := specs.Lookup("misra")
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := e.Build(model.Params{N: 2, IDs: e.IDs(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := target.Check(context.Background(), checker.Options{Fair: checker.FairNone})
+	f := r.Failure()
+	if f == nil || f.Trace == nil || f.Trace.LoopStart == nil {
+		t.Fatalf("misra n=2 without fairness has no lasso: %+v", f)
+	}
+	file, err := tracefile.Build(target, r.Meaning, f, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return target, file
 }

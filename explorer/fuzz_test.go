@@ -38,6 +38,7 @@ func FuzzHandlers(f *testing.F) {
 		if err != nil {
 			t.Skip()
 		}
+		req.Header.Set("Content-Type", "application/json") // as the page sends it
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, req)
 		if w.Code >= 500 {

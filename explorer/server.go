@@ -18,6 +18,10 @@
 //	GET  /api/session       the spec, its properties, initial states, loaded trace
 //	GET  /api/state?id=ID   one state: variables, view, properties, enabled moves
 //	POST /api/trace         body: a trace file; replays it, makes it the session's
+//
+// The API answers only the explorer's own page: a request from another
+// site is refused, and a POST must be application/json (guard.go). Uploads
+// are bounded in size and loaded one at a time.
 package explorer
 
 import (
@@ -33,11 +37,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"mc/chart"
 	"mc/checker"
 	"mc/model"
 	"mc/runinfo"
+	"mc/specs"
 	"mc/tracefile"
 )
 
@@ -48,8 +54,13 @@ var assets embed.FS
 // make the server grow without end; a person clicking never comes near it.
 const MaxStates = 200_000
 
-// maxTraceBytes bounds a trace uploaded from the page.
-const maxTraceBytes = 64 << 20
+// maxTraceBytes bounds a trace uploaded from the page; a trace of a ring a
+// person steps through is far smaller.
+const maxTraceBytes = 16 << 20
+
+// heavyWait is how long a trace upload waits for the one that is being
+// loaded before it is answered 503.
+const heavyWait = 5 * time.Second
 
 // Server serves one session at a time: a spec with its parameters, and
 // possibly a trace of it. Loading a trace of other parameters starts a new
@@ -58,6 +69,12 @@ type Server struct {
 	mu  sync.Mutex
 	cur *session
 	gen int
+	// heavy admits one trace upload at a time: reading, rebuilding and
+	// replaying a trace is the one request whose memory and time grow with
+	// what the client sends, and it holds mu while it replays.
+	heavy chan struct{}
+	// wait is how long an upload waits for heavy (heavyWait).
+	wait time.Duration
 }
 
 type session struct {
@@ -72,7 +89,7 @@ type session struct {
 
 // New returns a server exploring t.
 func New(t checker.Target) *Server {
-	s := &Server{}
+	s := &Server{heavy: make(chan struct{}, 1), wait: heavyWait}
 	s.start(t)
 	return s
 }
@@ -121,7 +138,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/session", s.handleSession)
 	mux.HandleFunc("GET /api/state", s.handleState)
 	mux.HandleFunc("POST /api/trace", s.handleTrace)
-	return recoverer(mux)
+	return recoverer(guard(mux))
 }
 
 // pageHandler serves the embedded page. A path that is no valid file name
@@ -205,7 +222,11 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 }
 
 func (se *session) describe() (*sessionJSON, error) {
-	out := &sessionJSON{Gen: se.gen, Spec: se.info.Spec, Variant: se.info.Variant, Params: se.info.Params.String(), Trace: se.trace}
+	params := se.info.Params
+	if e, err := specs.Lookup(se.info.Spec); err == nil && e.Anonymous {
+		params.IDs = nil // placeholders that nothing reads
+	}
+	out := &sessionJSON{Gen: se.gen, Spec: se.info.Spec, Variant: se.info.Variant, Params: params.String(), Trace: se.trace}
 	for _, p := range se.info.Props {
 		out.Props = append(out.Props, propInfo{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc})
 	}
@@ -254,8 +275,12 @@ type stateJSON struct {
 type propStatus struct {
 	Name string `json:"name"`
 	Kind string `json:"kind"`
-	// Status is "holds", "fails" or, for an end property outside a
-	// terminal state, "n/a".
+	// Status is, for a state property, "holds", "fails" or, for an end
+	// property outside a terminal state, "n/a". A liveness property is
+	// about runs, not states; its status says where this state stands:
+	// "goal" when its goal Q holds here, "awaits" when P of "P leads to Q"
+	// holds here and Q does not (a run from here must reach Q), "n/a"
+	// otherwise.
 	Status string `json:"status"`
 }
 
@@ -309,6 +334,9 @@ func (se *session) state(id string, st checker.State) (*stateJSON, error) {
 		}
 		out.Props = append(out.Props, ps)
 	}
+	for _, g := range snap.Goals {
+		out.Props = append(out.Props, goalStatus(g))
+	}
 	for _, m := range moves {
 		mj, err := se.move(m)
 		if err != nil {
@@ -317,6 +345,18 @@ func (se *session) state(id string, st checker.State) (*stateJSON, error) {
 		out.Moves = append(out.Moves, mj)
 	}
 	return out, nil
+}
+
+// goalStatus is where a state stands for a liveness property.
+func goalStatus(g checker.GoalStatus) propStatus {
+	ps := propStatus{Name: g.Name, Kind: g.Kind.String(), Status: "n/a"}
+	switch {
+	case g.Goal:
+		ps.Status = "goal"
+	case g.From:
+		ps.Status = "awaits"
+	}
+	return ps
 }
 
 // move describes m for the page, registering the state it leads to.
@@ -379,6 +419,10 @@ func (se *session) replay(f *tracefile.File) (*traceJSON, error) {
 }
 
 func (s *Server) handleTrace(w http.ResponseWriter, r *http.Request) {
+	if !s.admitHeavy(w, r) {
+		return
+	}
+	defer func() { <-s.heavy }()
 	f, err := tracefile.Read(http.MaxBytesReader(w, r.Body, maxTraceBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -401,6 +445,22 @@ func (s *Server) handleTrace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reply(w, out)
+}
+
+// admitHeavy waits, at most s.wait, for the turn of r, a trace upload. It
+// answers 503 and returns false when the turn does not come.
+func (s *Server) admitHeavy(w http.ResponseWriter, r *http.Request) bool {
+	timer := time.NewTimer(s.wait)
+	defer timer.Stop()
+	select {
+	case s.heavy <- struct{}{}:
+		return true
+	case <-timer.C:
+	case <-r.Context().Done():
+	}
+	w.Header().Set("Retry-After", "1")
+	http.Error(w, "mc explore is busy loading another trace; try again", http.StatusServiceUnavailable)
+	return false
 }
 
 // LocalOnly wraps h so that, served on a loopback address, it answers only

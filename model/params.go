@@ -203,7 +203,8 @@ func PickVariant(spec string, vs []Variant, name string) (string, error) {
 }
 
 // String renders the parameters on one line, as mc prints them:
-// "n=4 ids=3,1,4,2 chan=fifo initiators=0".
+// "n=4 ids=3,1,4,2 chan=fifo initiators=0"; without ids when there are
+// none.
 func (p *Params) String() string {
 	ids := make([]string, len(p.IDs))
 	for i, id := range p.IDs {
@@ -217,7 +218,11 @@ func (p *Params) String() string {
 		}
 		init = strings.Join(xs, ",")
 	}
-	s := fmt.Sprintf("n=%d ids=%s chan=%s initiators=%s", p.N, strings.Join(ids, ","), p.Chan, init)
+	s := fmt.Sprintf("n=%d", p.N)
+	if len(p.IDs) > 0 {
+		s += " ids=" + strings.Join(ids, ",")
+	}
+	s += fmt.Sprintf(" chan=%s initiators=%s", p.Chan, init)
 	if p.Cap > 0 {
 		s += fmt.Sprintf(" cap=%d", p.Cap)
 	}

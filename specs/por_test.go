@@ -29,14 +29,8 @@ func TestReductionKeepsEveryVerdict(t *testing.T) {
 				return
 			}
 			for _, v := range e.Variants {
-				var arrangements [][]int
-				arrangements = append(arrangements, model.Arrangements(3)...)
-				arrangements = append(arrangements, model.Arrangements(4)...)
-				for _, cl := range model.ArrangementClasses(5, e.Symmetry) {
-					arrangements = append(arrangements, cl.Rep)
-				}
 				checked, skipped := 0, 0
-				for _, ids := range arrangements {
+				for _, ids := range crossArrangements(e.Symmetry) {
 					for _, p := range paramGrid(v.Name, ids, crossDrift[e.Name]) {
 						if crossCheck(t, e, p) {
 							checked++
@@ -52,6 +46,24 @@ func TestReductionKeepsEveryVerdict(t *testing.T) {
 			}
 		})
 	}
+}
+
+// crossArrangements are the arrangements cross-checked: every one of 3
+// and 4 ids and one per class of 5; with -short (CI's race run), every
+// one of 3 and one per class of 4.
+func crossArrangements(sym model.Symmetry) [][]int {
+	if testing.Short() {
+		out := model.Arrangements(3)
+		for _, cl := range model.ArrangementClasses(4, sym) {
+			out = append(out, cl.Rep)
+		}
+		return out
+	}
+	out := append(model.Arrangements(3), model.Arrangements(4)...)
+	for _, cl := range model.ArrangementClasses(5, sym) {
+		out = append(out, cl.Rep)
+	}
+	return out
 }
 
 // paramGrid is every combination of the channel settings, claims,

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -192,17 +191,6 @@ func variantSuffix(v string) string {
 		return ""
 	}
 	return " (variant " + v + ")"
-}
-
-// WriteJSON prints one JSON object per row, one a line.
-func WriteJSON(w io.Writer, t *Table) error {
-	enc := json.NewEncoder(w)
-	for _, r := range t.Rows {
-		if err := enc.Encode(r); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // WriteMarkdown writes the table of t as results/README.md shows it.

@@ -13,9 +13,20 @@ import (
 	"mc/model"
 )
 
-// allIDsFlags are the flags that --all-ids cannot be combined with: each
-// fixes something the symmetry reduction moves, or a single run's output.
-var allIDsFlags = []string{"ids", "initiators", "orientation", "resume", "checkpoint", "store", "dir", "trace-out", "shortest"}
+// allIDsRefusals are the flags that --all-ids cannot be combined with, each
+// with the reason: it fixes something the symmetry reduction moves, or it
+// names one run's files where --all-ids makes a run per class.
+var allIDsRefusals = []struct{ flag, why string }{
+	{"ids", "--all-ids checks every arrangement of the ids 1..n; --ids fixes one (drop one of the two)"},
+	{"initiators", "the symmetry reduction is sound only with every process an initiator, and rotating the ring moves the initiators"},
+	{"orientation", "the symmetry reduction maps an orientation assignment onto its rotations and reflections, so it needs every assignment; --orientation fixes one (check one arrangement with --ids instead)"},
+	{"resume", "a checkpoint holds one run, and --all-ids makes one run per arrangement class"},
+	{"checkpoint", "a checkpoint holds one run, and --all-ids makes one run per arrangement class"},
+	{"store", "--all-ids runs every arrangement class with the memory store; it does not take --store disk"},
+	{"dir", "--all-ids runs every arrangement class with the memory store, which needs no --dir"},
+	{"trace-out", "a trace file holds one run; rerun the failing arrangement with --ids to record it"},
+	{"shortest", "--shortest re-runs one reduced failure; rerun the failing arrangement with --ids --por --shortest"},
+}
 
 // maxAllIDsN bounds --all-ids: the arrangements of 1..n are enumerated to
 // find the classes, and 10! is 3,628,800 of them, each class a full run.
@@ -27,9 +38,9 @@ const maxAllIDsN = 10
 // arrangements have the same runs up to renaming processes, so its
 // representative's verdict and counts are the class's.
 func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, stderr io.Writer) int {
-	for _, name := range allIDsFlags {
-		if fs.Changed(name) {
-			fmt.Fprintf(stderr, "mc check: --all-ids cannot be combined with --%s: the symmetry reduction is sound only with every process an initiator, and it makes many runs\n", name)
+	for _, r := range allIDsRefusals {
+		if fs.Changed(r.flag) {
+			fmt.Fprintf(stderr, "mc check: --all-ids cannot be combined with --%s: %s\n", r.flag, r.why)
 			return exitUsage
 		}
 	}
@@ -53,7 +64,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		return exitUsage
 	}
 	classes := model.ArrangementClasses(p.N, entry.Symmetry)
-	sum := allIDsSummary{Spec: entry.Name, N: p.N, Symmetry: entry.Symmetry.String(), Classes: len(classes), Verdict: checker.Pass}
+	sum := allIDsSummary{jsonStamp: stamp(), Spec: entry.Name, N: p.N, Symmetry: entry.Symmetry.String(), Classes: len(classes), Verdict: checker.Pass}
 	var failed *checker.Result
 	defer limitMemory(f.options().MaxMemory)()
 	for _, cl := range classes {
@@ -122,7 +133,10 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 	return exitIncomplete
 }
 
+// allIDsSummary is the machine-readable form of an --all-ids run
+// (docs/json.md).
 type allIDsSummary struct {
+	jsonStamp
 	Spec         string          `json:"spec"`
 	Variant      string          `json:"variant"`
 	N            int             `json:"n"`

@@ -60,8 +60,8 @@ type checkFlags struct {
 	specHash string
 }
 
-func newCheckFlagSet(f *checkFlags, stderr io.Writer) *pflag.FlagSet {
-	fs := newFlagSet("check", "SPEC [flags]", stderr)
+func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
+	fs := newFlagSet("check", "SPEC [flags]", stdout)
 	f.addParamFlags(fs)
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop, incomplete, after this many distinct states (default no limit)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once mc holds more memory than this, e.g. 512MiB, in every phase (default GOMEMLIMIT if set, else 7/8 of the memory available at the start: MemAvailable and any cgroup limit)")
@@ -106,7 +106,7 @@ func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
-	fs := newCheckFlagSet(&f, stderr)
+	fs := newCheckFlagSet(&f, stdout)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -150,7 +150,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		err = f.resumeWorkDir()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "mc check: %v\n", err)
+		fmt.Fprintf(stderr, "mc check: %s\n", printable(err.Error()))
 		return exitUsage
 	}
 	opt := f.options()
@@ -162,7 +162,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	if res.Err != nil {
-		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", res.Err)
+		fmt.Fprintf(stderr, "mc check: %s\nThis is a bug in mc; please report it with the command line above.\n", printableLines(res.Err.Error()))
 		return exitInternal
 	}
 	f.explainDefaultMemory(&res, stderr)
@@ -282,11 +282,11 @@ func (b *mcBug) Error() string { return b.err.Error() }
 func printUserError(stderr io.Writer, err error) {
 	var refused *checker.ResumeRefused
 	if !errors.As(err, &refused) || len(refused.Reasons) == 0 {
-		fmt.Fprintf(stderr, "mc check: %v\n", err)
+		fmt.Fprintf(stderr, "mc check: %s\n", printableLines(err.Error()))
 		return
 	}
 	for _, why := range refused.Reasons {
-		fmt.Fprintf(stderr, "mc check: %s\n", why)
+		fmt.Fprintf(stderr, "mc check: %s\n", printable(why))
 	}
 }
 
@@ -414,10 +414,10 @@ func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, err
 		return p, fmt.Errorf("--cap must be positive, got %d", f.capacity)
 	}
 	switch {
-	case f.ids != "":
+	case fs.Changed("ids"):
 		ids, err := model.ParseInts(f.ids)
 		if err != nil {
-			return p, fmt.Errorf("--ids: %v", err)
+			return p, fmt.Errorf("--ids: %v (leave the flag out for the spec's ids)", err)
 		}
 		p.IDs, p.N = ids, len(ids)
 		if fs.Changed("n") && f.n != len(ids) {
@@ -431,9 +431,9 @@ func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, err
 	default:
 		p.N, p.IDs = e.DefaultN, e.IDs(e.DefaultN)
 	}
-	if f.initiators != "" {
+	if fs.Changed("initiators") {
 		if p.Initiators, err = model.ParseInts(f.initiators); err != nil {
-			return p, fmt.Errorf("--initiators: %v", err)
+			return p, fmt.Errorf("--initiators: %v (leave the flag out for every process)", err)
 		}
 	}
 	return p, nil

@@ -23,7 +23,7 @@ const defaultExploreAddr = "127.0.0.1:8377"
 func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	var addr, tracePath string
-	fs := newFlagSet("explore", "[SPEC] [flags]", stderr)
+	fs := newFlagSet("explore", "[SPEC] [flags]", stdout)
 	f.addParamFlags(fs)
 	fs.StringVar(&addr, "addr", defaultExploreAddr, "address to serve the page on (host:port; port 0 picks a free one)")
 	fs.StringVar(&tracePath, "trace", "", "a trace file (mc check --trace-out) to open; it fixes the spec and its parameters")
@@ -32,7 +32,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	srv, err := exploreServer(fs, &f, tracePath)
 	if err != nil {
-		fmt.Fprintf(stderr, "mc explore: %v\n", err)
+		fmt.Fprintf(stderr, "mc explore: %s\n", printable(err.Error()))
 		return exitUsage
 	}
 	ln, err := net.Listen("tcp", addr)
@@ -46,7 +46,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	} else {
 		fmt.Fprintf(stderr, "mc explore: warning: serving on %s, reachable from other machines\n", ln.Addr())
 	}
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	// ReadTimeout bounds a slow upload, which holds the explorer's one turn
+	// for loading a trace while its body arrives.
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute}
 	fmt.Fprintf(stdout, "mc explore: open http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()

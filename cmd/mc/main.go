@@ -12,6 +12,8 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -32,9 +34,10 @@ usage:
   mc explore [SPEC] [flags]    step through a spec, or a trace (--trace FILE), in the browser
   mc sweep SPEC|all [flags]    fewest and most messages over every schedule and arrangement
   mc ci [flags]                recompute the quick subset of results/ and fail on any drift
-  mc help                      this text
+  mc version [--json]          mc's version, and the fingerprint and file formats it uses
+  mc help [COMMAND]            this text, or a command's flags
 
-Run 'mc check --help' (trace, explore) for each command's flags.
+Run 'mc help COMMAND' or 'mc COMMAND --help' for a command's flags.
 exit codes: 0 pass, 1 property failed, 2 usage error, 3 incomplete, 4 internal error
 `
 
@@ -71,10 +74,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runSweep(ctx, args[1:], stdout, stderr)
 	case "ci":
 		return runCI(ctx, args[1:], stdout, stderr)
+	case "version", "--version":
+		return runVersion(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
+		return runHelp(ctx, args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "mc: unknown command %q (commands: %s, help)\n", printable(args[0]), strings.Join(commands, ", "))
+	return exitUsage
+}
+
+// commands are mc's commands besides help, as run dispatches them.
+var commands = []string{"list", "check", "trace", "explore", "sweep", "ci", "version"}
+
+// runHelp is mc help [COMMAND]: mc's usage, or COMMAND's flags as
+// mc COMMAND --help prints them, on stdout.
+func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0 || (len(args) == 1 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help")):
 		fmt.Fprint(stdout, usage)
 		return exitPass
+	case len(args) == 1 && slices.Contains(commands, args[0]):
+		return run(ctx, []string{args[0], "--help"}, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "mc: unknown command %q (commands: list, check, trace, explore, sweep, ci, help)\n", args[0])
+	fmt.Fprintf(stderr, "mc help: want at most one command (%s), got %q\n", strings.Join(commands, ", "), printable(strings.Join(args, " ")))
 	return exitUsage
 }

@@ -9,6 +9,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/specs"
 )
 
 // writeHuman prints the summary, the per-property verdicts and, on failure,
@@ -22,7 +23,7 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 // writeRun is writeHuman without the verdict line, which mc check --all-ids
 // prints once for all its runs.
 func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
-	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, r.Params.String())
+	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, shownParams(r.Spec, r.Params).String())
 	if r.Reduced {
 		fmt.Fprintf(w, "  %d states stored, %d transitions explored, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
 		fmt.Fprintln(w, "  reduced: partial-order reduction (--por) stored only the states that the verdicts need, not every reachable state")
@@ -155,6 +156,16 @@ func livenessLine(l *checker.LivenessStats) string {
 	return line + fmt.Sprintf("%s; %s, %s", graph, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
 }
 
+// shownParams is p, the parameters of a run of spec, as mc shows them:
+// without ids for a spec whose processes have none (the mutual-exclusion
+// specs are built with placeholder ids, which nothing reads).
+func shownParams(spec string, p model.Params) *model.Params {
+	if e, err := specs.Lookup(spec); err == nil && e.Anonymous {
+		p.IDs = nil
+	}
+	return &p
+}
+
 // awaited marks the state of a leads-to counterexample where P holds and
 // after which Q never does.
 const awaited = "   ← from here on the goal is awaited and never holds"
@@ -230,12 +241,13 @@ func bytesize(b int64) string {
 	return fmt.Sprintf("%d KiB", (b+1023)/1024)
 }
 
-// jsonResult is the machine-readable form of a run.
+// jsonResult is the machine-readable form of a run (docs/json.md).
 type jsonResult struct {
+	jsonStamp
 	Spec         string          `json:"spec"`
 	Variant      string          `json:"variant"`
 	N            int             `json:"n"`
-	IDs          []int           `json:"ids"`
+	IDs          []int           `json:"ids,omitempty"`
 	Chan         string          `json:"chan"`
 	Cap          int             `json:"cap,omitempty"`
 	Initiators   []int           `json:"initiators,omitempty"`
@@ -341,8 +353,8 @@ type jsonMeasure struct {
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
-	out := jsonResult{
-		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: r.Params.IDs, Chan: r.Params.Chan.String(),
+	out := jsonResult{jsonStamp: stamp(),
+		Spec: r.Spec, Variant: r.Variant, N: r.Params.N, IDs: shownParams(r.Spec, r.Params).IDs, Chan: r.Params.Chan.String(),
 		Cap: r.Params.Cap, Initiators: r.Params.Initiators, Claims: r.Params.Claims, Drift: r.Params.Drift, Verdict: r.Verdict, Reason: r.Reason,
 		States: r.States, Transitions: r.Transitions, Terminal: r.Terminal, Depth: r.Depth,
 		ElapsedMS: millis(r.Elapsed), PhaseElapsedMS: map[string]float64{checker.PhaseSafety: millis(r.SafetyElapsed)},

@@ -37,8 +37,9 @@ func profileConfig(name string, opt checker.CostOptions) (sweep.Config, error) {
 }
 
 // sweepAll regenerates dir: every profile's table, witnesses, README.md and
-// the plot.
-func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, stdout, stderr io.Writer) int {
+// the plot. It prints each table as text, or, asJSON, as mc sweep --json
+// prints a spec's rows.
+func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, asJSON bool, stdout, stderr io.Writer) int {
 	var tables []*sweep.Table
 	for _, name := range sweep.Order {
 		cfg, err := profileConfig(name, opt)
@@ -50,8 +51,15 @@ func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, stdout, 
 		if t == nil {
 			return code
 		}
-		sweep.WriteText(stdout, t)
-		if err := writeTable(dir, t); err != nil {
+		if asJSON {
+			err = writeSweepJSON(stdout, t)
+		} else {
+			sweep.WriteText(stdout, t)
+		}
+		if err == nil {
+			err = writeTable(dir, t)
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 			return exitInternal
 		}
@@ -106,7 +114,7 @@ func unswept() []string {
 // runCI is mc ci: it recomputes the quick subset of results/ (each
 // profile's CI sizes) and fails on any difference from the committed JSON.
 func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("ci", "[flags]", stderr)
+	fs := newFlagSet("ci", "[flags]", stdout)
 	dir := fs.String("results", "results", "the directory holding the committed tables")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code

@@ -2,7 +2,8 @@ package main
 
 import (
 	"fmt"
-	"strconv"
+	"math/big"
+	"regexp"
 	"strings"
 )
 
@@ -18,9 +19,13 @@ var sizeUnits = []struct {
 	{"B", 1},
 }
 
-// parseSize reads a memory size: a whole number of bytes with an optional
-// unit, "512MiB", "2G", "1500MB", "1048576" (the units GOMEMLIMIT takes,
-// plus decimal ones and the one-letter binary shorthands).
+// decimal is a size's number: digits, with an optional fraction.
+var decimal = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
+
+// parseSize reads a memory size: a number of bytes, possibly with a
+// fraction, and an optional unit: "512MiB", "1.5GiB", "2G", "1500MB",
+// "1048576" (the units GOMEMLIMIT takes, plus decimal ones and the
+// one-letter binary shorthands). A fraction of a byte is dropped.
 func parseSize(s string) (int64, error) {
 	num, scale := strings.TrimSpace(s), int64(1)
 	for _, u := range sizeUnits {
@@ -29,12 +34,17 @@ func parseSize(s string) (int64, error) {
 			break
 		}
 	}
-	n, err := strconv.ParseInt(num, 10, 64)
-	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("want a positive size such as 512MiB or 2GiB, got %q", s)
+	x, ok := new(big.Rat).SetString(num)
+	if !decimal.MatchString(num) || !ok {
+		return 0, fmt.Errorf("want a positive size such as 512MiB or 1.5GiB, got %q", s)
 	}
-	if n > (1<<63-1)/scale {
+	bytes := new(big.Int).Mul(x.Num(), big.NewInt(scale))
+	bytes.Quo(bytes, x.Denom())
+	switch {
+	case bytes.Sign() <= 0:
+		return 0, fmt.Errorf("want a positive size such as 512MiB or 1.5GiB, got %q", s)
+	case !bytes.IsInt64():
 		return 0, fmt.Errorf("size %q is too large", s)
 	}
-	return n * scale, nil
+	return bytes.Int64(), nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -30,7 +31,7 @@ type sweepFlags struct {
 // regenerates results/ (--out, default results).
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f sweepFlags
-	fs := newFlagSet("sweep", "SPEC|all [flags]", stderr)
+	fs := newFlagSet("sweep", "SPEC|all [flags]", stdout)
 	fs.StringVar(&f.ns, "n", "", "ring sizes, e.g. 3..7 or 5 (default: the range results/ covers)")
 	fs.StringVar(&f.ids, "ids", "all", "all (one arrangement per symmetry class) or one arrangement a,b,c")
 	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first)")
@@ -56,7 +57,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if dir == "" {
 			dir = "results"
 		}
-		return sweepAll(ctx, dir, opt, stdout, stderr)
+		return sweepAll(ctx, dir, opt, f.json, stdout, stderr)
 	}
 	e, err := specs.Lookup(fs.Arg(0))
 	if err != nil {
@@ -107,7 +108,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return code
 	}
 	if f.json {
-		if err := sweep.WriteJSON(stdout, t); err != nil {
+		if err := writeSweepJSON(stdout, t); err != nil {
 			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 			return exitInternal
 		}
@@ -121,6 +122,22 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	return exitPass
+}
+
+// writeSweepJSON prints one JSON object per row of t, one a line, each
+// with mc's version and the schema (docs/json.md).
+func writeSweepJSON(w io.Writer, t *sweep.Table) error {
+	enc := json.NewEncoder(w)
+	for _, r := range t.Rows {
+		row := struct {
+			jsonStamp
+			*sweep.Row
+		}{stamp(), r}
+		if err := enc.Encode(row); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // profileName is the key of a spec's sweep profile: the spec, or

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -20,7 +21,7 @@ type traceFlags struct {
 
 func runTrace(args []string, stdout, stderr io.Writer) int {
 	var f traceFlags
-	fs := newFlagSet("trace", "FILE [flags]", stderr)
+	fs := newFlagSet("trace", "FILE [flags]", stdout)
 	fs.StringVar(&f.format, "format", "text", "text, svg (a message-sequence chart) or dot (the state graph of a small system, the run in red)")
 	fs.BoolVar(&f.replay, "replay", false, "re-execute the trace against the current spec; exit 0 if it still reaches the failing state, 1 if not")
 	fs.StringVar(&f.color, "color", "auto", "highlight the text format: auto (when stdout is a terminal and NO_COLOR is unset), always or never")
@@ -42,30 +43,46 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	}
 	tr, err := readTrace(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "mc trace: %v\n", err)
+		fmt.Fprintf(stderr, "mc trace: %s\n", printable(err.Error()))
 		return exitUsage
 	}
 	if f.replay {
 		return replayTrace(tr, stdout)
 	}
-	switch f.format {
-	case "text":
+	if f.format == "text" {
 		writeTraceText(stdout, tr, colour)
-	case "svg":
-		err = chart.SVG(stdout, tr)
-	case "dot":
-		var t checker.Target
-		if t, err = tracefile.Target(tr); err == nil {
-			err = chart.Dot(stdout, t, tr)
-		}
-	default:
-		err = fmt.Errorf("unknown --format %q (want text, svg or dot)", f.format)
+		return exitPass
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "mc trace: %v\n", err)
+	if err := writeChart(stdout, tr, f.format); err != nil {
+		fmt.Fprintf(stderr, "mc trace: %s\n", printable(err.Error()))
 		return exitUsage
 	}
 	return exitPass
+}
+
+// writeChart writes tr as an SVG message-sequence chart or a dot graph.
+// The document is built whole, then printed with every control character
+// but its newlines escaped: the chart escapes text for XML or dot, which
+// leaves a terminal escape sequence from the file as it was.
+func writeChart(stdout io.Writer, tr *tracefile.File, format string) error {
+	var doc bytes.Buffer
+	var err error
+	switch format {
+	case "svg":
+		err = chart.SVG(&doc, tr)
+	case "dot":
+		var t checker.Target
+		if t, err = tracefile.Target(tr); err == nil {
+			err = chart.Dot(&doc, t, tr)
+		}
+	default:
+		err = fmt.Errorf("unknown --format %q (want text, svg or dot)", format)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, printableLines(doc.String()))
+	return err
 }
 
 // readTrace reads the trace file at path: the one file mc trace and
@@ -86,32 +103,34 @@ func readTrace(path string) (*tracefile.File, error) {
 // replayTrace re-executes tr against the spec as it is now and says
 // whether it still reaches the state it recorded.
 func replayTrace(tr *tracefile.File, stdout io.Writer) int {
-	fmt.Fprintf(stdout, "replaying %d steps of %s (variant %s) %s, property %s\n", len(tr.Steps), tr.Run.Spec, tr.Run.Variant, describeRecorded(tr), tr.Property.Name)
+	fmt.Fprintf(stdout, "replaying %d steps of %s, property %s\n", len(tr.Steps), describeRecorded(tr), printable(tr.Property.Name))
 	t, err := tracefile.Target(tr)
 	if err != nil {
-		fmt.Fprintf(stdout, "no longer matches: the spec cannot be built from the recorded parameters: %v\n", err)
+		fmt.Fprintf(stdout, "no longer matches: the spec cannot be built from the recorded parameters: %s\n", printable(err.Error()))
 		return exitFail
 	}
 	out := tracefile.Replay(tr, t)
 	if !out.Reached {
-		fmt.Fprintf(stdout, "no longer matches: %s\n", out.Why)
+		fmt.Fprintf(stdout, "no longer matches: %s\n", printable(out.Why))
 		return exitFail
 	}
-	fmt.Fprintf(stdout, "still reaches the recorded state: %s\n", out.Why)
+	fmt.Fprintf(stdout, "still reaches the recorded state: %s\n", printable(out.Why))
 	return exitPass
 }
 
-// describeRecorded renders a trace's parameters like mc check's header,
-// and, for a liveness counterexample, the fairness it is fair under.
+// describeRecorded renders a trace's spec, variant and parameters like
+// mc check's header, and, for a liveness counterexample, the fairness it
+// is fair under; escaped for printing.
 func describeRecorded(tr *tracefile.File) string {
 	p, err := tr.Run.Params.Model(tr.Run.Variant)
-	if err != nil {
-		return fmt.Sprintf("(parameters unreadable: %v)", err)
+	params := fmt.Sprintf("(parameters unreadable: %v)", err)
+	if err == nil {
+		params = shownParams(tr.Run.Spec, p).String()
 	}
-	if tr.Property.Kind == model.LeadsTo.String() || tr.Property.Kind == model.Eventually.String() {
-		return p.String() + " fair=" + tr.Run.Fair
+	if err == nil && (tr.Property.Kind == model.LeadsTo.String() || tr.Property.Kind == model.Eventually.String()) {
+		params += " fair=" + tr.Run.Fair
 	}
-	return p.String()
+	return printable(fmt.Sprintf("%s (variant %s) %s", tr.Run.Spec, tr.Run.Variant, params))
 }
 
 // ANSI styles for the text format.
@@ -146,44 +165,44 @@ func writeTraceText(w io.Writer, tr *tracefile.File, colour bool) {
 		}
 		return style + s + ansiReset
 	}
-	fmt.Fprintf(w, "%s (variant %s) %s\n", tr.Run.Spec, tr.Run.Variant, describeRecorded(tr))
+	fmt.Fprintf(w, "%s\n", describeRecorded(tr))
 	verdictStyle := ansiBad
 	if tr.Property.Verdict == "pass" {
 		verdictStyle = ansiGood
 	}
-	fmt.Fprintf(w, "%s: %s [%s]\n", paint(verdictStyle, chart.Headline(tr)), tr.Property.Doc, tr.Property.Ref)
-	fmt.Fprintf(w, "recorded by mc %s; %d steps\n\n", tr.MCVersion, len(tr.Steps))
+	fmt.Fprintf(w, "%s: %s [%s]\n", paint(verdictStyle, printable(chart.Headline(tr))), printable(tr.Property.Doc), printable(tr.Property.Ref))
+	fmt.Fprintf(w, "recorded by mc %s; %d steps\n\n", printable(tr.MCVersion), len(tr.Steps))
 	fmt.Fprintf(w, "%s\n", paint(ansiBold, fmt.Sprintf("0. initial state %d", tr.Init)))
 	for _, v := range tr.States[0].Vars {
-		fmt.Fprintf(w, "     %s = %s\n", v.Name, v.Value)
+		fmt.Fprintf(w, "     %s = %s\n", printable(v.Name), printable(v.Value))
 	}
 	for i, s := range tr.Steps {
 		before, after := &tr.States[i], &tr.States[i+1]
-		head := fmt.Sprintf("%d. %s", i+1, s.Action)
+		head := fmt.Sprintf("%d. %s", i+1, printable(s.Action))
 		if tr.LoopStart != nil && *tr.LoopStart == i {
 			fmt.Fprintf(w, "\n%s\n", paint(ansiBad, fmt.Sprintf("   ── the loop starts here, after step %d ──", i)))
 		}
 		fmt.Fprintf(w, "\n%s\n", paint(ansiBold, head))
 		for _, m := range s.Received {
-			fmt.Fprintf(w, "     %s\n", paint(ansiMessage, fmt.Sprintf("received %s on p%d→p%d", m.Text, m.From, m.To)))
+			fmt.Fprintf(w, "     %s\n", paint(ansiMessage, fmt.Sprintf("received %s on p%d→p%d", printable(m.Text), m.From, m.To)))
 		}
 		for _, m := range s.Sent {
-			fmt.Fprintf(w, "     %s\n", paint(ansiMessage, fmt.Sprintf("sent %s on p%d→p%d", m.Text, m.From, m.To)))
+			fmt.Fprintf(w, "     %s\n", paint(ansiMessage, fmt.Sprintf("sent %s on p%d→p%d", printable(m.Text), m.From, m.To)))
 		}
 		for _, d := range decisions(before, after) {
-			fmt.Fprintf(w, "     %s\n", paint(ansiBold, d))
+			fmt.Fprintf(w, "     %s\n", paint(ansiBold, printable(d)))
 		}
 		for _, v := range changed(before, after) {
-			fmt.Fprintf(w, "     %s = %s\n", paint(ansiChanged, v.name), paint(ansiChanged, v.value))
+			fmt.Fprintf(w, "     %s = %s\n", paint(ansiChanged, printable(v.name)), paint(ansiChanged, printable(v.value)))
 		}
 	}
 	switch {
 	case tr.LoopStart != nil:
 		fmt.Fprintf(w, "\n   %s\n", paint(ansiBad, fmt.Sprintf("back to the state after step %d: the loop repeats forever", *tr.LoopStart)))
 	case tr.Deadlock:
-		fmt.Fprintf(w, "\n   %s\n", paint(ansiBad, fmt.Sprintf("deadlock: no action is enabled in this state, and %s fails here", tr.Property.Name)))
+		fmt.Fprintf(w, "\n   %s\n", paint(ansiBad, fmt.Sprintf("deadlock: no action is enabled in this state, and %s fails here", printable(tr.Property.Name))))
 	default:
-		fmt.Fprintf(w, "\n   %s\n", paint(verdictStyle, chart.Headline(tr)))
+		fmt.Fprintf(w, "\n   %s\n", paint(verdictStyle, printable(chart.Headline(tr))))
 	}
 }
 

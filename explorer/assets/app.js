@@ -56,7 +56,8 @@ async function loadSession(s) {
   $("system").textContent = `${s.spec} (variant ${s.variant}) ${s.params}`;
   document.title = `mc explore: ${s.spec}`;
   renderTraceList();
-  if (s.trace) await goTrace(0);
+  // A trace opens where it fails (or where its witness holds): its end.
+  if (s.trace) await goTrace(s.trace.steps.length);
   else await restart();
 }
 
@@ -88,6 +89,7 @@ async function show() {
   const entry = app.history[app.pos];
   const st = await getState(entry.id);
   const prev = app.pos > 0 ? await getState(app.history[app.pos - 1].id) : null;
+  document.querySelector("main").classList.toggle("no-picture", !st.view);
   renderRing(st, entry.via);
   renderWhere(entry.via);
   renderVars(st, prev);
@@ -101,6 +103,19 @@ async function show() {
 
 function renderWhere(via) {
   $("where").textContent = app.pos === 0 ? "initial state" : `after step ${app.pos}: ${via.label}`;
+  $("tracenote").textContent = traceNote();
+}
+
+// traceNote says where the state shown stands on the loaded trace: where
+// its loop starts, and at its end what the run shows.
+function traceNote() {
+  const t = app.session.trace;
+  if (!t || app.pos >= app.traceLen) return "";
+  const lasso = t.loop_start !== null && t.loop_start !== undefined;
+  if (lasso && app.pos === t.loop_start) return `↻ the loop starts here: steps ${t.loop_start + 1}–${t.recorded_steps} repeat forever`;
+  if (app.pos !== t.steps.length || t.steps.length !== t.recorded_steps) return "";
+  if (lasso) return `↻ back to the state after step ${t.loop_start}: the loop repeats forever, and ${t.property.name} fails`;
+  return t.headline;
 }
 
 // renderRing draws the processes clockwise from the top, p0 first, and on
@@ -111,10 +126,7 @@ function renderRing(st, via) {
   const svg = $("ring");
   svg.replaceChildren();
   const v = st.view;
-  if (!v) {
-    svg.appendChild(el("svg:text", { x: 20, y: 40 }, "this spec has no picture of its ring"));
-    return;
-  }
+  if (!v) return; // the panel is hidden: this spec has no picture of its ring
   const defs = el("svg:defs");
   const marker = el("svg:marker", { id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto" });
   marker.appendChild(el("svg:path", { d: "M0,0 L10,5 L0,10 z", fill: "#1f4e8c" }));
@@ -187,11 +199,15 @@ function renderVars(st, prev) {
 
 function renderProps(st, via) {
   const status = new Map(st.props.map((p) => [p.name, p.status]));
-  const t = $("props");
-  t.replaceChildren();
+  const table = $("props");
+  table.replaceChildren();
+  const t = app.session.trace, onTrace = t && app.pos < app.traceLen;
   for (const p of app.session.props) {
     let s = status.get(p.name), text;
-    if (p.kind === "step") {
+    if (p.kind === "eventually" || p.kind === "leads-to") {
+      text = { goal: "goal holds here", awaits: "awaiting its goal", "n/a": p.kind === "leads-to" ? "not awaiting its goal" : "goal not reached here" }[s];
+      if (onTrace && t.property.name === p.name && t.property.verdict !== "pass" && s !== "goal") text += ", which this run never reaches";
+    } else if (p.kind === "step") {
       s = !via ? "n/a" : (via.broken || []).includes(p.name) ? "fails" : "holds";
       text = { "n/a": "no step yet", fails: "broken by the last step", holds: "holds on the last step" }[s];
     } else if (p.kind === "end" && s === "n/a") {
@@ -205,8 +221,8 @@ function renderProps(st, via) {
     const tr = el("tr", { "data-name": p.name, "data-status": s, title: `${p.ref}: ${p.doc}` });
     tr.appendChild(el("td", {}, p.name));
     tr.appendChild(el("td", { class: "na" }, p.kind));
-    tr.appendChild(el("td", { class: { holds: "holds", fails: "fails" }[s] || "na" }, text));
-    t.appendChild(tr);
+    tr.appendChild(el("td", { class: { holds: "holds", fails: "fails", goal: "holds", awaits: "awaits" }[s] || "na" }, text));
+    table.appendChild(tr);
   }
 }
 
@@ -225,14 +241,16 @@ function renderMoves(st) {
   }
 }
 
+// renderNav enables the one set of buttons, which walk the path shown: the
+// loaded trace, or the actions taken.
 function renderNav() {
-  $("back").disabled = app.pos === 0;
-  $("forward").disabled = app.pos >= app.history.length - 1;
-  const t = app.session.trace, onTrace = t && app.pos < app.traceLen;
-  $("tfirst").disabled = !t;
-  $("tprev").disabled = !onTrace || app.pos === 0;
-  $("tnext").disabled = !t || (onTrace && app.pos >= t.steps.length);
-  $("tlast").disabled = !t;
+  $("first").disabled = $("back").disabled = app.pos === 0;
+  $("forward").disabled = $("last").disabled = app.pos >= app.history.length - 1;
+}
+
+async function goTo(pos) {
+  app.pos = Math.max(0, Math.min(pos, app.history.length - 1));
+  await show();
 }
 
 function renderTraceList() {
@@ -248,14 +266,20 @@ function renderTraceList() {
   info.appendChild(el("div", {}, t.property.doc));
   info.appendChild(el("div", { class: t.replay.reached ? "good" : "bad", id: "replay" },
     (t.replay.reached ? "Replays against this spec: " : "No longer matches this spec: ") + t.replay.why));
+  const lasso = t.loop_start !== null && t.loop_start !== undefined;
   const items = [{ label: "initial state" }].concat(t.steps);
   items.forEach((s, k) => {
-    const li = el("li", { "data-step": k }, s.label);
+    const li = el("li", { "data-step": k, class: !lasso || k < t.loop_start ? "" : k === t.loop_start ? "loop-start" : "in-loop" }, s.label);
+    if (lasso && k === t.loop_start) li.appendChild(el("span", { class: "badge" }, "↻ loop starts here"));
     li.addEventListener("click", () => run(() => goTrace(k)));
     list.appendChild(li);
   });
   if (t.steps.length < t.recorded_steps) {
     list.appendChild(el("li", { class: "diverged" }, `… ${t.recorded_steps - t.steps.length} recorded steps do not replay`));
+  } else if (lasso) {
+    const li = el("li", { class: "loop-back" }, `↻ back to the state after step ${t.loop_start}; the loop repeats forever`);
+    li.addEventListener("click", () => run(() => goTrace(t.loop_start)));
+    list.appendChild(li);
   }
 }
 
@@ -272,21 +296,18 @@ async function loadTraceFile(file) {
 }
 
 function wire() {
-  $("back").addEventListener("click", () => run(async () => { if (app.pos > 0) { app.pos--; await show(); } }));
-  $("forward").addEventListener("click", () => run(async () => { if (app.pos < app.history.length - 1) { app.pos++; await show(); } }));
-  $("restart").addEventListener("click", () => run(restart));
-  $("tfirst").addEventListener("click", () => run(() => goTrace(0)));
-  $("tprev").addEventListener("click", () => run(() => goTrace(app.pos - 1)));
-  $("tnext").addEventListener("click", () => run(() => goTrace(app.pos < app.traceLen ? app.pos + 1 : 0)));
-  $("tlast").addEventListener("click", () => run(() => goTrace(app.session.trace.steps.length)));
+  $("first").addEventListener("click", () => run(() => goTo(0)));
+  $("back").addEventListener("click", () => run(() => goTo(app.pos - 1)));
+  $("forward").addEventListener("click", () => run(() => goTo(app.pos + 1)));
+  $("last").addEventListener("click", () => run(() => goTo(app.history.length - 1)));
   $("tracefile").addEventListener("change", (e) => {
     const f = e.target.files[0];
     if (f) run(() => loadTraceFile(f));
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT") return;
-    if (e.key === "ArrowLeft") $("back").click();
-    if (e.key === "ArrowRight") $("forward").click();
+    const button = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[e.key];
+    if (button) $(button).click();
   });
 }
 

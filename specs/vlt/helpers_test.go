@@ -2,6 +2,7 @@ package vlt
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"mc/checker"
@@ -70,9 +71,18 @@ func replay(t *testing.T, p model.Params, f fault, tr *checker.Trace) []State {
 
 // observer looks at every reachable state once (a witness that never
 // holds, so the checker evaluates it on every new state) and records the
-// worst case and what the claims met.
+// worst case and what the claims met. The checker's workers call the
+// witness in parallel: each call measures its state on its own (sight) and
+// merges the result under mu, so that no maximum or flag is lost.
 type observer struct {
-	n                  int
+	n  int
+	mu sync.Mutex
+	sight
+}
+
+// sight is what the observer records: maxima, and whether each situation
+// the claims speak of was met.
+type sight struct {
 	phases, messages   int
 	twoCActive, shared bool
 	givesUp, bypass    bool
@@ -86,29 +96,43 @@ func (o *observer) prop() model.Property[State] {
 }
 
 func (o *observer) see(s *State) {
-	n, g := o.n, &s.Ghost
-	o.phases = max(o.phases, maxPNUM(s)+1)
-	total := 0
+	v := look(s, o.n)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.merge(v)
+}
+
+// merge adds what another state showed.
+func (a *sight) merge(b sight) {
+	a.phases, a.messages = max(a.phases, b.phases), max(a.messages, b.messages)
+	a.twoCActive, a.shared = a.twoCActive || b.twoCActive, a.shared || b.shared
+	a.givesUp, a.bypass = a.givesUp || b.givesUp, a.bypass || b.bypass
+}
+
+// look measures one state of a ring of n.
+func look(s *State, n int) sight {
+	g := &s.Ghost
+	v := sight{phases: maxPNUM(s) + 1}
 	for p := 0; p < g.Phases(n); p++ {
-		total += g.Messages(p, n)
+		v.messages += g.Messages(p, n)
 		act, cActive := g.active(p, n), 0
 		for u := range act {
 			if g.How[p*n+u] == CActive {
 				cActive++
 			}
-			for v := u + 1; p > 0 && v < n; v++ {
-				o.shared = o.shared || (act[u] != 0 && act[u] == act[v])
+			for w := u + 1; p > 0 && w < n; w++ {
+				v.shared = v.shared || (act[u] != 0 && act[u] == act[w])
 			}
 		}
-		o.twoCActive = o.twoCActive || cActive >= 2
+		v.twoCActive = v.twoCActive || cActive >= 2
 	}
-	o.messages = max(o.messages, total)
 	for i := range s.Proc {
 		// A local minimum that is observant but was not active in phase 1
 		// gave up its activation (test0).
 		gaveUp := s.Proc[i].Stage == Observant && g.Colour[i] < g.Colour[(i+1)%n] && g.Colour[i] < g.Colour[(i+n-1)%n] &&
 			(g.Phases(n) < 2 || g.How[n+i] == NotActive)
-		o.givesUp = o.givesUp || gaveUp
+		v.givesUp = v.givesUp || gaveUp
 	}
-	o.bypass = o.bypass || bypass(s)
+	v.bypass = bypass(s)
+	return v
 }

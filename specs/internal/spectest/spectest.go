@@ -6,6 +6,7 @@ package spectest
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"mc/checker"
@@ -106,15 +107,21 @@ type Range struct {
 	Lo, Hi int
 	// Seen counts the states measured.
 	Seen int
+	// mu guards the fields while the checker's workers, which evaluate
+	// end properties in parallel, record values.
+	mu sync.Mutex
 }
 
 // MeasureEnds adds to sys an end property that always holds and records
-// f over every terminal state the checker reaches.
+// f over every terminal state the checker reaches. Read the range once the
+// run is over.
 func MeasureEnds[S any](sys *model.System[S], f func(s *S) int) *Range {
 	r := &Range{}
 	sys.Props = append(sys.Props, model.EndProp("measure", "test", "records a measure over the terminal states",
 		func(s *S) bool {
 			v := f(s)
+			r.mu.Lock()
+			defer r.mu.Unlock()
 			if r.Seen == 0 || v < r.Lo {
 				r.Lo = v
 			}
