@@ -19,7 +19,7 @@ import (
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:
 // a magic line, a JSON header naming what was being checked, then binary
 // sections (in disk mode the working directory; counters, property hits,
-// trace links, or in disk mode the trace log's sum; the frontier, and every
+// the trace log's origins, or in disk mode the trace log's sum; the frontier, and every
 // stored fingerprint in memory mode or the list of the disk store's runs,
 // with their sums, in disk mode) and an xxhash of all of it. It is written
 // to a temporary file, synced and renamed, so a run killed at any moment
@@ -41,14 +41,14 @@ const (
 )
 
 // save writes the checkpoint for the frontier of level depth.
-func (e *explorer[S]) save(depth int, res *Result) error {
+func (e *bfs[S]) save(depth int, res *Result) error {
 	if e.opt.Exact {
 		return errors.New("an --exact run stores full states, which checkpoints do not hold")
 	}
 	if err := os.MkdirAll(e.opt.Checkpoint, 0o755); err != nil {
 		return err
 	}
-	if err := e.links.sync(); err != nil {
+	if err := e.log.sync(); err != nil {
 		return err
 	}
 	if e.disk != nil {
@@ -103,11 +103,11 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 		put(uint64(pk.at.id))
 		put(pk.at.fp)
 	}
-	put(uint64(e.links.len()))
+	put(uint64(e.log.len()))
 	if e.disk != nil {
-		w.Write(binary.LittleEndian.AppendUint64(nil, e.links.checksum()))
+		w.Write(binary.LittleEndian.AppendUint64(nil, e.log.checksum()))
 	} else {
-		for l := range e.links.all() {
+		for l := range e.log.all() {
 			w.Write(binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, l.parent), l.action))
 		}
 	}
@@ -155,7 +155,7 @@ func (e *explorer[S]) save(depth int, res *Result) error {
 	if err := syncDir(e.opt.Checkpoint); err != nil {
 		return err
 	}
-	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(e.links.len()), At: time.Now()}
+	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(e.log.len()), At: time.Now()}
 	if e.disk != nil {
 		return e.disk.forgetRetired()
 	}
@@ -172,7 +172,7 @@ func absPath(path string) string {
 
 // resume restores the run saved in opt.Checkpoint and returns the level
 // whose frontier it holds.
-func (e *explorer[S]) resume(res *Result) (int, error) {
+func (e *bfs[S]) resume(res *Result) (int, error) {
 	path := filepath.Join(e.opt.Checkpoint, "checkpoint")
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -229,16 +229,16 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 		v := r.int()
 		e.peaks[i] = peak{value: int(v), at: &hit{id: uint32(r.uint()), fp: r.uint()}}
 	}
-	nlinks := int(r.uint())
+	states := int(r.uint())
 	if e.opt.Disk != "" {
-		if err := e.resumeTraceLog(r, nlinks, path); err != nil {
+		if err := e.resumeTraceLog(r, states, path); err != nil {
 			return 0, err
 		}
 	} else {
-		for i := 0; i < nlinks && r.err == nil; i++ {
+		for i := 0; i < states && r.err == nil; i++ {
 			b := r.bytes(8)
 			if r.err == nil {
-				e.links.add(link{parent: binary.LittleEndian.Uint32(b), action: binary.LittleEndian.Uint32(b[4:])}) // in memory: no error
+				e.log.add(origin{parent: binary.LittleEndian.Uint32(b), action: binary.LittleEndian.Uint32(b[4:])}) // in memory: no error
 			}
 		}
 	}
@@ -258,19 +258,19 @@ func (e *explorer[S]) resume(res *Result) (int, error) {
 				st.shards[shardOf(fp)].insert(fp)
 			}
 		}
-		if r.err == nil && st.Len() != int64(nlinks) {
+		if r.err == nil && st.Len() != int64(states) {
 			return 0, bad("visited set and trace log disagree")
 		}
 	}
 	if e.disk != nil {
-		if err := e.resumeManifest(r, nlinks, path); err != nil {
+		if err := e.resumeManifest(r, states, path); err != nil {
 			return 0, err
 		}
 	}
 	if r.err != nil || len(r.b) != 0 {
 		return 0, bad("truncated or overlong sections")
 	}
-	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(nlinks), At: time.Now()}
+	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(states), At: time.Now()}
 	return depth, nil
 }
 

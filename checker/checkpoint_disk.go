@@ -15,20 +15,20 @@ import (
 )
 
 // The disk sections of a checkpoint (format 3): right after the header, the
-// working directory's absolute path; after the count of trace links, the
+// working directory's absolute path; after the count of origins, the
 // sum of the trace log's entries; last, the manifest: the runs of the
 // visited set, each with its size and sum. A resume checks each file
 // against what the checkpoint recorded and refuses, naming the file, any
 // that is missing, short or not the bytes written.
 
 // saveWorkDir writes the working directory's section.
-func (e *explorer[S]) saveWorkDir(w *bufio.Writer) {
+func (e *bfs[S]) saveWorkDir(w *bufio.Writer) {
 	w.Write(binary.AppendUvarint(nil, uint64(len(e.work.path))))
 	w.WriteString(e.work.path)
 }
 
 // saveManifest writes the runs of the visited set.
-func (e *explorer[S]) saveManifest(w *bufio.Writer) {
+func (e *bfs[S]) saveManifest(w *bufio.Writer) {
 	runs := e.disk.manifest()
 	w.Write(binary.AppendUvarint(nil, uint64(len(runs))))
 	for _, r := range runs {
@@ -42,7 +42,7 @@ func (e *explorer[S]) saveManifest(w *bufio.Writer) {
 // resumeWorkDir reads the working directory's section of the checkpoint at
 // path, checks that it lies in Options.Disk, locks it and opens the files
 // of the disk store there.
-func (e *explorer[S]) resumeWorkDir(r *reader, path string) error {
+func (e *bfs[S]) resumeWorkDir(r *reader, path string) error {
 	dir := string(r.bytes(int(min(r.uint(), uint64(len(r.b))))))
 	if r.err != nil {
 		return notValid(path, "truncated or overlong sections")
@@ -72,22 +72,22 @@ func (e *explorer[S]) resumeWorkDir(r *reader, path string) error {
 
 // resumeTraceLog reads the trace log's sum and opens the log, checking its
 // first n entries against it.
-func (e *explorer[S]) resumeTraceLog(r *reader, n int, path string) error {
+func (e *bfs[S]) resumeTraceLog(r *reader, n int, path string) error {
 	sum := r.bytes(8)
 	if r.err != nil {
 		return notValid(path, "truncated or overlong sections")
 	}
-	links, err := openTraceLog(e.work.file(workTraceLog), n, binary.LittleEndian.Uint64(sum))
+	log, err := openTraceLog(e.work.file(workTraceLog), n, binary.LittleEndian.Uint64(sum))
 	if err != nil {
 		return resumeFileError(err)
 	}
-	e.links = links
+	e.log = log
 	return nil
 }
 
 // resumeManifest reads the runs of the visited set and restores the store
 // to them, checking each run's size, order and sum.
-func (e *explorer[S]) resumeManifest(r *reader, nlinks int, path string) error {
+func (e *bfs[S]) resumeManifest(r *reader, states int, path string) error {
 	runs := make([]runEntry, min(r.uint(), uint64(len(r.b))))
 	for i := range runs {
 		name := string(r.bytes(int(min(r.uint(), uint64(len(r.b))))))
@@ -106,8 +106,8 @@ func (e *explorer[S]) resumeManifest(r *reader, nlinks int, path string) error {
 		}
 		return refuse("resume: the visited set in %s is not the one the checkpoint was made with: %v", e.disk.dir, err)
 	}
-	if e.disk.Len() != int64(nlinks) {
-		return notValid(path, fmt.Sprintf("the disk store holds %d states, the checkpoint %d", e.disk.Len(), nlinks))
+	if e.disk.Len() != int64(states) {
+		return notValid(path, fmt.Sprintf("the disk store holds %d states, the checkpoint %d", e.disk.Len(), states))
 	}
 	return nil
 }

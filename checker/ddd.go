@@ -22,7 +22,7 @@ import (
 // level, whatever the number of paths to it, and the memory needed is the
 // sort's buffer and a bit per candidate, not the level's states.
 //
-// The commit order is the memory explorer's: candidates in frontier order,
+// The commit order is the memory stores': candidates in frontier order,
 // the first of each fingerprint winning. So the states, their indices,
 // traces and every figure of a complete run are the same in both modes. A
 // run stopped early differs, as it does with timing: memory mode commits

@@ -6,13 +6,13 @@
 // property found is one with a shortest trace. The visited set (Visited)
 // maps 64-bit fingerprints of canonical encodings to state indices; a
 // separate append-only log holds, per state, its parent's index and the action
-// that reached it (TLC keeps its trace links apart the same way). A trace is
+// that reached it (TLC keeps its trace apart the same way). A trace is
 // rebuilt by walking that log back to an initial state, then replayed
 // forwards through the spec, checking that it reaches the recorded state:
 // every trace mc prints is a real run.
 //
 // Liveness properties (leads-to, eventually) need every transition, not one
-// parent link per state: for them Run builds the whole state graph in a
+// origin per state: for them Run builds the whole state graph in a
 // second exploration (graph.go) and searches it for fair cycles that avoid
 // the goal (liveness.go, scc.go, fairness.go). A counterexample is a lasso,
 // replayed and rechecked before it is returned (lasso.go).

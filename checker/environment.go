@@ -32,7 +32,7 @@ func readFault(err error) bool {
 
 // stopOnEnvironment turns a fault of the machine in res.Err into a stop:
 // the run is incomplete for that reason.
-func (e *explorer[S]) stopOnEnvironment(res *Result) {
+func (e *bfs[S]) stopOnEnvironment(res *Result) {
 	if res.Err != nil && environmental(res.Err) {
 		e.halt("I/O error: " + res.Err.Error())
 		res.Err = nil

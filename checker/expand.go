@@ -12,7 +12,7 @@ import (
 // successor being built and the encoding buffer, all reused, so expanding a
 // state allocates nothing.
 type expander[S any] struct {
-	e         *explorer[S]
+	e         *bfs[S]
 	cur, next S
 	buf       []byte
 	// succ holds the current state's successors, seen whether each is
@@ -35,7 +35,7 @@ type expander[S any] struct {
 	err error
 }
 
-func newExpander[S any](e *explorer[S]) *expander[S] {
+func newExpander[S any](e *bfs[S]) *expander[S] {
 	x := &expander[S]{e: e}
 	if e.reducer != nil {
 		x.ample = newAmple(e.reducer.groups, x.group, func(c int) bool { return e.sys.ChanLen(&x.cur, c) == 0 })

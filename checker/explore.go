@@ -19,8 +19,9 @@ import (
 // holds the initial state's index.
 const noParent = ^uint32(0)
 
-// link is one entry of the trace log: how state i was first reached.
-type link struct {
+// origin is one entry of the trace log: how state i was first reached,
+// from which parent state by which (packed) action.
+type origin struct {
 	parent uint32
 	action uint32
 }
@@ -52,7 +53,9 @@ type hit struct {
 	fp    uint64
 }
 
-type explorer[S any] struct {
+// bfs is one run's breadth-first search: the system, the visited set, the
+// trace log, the two levels and what the run has found so far.
+type bfs[S any] struct {
 	sys     *model.System[S]
 	opt     Options
 	workers int
@@ -61,7 +64,7 @@ type explorer[S any] struct {
 	store Store
 	disk  *diskStore
 	ddd   *dddLevel
-	links *traceLog
+	log   *traceLog
 	// work is a disk run's working directory (workdir.go); ckptLock locks
 	// the checkpoint directory of a run that checkpoints.
 	work     *workDir
@@ -120,10 +123,10 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 	return res
 }
 
-// run is Run; it also returns the explorer (nil if the run did not start),
+// run is Run; it also returns the search (nil if the run did not start),
 // whose trace log tests read to list the states a run stored. hook, if not
-// nil, becomes the explorer's ampleHook.
-func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *explorer[S]) {
+// nil, becomes the search's ampleHook.
+func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *bfs[S]) {
 	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params, Meaning: meaning(sys.Spec, sys.Variant, sys.Params, opt)}
 	if opt.Safety {
 		sys, res.SkippedLiveness = safetyOnly(sys)
@@ -135,7 +138,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		res.Err = err
 		return res, nil
 	}
-	e := &explorer[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)),
+	e := &bfs[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)),
 		peaks: make([]peak, len(sys.Measures)), start: time.Now(), ampleHook: hook}
 	if e.workers <= 0 {
 		e.workers = runtime.NumCPU()
@@ -162,14 +165,14 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	}
 	e.stopOnEnvironment(&res)
 	res.SafetyElapsed = time.Since(e.start) + e.resumedElapsed
-	res.States = int64(e.links.len())
-	res.MemoryBytes = e.storeBytes() + e.links.bytes()
+	res.States = int64(e.log.len())
+	res.MemoryBytes = e.storeBytes() + e.log.bytes()
 	if e.disk != nil {
-		res.DiskBytes = e.disk.fileBytes() + int64(e.links.len())*8
+		res.DiskBytes = e.disk.fileBytes() + int64(e.log.len())*8
 	}
 	if res.Err == nil {
 		// A refused resume, or any other failure, leaves no verdict to
-		// give, and the trace links may be anything.
+		// give, and the origins may be anything.
 		e.verdicts(&res)
 		if environmental(res.Err) { // the trace log could not be read back
 			res.Props, res.Measures, res.Verdict, res.Reason = nil, nil, Incomplete, "I/O error: "+res.Err.Error()
@@ -191,7 +194,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 
 // setupReduction builds the reducer, or says in res why reduction does not
 // apply. Settings under which it would be unsound are refused.
-func (e *explorer[S]) setupReduction(res *Result) error {
+func (e *bfs[S]) setupReduction(res *Result) error {
 	props := make([]PropInfo, len(e.sys.Props))
 	for i, p := range e.sys.Props {
 		props[i] = PropInfo{Name: p.Name, Kind: p.Kind}
@@ -250,9 +253,9 @@ func declaredMeasures[S any](sys *model.System[S]) (*model.System[S], []string) 
 // or in a new working directory under opt.Disk; a resumed disk run opens
 // the working directory its checkpoint names (resume). It locks the
 // checkpoint directory of a run that checkpoints.
-func (e *explorer[S]) open() error {
+func (e *bfs[S]) open() error {
 	e.frontier, e.successors = &level{pool: &e.pool}, &level{pool: &e.pool}
-	e.links = newTraceLog(len(e.sys.Rules), e.sys.Procs)
+	e.log = newTraceLog(len(e.sys.Rules), e.sys.Procs)
 	if e.opt.Checkpoint != "" {
 		var err error
 		if e.ckptLock, err = lockCheckpointDir(e.opt.Checkpoint); err != nil {
@@ -263,14 +266,14 @@ func (e *explorer[S]) open() error {
 	case e.opt.Disk != "" && e.opt.Exact:
 		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with the disk store")
 	case e.opt.Disk != "" && e.opt.Resume:
-		e.links = &traceLog{} // resume opens the working directory and the log
+		e.log = &traceLog{} // resume opens the working directory and the log
 	case e.opt.Disk != "":
 		w, err := createWorkDir(e.opt.Disk, e.sys.Spec)
 		if err != nil {
 			return err
 		}
 		e.work = w
-		if e.links, err = createTraceLog(w.file(workTraceLog)); err != nil {
+		if e.log, err = createTraceLog(w.file(workTraceLog)); err != nil {
 			return err
 		}
 		return e.openDisk()
@@ -289,7 +292,7 @@ func (e *explorer[S]) open() error {
 
 // openDisk opens, in the working directory, the store, the candidates and
 // the two spilled levels.
-func (e *explorer[S]) openDisk() error {
+func (e *bfs[S]) openDisk() error {
 	st, err := openDiskStore(e.work.file(workVisited))
 	if err != nil {
 		return err
@@ -308,7 +311,7 @@ func (e *explorer[S]) openDisk() error {
 
 // close closes every file the run opened, however far open went, and
 // unlocks the checkpoint directory.
-func (e *explorer[S]) close() error {
+func (e *bfs[S]) close() error {
 	var err error
 	for _, l := range []*level{e.frontier, e.successors} {
 		if l != nil {
@@ -316,8 +319,8 @@ func (e *explorer[S]) close() error {
 		}
 	}
 	e.pool.close()
-	if e.links != nil {
-		err = errors.Join(err, e.links.close())
+	if e.log != nil {
+		err = errors.Join(err, e.log.close())
 	}
 	if e.store != nil {
 		err = errors.Join(err, e.store.Close())
@@ -337,7 +340,7 @@ func (e *explorer[S]) close() error {
 
 // storeBytes is the memory the visited set holds, with, in disk mode, the
 // level's candidates.
-func (e *explorer[S]) storeBytes() int64 {
+func (e *bfs[S]) storeBytes() int64 {
 	switch {
 	case e.disk != nil:
 		return e.disk.Bytes() + e.ddd.bytes()
@@ -367,21 +370,21 @@ func checkShape[S any](sys *model.System[S]) error {
 	return nil
 }
 
-func (e *explorer[S]) every() time.Duration {
+func (e *bfs[S]) every() time.Duration {
 	if e.opt.ProgressEvery > 0 {
 		return e.opt.ProgressEvery
 	}
 	return time.Second
 }
 
-func (e *explorer[S]) limit() int64 {
+func (e *bfs[S]) limit() int64 {
 	if e.opt.MaxStates > 0 {
 		return e.opt.MaxStates
 	}
 	return 1<<63 - 1
 }
 
-func (e *explorer[S]) halt(why string) { e.stop.CompareAndSwap(nil, &why) }
+func (e *bfs[S]) halt(why string) { e.stop.CompareAndSwap(nil, &why) }
 
 // stopAtViolation reports whether the run ends here, at a level boundary,
 // because a property other than a witness has failed and Options.Continue
@@ -390,7 +393,7 @@ func (e *explorer[S]) halt(why string) { e.stop.CompareAndSwap(nil, &why) }
 // disk store commits a level's candidates only at its end), and the same
 // for a run resumed from a checkpoint, which is taken at level boundaries
 // and holds the hits.
-func (e *explorer[S]) stopAtViolation() bool {
+func (e *bfs[S]) stopAtViolation() bool {
 	if e.opt.Continue {
 		return false
 	}
@@ -402,14 +405,14 @@ func (e *explorer[S]) stopAtViolation() bool {
 	return false
 }
 
-func (e *explorer[S]) stopped() string {
+func (e *bfs[S]) stopped() string {
 	if p := e.stop.Load(); p != nil {
 		return *p
 	}
 	return ""
 }
 
-func (e *explorer[S]) explore(ctx context.Context, res *Result) {
+func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 	sys := e.sys
 	depth := 0
 	if e.opt.Resume {
@@ -457,7 +460,7 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			return
 		}
 		res.Depth = depth
-		if err := e.successors.reset(uint32(e.links.len())); err != nil {
+		if err := e.successors.reset(uint32(e.log.len())); err != nil {
 			res.Err = err
 			return
 		}
@@ -500,7 +503,7 @@ const (
 
 // expandRound expands chunks c0..c1-1 of frontier with e.workers goroutines
 // and returns one batch per chunk, in frontier order.
-func (e *explorer[S]) expandRound(ctx context.Context, frontier *level, c0, c1 int, batches []*batch, depth int, res *Result) []*batch {
+func (e *bfs[S]) expandRound(ctx context.Context, frontier *level, c0, c1 int, batches []*batch, depth int, res *Result) []*batch {
 	chunks := c1 - c0
 	if cap(batches) < chunks {
 		batches = append(batches[:cap(batches)], make([]*batch, chunks-cap(batches))...)
@@ -546,7 +549,7 @@ func (e *explorer[S]) expandRound(ctx context.Context, frontier *level, c0, c1 i
 }
 
 // report calls the progress callback if it is due.
-func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
+func (e *bfs[S]) report(frontier *level, depth int, res *Result) {
 	if e.opt.Progress == nil {
 		return
 	}
@@ -557,17 +560,17 @@ func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
 		return
 	}
 	e.nextReport = now.Add(e.every())
-	e.opt.Progress(Progress{Phase: PhaseSafety, States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
+	e.opt.Progress(Progress{Phase: PhaseSafety, States: int64(e.log.len()), Transitions: res.Transitions, Depth: depth,
 		Frontier: frontier.len() - int(e.done.Load()), Elapsed: now.Sub(e.start),
-		MemoryBytes: e.storeBytes() + e.links.bytes() + frontier.bytes()})
+		MemoryBytes: e.storeBytes() + e.log.bytes() + frontier.bytes()})
 }
 
 // commit adds the batches' candidates to the store, then, in order, gives
-// each new state the next index, its trace link and a place at the end of
+// each new state the next index, its origin in the trace log and a place at the end of
 // next, and records the properties decided. In disk mode it only records
 // the batches' counts and hits and adds their candidates to the level's,
 // which commitLevel commits. It returns false when the run must stop.
-func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
+func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 	for _, b := range batches {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
@@ -596,7 +599,7 @@ func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
 		return false
 	}
 	if e.indexed != nil {
-		e.indexed.SetIndices(batches, uint32(e.links.len()), e.workers)
+		e.indexed.SetIndices(batches, uint32(e.log.len()), e.workers)
 	}
 	m := len(e.peaks)
 	for _, b := range batches {
@@ -612,7 +615,7 @@ func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
 // commitLevel, in disk mode, commits the new candidates of the level just
 // expanded (ddd.go) into next; in memory mode there is nothing left to do.
 // It returns false when the run must stop.
-func (e *explorer[S]) commitLevel(next *level, res *Result) bool {
+func (e *bfs[S]) commitLevel(next *level, res *Result) bool {
 	if e.ddd == nil {
 		return true
 	}
@@ -633,15 +636,15 @@ func (e *explorer[S]) commitLevel(next *level, res *Result) bool {
 	return res.Err == nil && e.stopped() == ""
 }
 
-// admit gives a new state the next index, its trace link and a place at the
+// admit gives a new state the next index, its origin in the trace log and a place at the
 // end of next, and records the properties it decides and its measures. It
 // returns false when the run must stop.
-func (e *explorer[S]) admit(fp uint64, parent, action uint32, mask uint64, vals []int, enc []byte, next *level, res *Result) bool {
-	if int64(e.links.len()) >= e.limit() {
+func (e *bfs[S]) admit(fp uint64, parent, action uint32, mask uint64, vals []int, enc []byte, next *level, res *Result) bool {
+	if int64(e.log.len()) >= e.limit() {
 		e.halt(fmt.Sprintf("state limit %d reached", e.opt.MaxStates))
 		return false
 	}
-	id, err := e.links.add(link{parent: parent, action: action})
+	id, err := e.log.add(origin{parent: parent, action: action})
 	if err == nil {
 		err = next.add(enc)
 	}
@@ -677,11 +680,11 @@ func interrupted(ctx context.Context, opt Options, start time.Time) string {
 // path rebuilds the actions that first reached state id, a state of a
 // level up to depth+1. A parent is always stored before its child, and a
 // path has at most depth+1 steps: a log that breaks either (a corrupted
-// link once made state 0 its own parent, and the walk looped until the
+// entry once made state 0 its own parent, and the walk looped until the
 // kernel killed it) is refused before it can loop.
-func (e *explorer[S]) path(id uint32, depth int) (init int, actions []model.Action, err error) {
+func (e *bfs[S]) path(id uint32, depth int) (init int, actions []model.Action, err error) {
 	for {
-		l, err := e.links.at(id)
+		l, err := e.log.at(id)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -690,7 +693,7 @@ func (e *explorer[S]) path(id uint32, depth int) (init int, actions []model.Acti
 			return int(l.action), actions, nil
 		}
 		if l.parent >= id || len(actions) > depth {
-			return 0, nil, fmt.Errorf("the trace log is corrupted: state %d's path has a link to state %d after %d steps, in a run of depth %d", id, l.parent, len(actions), depth)
+			return 0, nil, fmt.Errorf("the trace log is corrupted: state %d's path goes back to state %d after %d steps, in a run of depth %d", id, l.parent, len(actions), depth)
 		}
 		actions = append(actions, unpack(l.action))
 		id = l.parent
@@ -699,7 +702,7 @@ func (e *explorer[S]) path(id uint32, depth int) (init int, actions []model.Acti
 
 // verdicts turns what exploration found into per-property and overall
 // verdicts, rebuilding and replaying a trace for every hit.
-func (e *explorer[S]) verdicts(res *Result) {
+func (e *bfs[S]) verdicts(res *Result) {
 	res.Reason = e.stopped()
 	complete := res.Reason == "" && res.Err == nil && !res.StoppedAtViolation
 	anyFail := false

@@ -7,7 +7,7 @@ import (
 )
 
 // stateGraph is the reachable state graph a liveness check needs: unlike the
-// safety explorer, which keeps one parent link per state, it stores every
+// breadth-first search, which keeps one origin per state, it stores every
 // transition with its action, since cycles are made of the transitions the
 // breadth-first tree leaves out.
 //

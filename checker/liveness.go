@@ -54,12 +54,12 @@ package checker
 // Memory: the graph costs about 30 to 45 bytes per state and 8 per
 // transition (graph.go); each property then needs about 12 bytes per state
 // for Tarjan, 8 for the search and two bits for P and Q. Everything is in
-// memory, whatever the safety explorer's store (--store disk bounds only
-// the explorer): a liveness run is as large as its whole graph, which
+// memory, whatever the breadth-first search's store (--store disk bounds only
+// the search): a liveness run is as large as its whole graph, which
 // --max-states and the memory limit cap.
 //
 // Time: the graph is built by a second, single-threaded exploration after
-// the safety explorer's, since the explorer keeps no edges; it costs about
+// the breadth-first search, which keeps no edges; it costs about
 // as much again as a one-worker safety run.
 //
 // Limits. The run's limits hold here as in the exploration: the state
@@ -114,7 +114,7 @@ type LivenessStats struct {
 const searchBytesPerState = 40
 
 // checkLiveness gives the liveness properties of sys their verdicts in res,
-// which the safety explorer has filled, and settles the overall verdict.
+// which the breadth-first search has filled, and settles the overall verdict.
 // Unless opt.Continue is set, it checks nothing once a safety property has
 // failed, and stops at the first liveness property that fails. The run's
 // limits hold here as in the exploration (phaseGuard): a liveness phase
@@ -156,7 +156,7 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	began := time.Now()
 	memLimit := memoryLimit(opt)
 	if memLimit > 0 {
-		// The explorer's structures are garbage now: hand them back to
+		// The search's structures are garbage now: hand them back to
 		// the system, so that the limit measures what this phase holds.
 		debug.FreeOSMemory()
 	}
@@ -387,7 +387,7 @@ func fairComponent(g *stateGraph, cls *classes, id uint32, members, comp []uint3
 }
 
 // buildLasso turns the search's result into a lasso: the prefix from the
-// predecessor links, then a fair loop through entry's component.
+// predecessors, then a fair loop through entry's component.
 func buildLasso(g *stateGraph, cls *classes, pred []uint32, entry uint32, comp []uint32) *lasso {
 	l := &lasso{entry: entry}
 	var stem []int

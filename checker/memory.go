@@ -61,13 +61,13 @@ func (m *memoryGuard) over(reserve int64) (int64, bool) {
 }
 
 // overMemory says why the run must stop for memory, or "".
-func (e *explorer[S]) overMemory(depth int) string {
+func (e *bfs[S]) overMemory(depth int) string {
 	used, over := e.mem.over(0)
 	if !over {
 		return ""
 	}
 	return fmt.Sprintf("memory limit %s reached (%s in use) after %d states, expanding depth %d",
-		formatBytes(e.mem.limit), formatBytes(used), e.links.len(), depth)
+		formatBytes(e.mem.limit), formatBytes(used), e.log.len(), depth)
 }
 
 // formatBytes renders n in binary units: "512.0 MiB".

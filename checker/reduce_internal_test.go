@@ -83,7 +83,7 @@ func sameObservations[S any](sys *model.System[S]) error {
 		return err
 	}
 	var stored []S
-	for id := 0; id < e.links.len(); id++ {
+	for id := 0; id < e.log.len(); id++ {
 		init, actions, err := e.path(uint32(id), res.Depth)
 		if err != nil {
 			return err

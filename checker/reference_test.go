@@ -11,15 +11,15 @@ import (
 	"mc/model"
 )
 
-// The reference explorer is a second, deliberately simple explorer: it walks
-// a system through its Stepper (which knows nothing of mc's explorer), keeps
+// The reference checker is a second, deliberately simple checker: it walks
+// a system through its Stepper (which knows nothing of mc's search), keeps
 // every full state in a Go map keyed by its encoding, and goes breadth-first
 // with one goroutine: no fingerprints, no levels on disk, no checkpoints. mc
 // must agree with it on every figure and safety verdict in every mode (modes
 // below). Liveness properties (leads-to, eventually under fairness) are not
 // checked by the reference yet: their verdicts are not compared.
 
-// refResult is what the reference explorer found.
+// refResult is what the reference checker found.
 type refResult struct {
 	states, transitions, terminal int64
 	depth                         int

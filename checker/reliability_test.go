@@ -122,17 +122,17 @@ func TestResumeRefusesABadTraceLog(t *testing.T) {
 	resumesWhole(t, opt)
 }
 
-// A trace walk ends: a link to a state not stored before its child, or a
+// A trace walk ends: an origin in a state not stored before its child, or a
 // path longer than the run's depth allows, is an error, not a loop.
 func TestPathIsBoundedByTheDepth(t *testing.T) {
-	e := &explorer[counters]{links: newTraceLog(1, 2)}
-	e.links.add(link{parent: 0}) // state 0 is its own parent
+	e := &bfs[counters]{log: newTraceLog(1, 2)}
+	e.log.add(origin{parent: 0}) // state 0 is its own parent
 	if _, _, err := e.path(0, 5); err == nil {
 		t.Fatal("a state that is its own parent gave a path")
 	}
-	e = &explorer[counters]{links: newTraceLog(1, 2)}
+	e = &bfs[counters]{log: newTraceLog(1, 2)}
 	for i, parent := range []uint32{noParent, 0, 1, 2} {
-		e.links.add(link{parent: parent, action: uint32(i)})
+		e.log.add(origin{parent: parent, action: uint32(i)})
 	}
 	if _, actions, err := e.path(3, 2); err != nil || len(actions) != 3 {
 		t.Fatalf("a path of 3 steps in a run of depth 2: %d actions, %v", len(actions), err)

@@ -12,15 +12,15 @@ import (
 	"mc/model"
 )
 
-// traceLog is the append-only log of trace links: entry i says how state i
+// traceLog is the append-only log of origins: entry i says how state i
 // was first reached. On disk (file not nil) it is a file of 8-byte entries,
 // the parent then the action, little-endian, written through a buffer and
 // read back only to rebuild traces; the sum of the entries written is
 // recorded by each checkpoint and checked on resume, so that a missing,
-// short or corrupted log is refused instead of yielding parent links that
+// short or corrupted log is refused instead of yielding parents that
 // loop.
 //
-// In memory the entries are packed, about 2 bytes each where a plain link
+// In memory the entries are packed, about 2 bytes each where a plain origin
 // takes 8: the parent as the signed varint of its difference from the entry
 // before's (states are committed in frontier order, so parents never
 // decrease and the difference is mostly 0 or 1), then the action as the
@@ -110,11 +110,11 @@ func (t *traceLog) verify(path string, want uint64) error {
 	return t.file.Truncate(size)
 }
 
-// add appends l as the next state's link and returns that state's index.
+// add appends o as the next state's origin and returns that state's index.
 // Only a log on disk fails, when it cannot write.
-func (t *traceLog) add(l link) (uint32, error) {
+func (t *traceLog) add(o origin) (uint32, error) {
 	if t.file != nil {
-		t.buf = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(t.buf, l.parent), l.action)
+		t.buf = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(t.buf, o.parent), o.action)
 		t.n++
 		if len(t.buf) >= spillBuffer {
 			return uint32(t.n - 1), t.flush()
@@ -127,10 +127,10 @@ func (t *traceLog) add(l link) (uint32, error) {
 		}
 		t.groups = append(t.groups, logGroup{block: uint32(len(t.blocks) - 1), off: uint32(len(t.blocks[len(t.blocks)-1])), last: t.last})
 	}
-	parent, action := int64(-1), uint64(l.action)
-	if l.parent != noParent {
-		a := unpack(l.action)
-		parent, action = int64(l.parent), uint64(a.Rule)+t.rules*(uint64(a.Proc)+t.procs*uint64(a.Choice))
+	parent, action := int64(-1), uint64(o.action)
+	if o.parent != noParent {
+		a := unpack(o.action)
+		parent, action = int64(o.parent), uint64(a.Rule)+t.rules*(uint64(a.Proc)+t.procs*uint64(a.Choice))
 	}
 	b := &t.blocks[len(t.blocks)-1]
 	*b = binary.AppendUvarint(binary.AppendVarint(*b, parent-t.last), action)
@@ -141,30 +141,30 @@ func (t *traceLog) add(l link) (uint32, error) {
 
 // decode reads the entry at the start of b, which follows one with parent
 // last, and returns it with its parent and the bytes after it.
-func (t *traceLog) decode(b []byte, last int64) (link, int64, []byte) {
+func (t *traceLog) decode(b []byte, last int64) (origin, int64, []byte) {
 	d, k := binary.Varint(b)
 	b = b[k:]
 	action, k := binary.Uvarint(b)
 	b = b[k:]
 	parent := last + d
 	if parent < 0 {
-		return link{parent: noParent, action: uint32(action)}, parent, b
+		return origin{parent: noParent, action: uint32(action)}, parent, b
 	}
 	rule := action % t.rules
 	action /= t.rules
 	a := model.Action{Rule: int(rule), Proc: int(action % t.procs), Choice: int(action / t.procs)}
-	return link{parent: uint32(parent), action: pack(a)}, parent, b
+	return origin{parent: uint32(parent), action: pack(a)}, parent, b
 }
 
-// at is the link of state id.
-func (t *traceLog) at(id uint32) (link, error) {
+// at is the origin of state id.
+func (t *traceLog) at(id uint32) (origin, error) {
 	if int(id) >= t.n {
-		return link{}, fmt.Errorf("trace log: no state %d; it holds %d", id, t.n)
+		return origin{}, fmt.Errorf("trace log: no state %d; it holds %d", id, t.n)
 	}
 	if t.file == nil {
 		g := t.groups[id/groupSize]
 		b, last := t.blocks[g.block][g.off:], g.last
-		var l link
+		var l origin
 		for k := uint32(0); k <= id%groupSize; k++ {
 			l, last, b = t.decode(b, last)
 		}
@@ -176,19 +176,19 @@ func (t *traceLog) at(id uint32) (link, error) {
 	} else {
 		b = make([]byte, 8)
 		if _, err := t.file.ReadAt(b, int64(id)*8); err != nil {
-			return link{}, fmt.Errorf("trace log: %w", err)
+			return origin{}, fmt.Errorf("trace log: %w", err)
 		}
 	}
-	return link{parent: binary.LittleEndian.Uint32(b[:4]), action: binary.LittleEndian.Uint32(b[4:])}, nil
+	return origin{parent: binary.LittleEndian.Uint32(b[:4]), action: binary.LittleEndian.Uint32(b[4:])}, nil
 }
 
-// all yields the links of a log in memory, in order.
-func (t *traceLog) all() iter.Seq[link] {
-	return func(yield func(link) bool) {
+// all yields the origins of a log in memory, in order.
+func (t *traceLog) all() iter.Seq[origin] {
+	return func(yield func(origin) bool) {
 		for id, g := range t.groups {
 			b, last := t.blocks[g.block][g.off:], g.last
 			for k := 0; k < groupSize && id*groupSize+k < t.n; k++ {
-				var l link
+				var l origin
 				l, last, b = t.decode(b, last)
 				if !yield(l) {
 					return

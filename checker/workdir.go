@@ -192,7 +192,7 @@ func dirError(flag, dir string, err error) error {
 // unless it is asked to keep it or a checkpoint still needs it: the run
 // stopped early, or failed, after it saved or resumed from a checkpoint, or
 // its resume was refused. res says which, and where.
-func (e *explorer[S]) finishWorkDir(res *Result) {
+func (e *bfs[S]) finishWorkDir(res *Result) {
 	if e.work == nil {
 		return
 	}
