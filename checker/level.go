@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"os"
+
+	"mc/checker/internal/offheap"
 )
 
 // level is one breadth-first level: the encodings of its states. States get
@@ -61,21 +63,21 @@ func (p *blockPool) get() []byte {
 		p.spare = p.spare[:n-1]
 		return b
 	}
-	return mapSlice[byte](levelBlock)
+	return offheap.Slice[byte](levelBlock)
 }
 
 func (p *blockPool) put(b []byte) {
 	if len(p.spare) < spareBlocks {
 		p.spare = append(p.spare, b)
 	} else {
-		unmapSlice(b)
+		offheap.Free(b)
 	}
 }
 
 // close unmaps the spare blocks.
 func (p *blockPool) close() {
 	for _, b := range p.spare {
-		unmapSlice(b)
+		offheap.Free(b)
 	}
 	p.spare = nil
 }

@@ -3,6 +3,8 @@ package checker
 import (
 	"math/bits"
 	"sync"
+
+	"mc/checker/internal/offheap"
 )
 
 // memStore is the in-memory visited set: 64 open-addressing tables of bare
@@ -18,7 +20,7 @@ import (
 // For partial-order reduction the store also keeps each state's index, 4
 // more bytes per slot, beside its fingerprint (newIndexedMemStore).
 //
-// The tables are mapped outside the Go heap (offheap_mmap.go), and a table a
+// The tables are mapped outside the Go heap (internal/offheap), and a table a
 // shard outgrows is unmapped at once, so the store costs its tables' size and
 // no garbage; Close unmaps them.
 type memStore struct {
@@ -45,14 +47,14 @@ type shard struct {
 	// ids[i] is the index of the state in keys[i], if indexed.
 	ids []uint32
 	n   int
-	// mapped says keys and ids come from mapSlice.
+	// mapped says keys and ids come from offheap.Slice.
 	mapped bool
 }
 
 func newMemStore() *memStore {
 	m := &memStore{}
 	for i := range m.shards {
-		m.shards[i] = shard{keys: mapSlice[uint64](initialSlots), mapped: true}
+		m.shards[i] = shard{keys: offheap.Slice[uint64](initialSlots), mapped: true}
 	}
 	return m
 }
@@ -61,7 +63,7 @@ func newIndexedMemStore() *memStore {
 	m := newMemStore()
 	m.indexed = true
 	for i := range m.shards {
-		m.shards[i].ids = mapSlice[uint32](len(m.shards[i].keys))
+		m.shards[i].ids = offheap.Slice[uint32](len(m.shards[i].keys))
 	}
 	return m
 }
@@ -176,12 +178,12 @@ func (s *shard) grow() {
 	old, oldIDs := s.keys, s.ids
 	size := max(len(old)+len(old)/2, grownSlots)
 	if s.mapped {
-		s.keys = mapSlice[uint64](size)
+		s.keys = offheap.Slice[uint64](size)
 	} else {
 		s.keys = make([]uint64, size)
 	}
 	if oldIDs != nil {
-		s.ids = mapSlice[uint32](size)
+		s.ids = offheap.Slice[uint32](size)
 	}
 	for j, k := range old {
 		if k == 0 {
@@ -204,8 +206,8 @@ func (s *shard) grow() {
 // free returns a shard's tables to the kernel if they were mapped.
 func (s *shard) free(keys []uint64, ids []uint32) {
 	if s.mapped {
-		unmapSlice(keys)
-		unmapSlice(ids)
+		offheap.Free(keys)
+		offheap.Free(ids)
 	}
 }
 
