@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/cespare/xxhash/v2"
+
+	"mc/checker/internal/packed"
 )
 
 // The longest causal chain over every run.
@@ -32,7 +34,7 @@ type stamped struct {
 
 // maxCausalDepth explores the stamped states reachable from the initial
 // states of the acyclic graph g, whose state s has the message summary
-// sums[s] (every message, sorted), n processes acting as unpack(g.act[e])
+// sums[s] (every message, sorted), n processes acting as packed.Unpack(g.act[e])
 // says. It returns the largest stamp and how many stamped states it
 // explored, or ok false if they exceed limit (or a stamp exceeds 255).
 func maxCausalDepth(g *stateGraph, sums [][]int32, n, limit int) (depth, explored int, ok bool) {
@@ -73,7 +75,7 @@ func maxCausalDepth(g *stateGraph, sums [][]int32, n, limit int) (depth, explore
 		a, b := g.edges(x.s)
 		for e := a; e < b; e++ {
 			t := g.to[e]
-			label, top, fits := stampStep(x.label[:n], x.label[n:], sums[x.s], sums[t], unpack(g.act[e]).Proc)
+			label, top, fits := stampStep(x.label[:n], x.label[n:], sums[x.s], sums[t], packed.Unpack(g.act[e]).Proc)
 			if !fits || !add(stamped{t, label}) {
 				return 0, len(nodes), false
 			}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/cespare/xxhash/v2"
+
+	"mc/checker/internal/packed"
 )
 
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:
@@ -89,7 +91,7 @@ func (e *bfs[S]) save(depth int, res *Result) error {
 			put(0)
 		} else {
 			put(1)
-			put(uint64(pack(*h.extra)))
+			put(uint64(packed.Action(*h.extra)))
 		}
 	}
 	put(uint64(len(e.peaks)))
@@ -214,7 +216,7 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 		}
 		h := &hit{id: uint32(r.uint()), fp: r.uint()}
 		if r.uint() == 1 {
-			a := unpack(uint32(r.uint()))
+			a := packed.Unpack(uint32(r.uint()))
 			h.extra = &a
 		}
 		e.hits[i] = h

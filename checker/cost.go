@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
@@ -321,7 +322,7 @@ func edgeWeights[S any](sys *model.System[S], g *stateGraph, weights []weight[S]
 		for e := a; e < b; e++ {
 			t := g.to[e]
 			if int(t) > s && enc[t] == nil {
-				if !sys.Apply(&cur, unpack(g.act[e]), &next) {
+				if !sys.Apply(&cur, packed.Unpack(g.act[e]), &next) {
 					return nil, nil, fmt.Errorf("internal error: transition %d of state %d does not replay", e-a, s)
 				}
 				reached(t, &next)
@@ -527,7 +528,7 @@ func extremeRun[S any](sys *model.System[S], g *stateGraph, w []uint8, best []in
 func runTrace[S any](sys *model.System[S], g *stateGraph, init int, edges []int) (*Trace, error) {
 	actions := make([]model.Action, len(edges))
 	for i, e := range edges {
-		actions[i] = unpack(g.act[e])
+		actions[i] = packed.Unpack(g.act[e])
 	}
 	end := g.init[init]
 	if len(edges) > 0 {

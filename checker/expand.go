@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
@@ -105,8 +106,8 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			r := &sys.Rules[ri]
 			for p := 0; p < sys.Procs; p++ {
 				nc := r.ChoicesAt(&x.cur, p)
-				if nc > maxChoices {
-					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
+				if nc > packed.MaxChoices {
+					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
 				}
 				for k := 0; k < nc; k++ {
 					sys.Copy(&x.next, &x.cur)
@@ -118,7 +119,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 					x.succ.data = sys.Encode(x.succ.data, &x.next)
 					fp := model.Fingerprint(x.succ.data[n:])
 					x.checkStep(a, pid, fp, b)
-					x.succ.add(fp, pid, pack(a), x.stateMask(&x.next), nil)
+					x.succ.add(fp, pid, packed.Action(a), x.stateMask(&x.next), nil)
 					x.measure(&x.next, &x.succ)
 				}
 			}

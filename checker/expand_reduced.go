@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
@@ -74,8 +75,8 @@ func (x *expander[S]) group(g int) {
 	a.idle[g] = r.Ready != nil && !r.Ready(&x.cur, p)
 	defer func() { a.to[g] = int32(len(x.succ.fps)) }()
 	nc := r.ChoicesAt(&x.cur, p)
-	if nc > maxChoices && x.err == nil {
-		x.err = fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
+	if nc > packed.MaxChoices && x.err == nil {
+		x.err = fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
 		return
 	}
 	for k := 0; k < nc; k++ {
@@ -95,7 +96,7 @@ func (x *expander[S]) group(g int) {
 		if id == notStored {
 			mask = x.stateMask(&x.next)
 		}
-		x.succ.add(fp, x.pid, pack(act), mask, nil)
+		x.succ.add(fp, x.pid, packed.Action(act), mask, nil)
 		x.measure(&x.next, &x.succ)
 		x.index = append(x.index, id)
 		x.readNext = x.reads(x.readNext[:0], &x.next)
@@ -119,7 +120,7 @@ func (x *expander[S]) ampleActions() []model.Action {
 	var out []model.Action
 	for _, g := range x.ample.best {
 		for i := x.ample.from[g]; i < x.ample.to[g]; i++ {
-			out = append(out, unpack(x.succ.actions[i]))
+			out = append(out, packed.Unpack(x.succ.actions[i]))
 		}
 	}
 	return out

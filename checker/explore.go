@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
@@ -26,23 +27,9 @@ type origin struct {
 	action uint32
 }
 
-// Actions are packed into 32 bits in the trace log.
-const (
-	maxRules   = 1 << 8
-	maxProcs   = 1 << 12
-	maxChoices = 1 << 12
-	// maxStateProps bounds the invariants and witnesses of one system: a
-	// candidate's decided properties are a 64-bit mask.
-	maxStateProps = 64
-)
-
-func pack(a model.Action) uint32 {
-	return uint32(a.Rule)<<24 | uint32(a.Proc)<<12 | uint32(a.Choice)
-}
-
-func unpack(x uint32) model.Action {
-	return model.Action{Rule: int(x >> 24), Proc: int(x>>12) & (maxProcs - 1), Choice: int(x) & (maxChoices - 1)}
-}
+// maxStateProps bounds the invariants and witnesses of one system: a
+// candidate's decided properties are a 64-bit mask.
+const maxStateProps = 64
 
 // hit records where a property was first decided: the state with index id,
 // followed by the action extra for a step property, ending in a state with
@@ -360,10 +347,10 @@ func checkShape[S any](sys *model.System[S]) error {
 	switch {
 	case len(sys.Init) == 0:
 		return fmt.Errorf("spec %s has no initial state", sys.Spec)
-	case len(sys.Rules) > maxRules:
-		return fmt.Errorf("spec %s has %d rules; mc supports at most %d", sys.Spec, len(sys.Rules), maxRules)
-	case sys.Procs > maxProcs:
-		return fmt.Errorf("spec %s has %d processes; mc supports at most %d", sys.Spec, sys.Procs, maxProcs)
+	case len(sys.Rules) > packed.MaxRules:
+		return fmt.Errorf("spec %s has %d rules; mc supports at most %d", sys.Spec, len(sys.Rules), packed.MaxRules)
+	case sys.Procs > packed.MaxProcs:
+		return fmt.Errorf("spec %s has %d processes; mc supports at most %d", sys.Spec, sys.Procs, packed.MaxProcs)
 	case stateProps > maxStateProps:
 		return fmt.Errorf("spec %s has %d invariants and witnesses; mc supports at most %d", sys.Spec, stateProps, maxStateProps)
 	}
@@ -695,7 +682,7 @@ func (e *bfs[S]) path(id uint32, depth int) (init int, actions []model.Action, e
 		if l.parent >= id || len(actions) > depth {
 			return 0, nil, fmt.Errorf("the trace log is corrupted: state %d's path goes back to state %d after %d steps, in a run of depth %d", id, l.parent, len(actions), depth)
 		}
-		actions = append(actions, unpack(l.action))
+		actions = append(actions, packed.Unpack(l.action))
 		id = l.parent
 	}
 }

@@ -234,14 +234,6 @@ func TestWorkersDoNotChangeTheOutcome(t *testing.T) {
 	}
 }
 
-func TestActionPackingRoundTrips(t *testing.T) {
-	for _, a := range []model.Action{{}, {Rule: 255, Proc: 4095, Choice: 4095}, {Rule: 3, Proc: 17, Choice: 2}} {
-		if got := unpack(pack(a)); got != a {
-			t.Fatalf("unpack(pack(%v)) = %v", a, got)
-		}
-	}
-}
-
 func TestProgressIsReported(t *testing.T) {
 	var got []Progress
 	opt := Options{ProgressEvery: time.Nanosecond, Progress: func(p Progress) { got = append(got, p) }}

@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
@@ -154,8 +155,8 @@ func buildGraph[S any](sys *model.System[S], props []*model.Property[S], opt Opt
 			r := &sys.Rules[ri]
 			for p := 0; p < sys.Procs; p++ {
 				nc := r.ChoicesAt(&cur, p)
-				if nc > maxChoices {
-					return nil, fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
+				if nc > packed.MaxChoices {
+					return nil, fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
 				}
 				for k := 0; k < nc; k++ {
 					sys.Copy(&next, &cur)
@@ -173,7 +174,7 @@ func buildGraph[S any](sys *model.System[S], props []*model.Property[S], opt Opt
 						return g, nil
 					}
 					g.to = append(g.to, t)
-					g.act = append(g.act, pack(model.Action{Rule: ri, Proc: p, Choice: k}))
+					g.act = append(g.act, packed.Action(model.Action{Rule: ri, Proc: p, Choice: k}))
 				}
 			}
 		}

@@ -83,6 +83,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
@@ -368,7 +369,7 @@ func fairComponent(g *stateGraph, cls *classes, id uint32, members, comp []uint3
 		clear(enabled)
 		lo, hi := g.edges(m)
 		for e := lo; e < hi; e++ {
-			k := cls.of(unpack(g.act[e]))
+			k := cls.of(packed.Unpack(g.act[e]))
 			set(enabled, k)
 			if t := g.to[e]; int(t) < g.expanded && comp[t] == id {
 				set(taken, k)
@@ -402,14 +403,14 @@ func buildLasso(g *stateGraph, cls *classes, pred []uint32, entry uint32, comp [
 				}
 			}
 			for i := len(stem) - 1; i >= 0; i-- {
-				l.stem = append(l.stem, unpack(g.act[stem[i]]))
+				l.stem = append(l.stem, packed.Unpack(g.act[stem[i]]))
 			}
 			if g.terminal(entry) {
 				l.terminating = true
 				return l
 			}
 			for _, e := range fairLoop(g, cls, entry, comp) {
-				l.loop = append(l.loop, unpack(g.act[e]))
+				l.loop = append(l.loop, packed.Unpack(g.act[e]))
 			}
 			return l
 		case trigger:
@@ -433,7 +434,7 @@ func fairLoop(g *stateGraph, cls *classes, entry uint32, comp []uint32) []int {
 		clear(m)
 		lo, hi := g.edges(s)
 		for e := lo; e < hi; e++ {
-			set(m, cls.of(unpack(g.act[e])))
+			set(m, cls.of(packed.Unpack(g.act[e])))
 		}
 	}
 	// done holds the classes the loop satisfies so far.
@@ -447,7 +448,7 @@ func fairLoop(g *stateGraph, cls *classes, entry uint32, comp []uint32) []int {
 	var loop []int
 	walk := func(path []int) {
 		for _, e := range path {
-			set(done, cls.of(unpack(g.act[e])))
+			set(done, cls.of(packed.Unpack(g.act[e])))
 			visit(g.to[e])
 		}
 		loop = append(loop, path...)
@@ -472,7 +473,7 @@ func fairLoop(g *stateGraph, cls *classes, entry uint32, comp []uint32) []int {
 			}
 			lo, hi := g.edges(s)
 			for e := lo; e < hi && edge < 0; e++ {
-				if inside(g.to[e]) && cls.of(unpack(g.act[e])) == k {
+				if inside(g.to[e]) && cls.of(packed.Unpack(g.act[e])) == k {
 					to, edge = s, e
 				}
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
@@ -129,7 +130,7 @@ func (t *traceLog) add(o origin) (uint32, error) {
 	}
 	parent, action := int64(-1), uint64(o.action)
 	if o.parent != noParent {
-		a := unpack(o.action)
+		a := packed.Unpack(o.action)
 		parent, action = int64(o.parent), uint64(a.Rule)+t.rules*(uint64(a.Proc)+t.procs*uint64(a.Choice))
 	}
 	b := &t.blocks[len(t.blocks)-1]
@@ -153,7 +154,7 @@ func (t *traceLog) decode(b []byte, last int64) (origin, int64, []byte) {
 	rule := action % t.rules
 	action /= t.rules
 	a := model.Action{Rule: int(rule), Proc: int(action % t.procs), Choice: int(action / t.procs)}
-	return origin{parent: uint32(parent), action: pack(a)}, parent, b
+	return origin{parent: uint32(parent), action: packed.Action(a)}, parent, b
 }
 
 // at is the origin of state id.

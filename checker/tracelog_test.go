@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
@@ -11,7 +12,7 @@ import (
 // initial states, parents that grow by small and large steps or fall, and
 // actions at the limits of the packing.
 func TestTraceLogRoundTrips(t *testing.T) {
-	const rules, procs = 256, maxProcs
+	const rules, procs = 256, packed.MaxProcs
 	log := newTraceLog(rules, procs)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var want []origin
@@ -28,11 +29,11 @@ func TestTraceLogRoundTrips(t *testing.T) {
 		default:
 			parent += uint32(rng.IntN(3))
 		}
-		a := model.Action{Rule: rng.IntN(rules), Proc: rng.IntN(procs), Choice: rng.IntN(maxChoices)}
+		a := model.Action{Rule: rng.IntN(rules), Proc: rng.IntN(procs), Choice: rng.IntN(packed.MaxChoices)}
 		if i%7 == 0 {
-			a = model.Action{Rule: rules - 1, Proc: procs - 1, Choice: maxChoices - 1}
+			a = model.Action{Rule: rules - 1, Proc: procs - 1, Choice: packed.MaxChoices - 1}
 		}
-		want = append(want, origin{parent: parent, action: pack(a)})
+		want = append(want, origin{parent: parent, action: packed.Action(a)})
 	}
 	for i, l := range want {
 		if id, _ := log.add(l); id != uint32(i) {
