@@ -15,6 +15,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
+	"mc/checker/internal/diskio"
 	"mc/checker/internal/packed"
 )
 
@@ -59,7 +60,7 @@ func (e *bfs[S]) save(depth int, res *Result) error {
 		}
 	}
 	tmp := filepath.Join(e.opt.Checkpoint, "checkpoint.tmp")
-	f, err := createFile(tmp)
+	f, err := diskio.Create(tmp)
 	if err != nil {
 		return err
 	}
@@ -154,7 +155,7 @@ func (e *bfs[S]) save(depth int, res *Result) error {
 	if err := os.Rename(tmp, filepath.Join(e.opt.Checkpoint, "checkpoint")); err != nil {
 		return err
 	}
-	if err := syncDir(e.opt.Checkpoint); err != nil {
+	if err := diskio.SyncDir(e.opt.Checkpoint); err != nil {
 		return err
 	}
 	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(e.log.len()), At: time.Now()}
@@ -191,9 +192,9 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 	if xxhash.Sum64(body) != binary.LittleEndian.Uint64(data[len(data)-8:]) {
 		return 0, bad("checksum mismatch: the file is corrupted")
 	}
-	r := &reader{b: body[len(checkpointMagic):]}
+	r := diskio.NewSection(body[len(checkpointMagic):])
 	var hdr CheckpointHeader
-	if err := json.Unmarshal(r.bytes(int(r.uint())), &hdr); err != nil || r.err != nil {
+	if err := json.Unmarshal(r.Bytes(int(r.Uint())), &hdr); err != nil || r.Err() != nil {
 		return 0, bad("unreadable header")
 	}
 	if why := e.mismatches(hdr); len(why) > 0 {
@@ -204,63 +205,63 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 			return 0, err
 		}
 	}
-	depth := int(r.uint())
-	res.Transitions, res.Terminal = int64(r.uint()), int64(r.uint())
-	e.resumedElapsed = time.Duration(r.uint())
-	if int(r.uint()) != len(e.hits) {
+	depth := int(r.Uint())
+	res.Transitions, res.Terminal = int64(r.Uint()), int64(r.Uint())
+	e.resumedElapsed = time.Duration(r.Uint())
+	if int(r.Uint()) != len(e.hits) {
 		return 0, bad("property count differs")
 	}
 	for i := range e.hits {
-		if r.uint() == 0 {
+		if r.Uint() == 0 {
 			continue
 		}
-		h := &hit{id: uint32(r.uint()), fp: r.uint()}
-		if r.uint() == 1 {
-			a := packed.Unpack(uint32(r.uint()))
+		h := &hit{id: uint32(r.Uint()), fp: r.Uint()}
+		if r.Uint() == 1 {
+			a := packed.Unpack(uint32(r.Uint()))
 			h.extra = &a
 		}
 		e.hits[i] = h
 	}
-	if int(r.uint()) != len(e.peaks) {
+	if int(r.Uint()) != len(e.peaks) {
 		return 0, bad("measure count differs")
 	}
 	for i := range e.peaks {
-		if r.uint() == 0 {
+		if r.Uint() == 0 {
 			continue
 		}
-		v := r.int()
-		e.peaks[i] = peak{value: int(v), at: &hit{id: uint32(r.uint()), fp: r.uint()}}
+		v := r.Int()
+		e.peaks[i] = peak{value: int(v), at: &hit{id: uint32(r.Uint()), fp: r.Uint()}}
 	}
-	states := int(r.uint())
+	states := int(r.Uint())
 	if e.opt.Disk != "" {
 		if err := e.resumeTraceLog(r, states, path); err != nil {
 			return 0, err
 		}
 	} else {
-		for i := 0; i < states && r.err == nil; i++ {
-			b := r.bytes(8)
-			if r.err == nil {
+		for i := 0; i < states && r.Err() == nil; i++ {
+			b := r.Bytes(8)
+			if r.Err() == nil {
 				e.log.add(origin{parent: binary.LittleEndian.Uint32(b), action: binary.LittleEndian.Uint32(b[4:])}) // in memory: no error
 			}
 		}
 	}
-	if err := e.frontier.reset(uint32(r.uint())); err != nil {
+	if err := e.frontier.reset(uint32(r.Uint())); err != nil {
 		return 0, err
 	}
-	for n := int(r.uint()); n > 0 && r.err == nil; n-- {
-		if err := e.frontier.add(r.bytes(int(r.uint()))); err != nil {
+	for n := int(r.Uint()); n > 0 && r.Err() == nil; n-- {
+		if err := e.frontier.add(r.Bytes(int(r.Uint()))); err != nil {
 			return 0, err
 		}
 	}
 	if st, ok := e.store.(*memStore); ok {
-		for n := int(r.uint()); n > 0 && r.err == nil; n-- {
-			b := r.bytes(8)
-			if r.err == nil {
+		for n := int(r.Uint()); n > 0 && r.Err() == nil; n-- {
+			b := r.Bytes(8)
+			if r.Err() == nil {
 				fp := binary.LittleEndian.Uint64(b)
 				st.shards[shardOf(fp)].insert(fp)
 			}
 		}
-		if r.err == nil && st.Len() != int64(states) {
+		if r.Err() == nil && st.Len() != int64(states) {
 			return 0, bad("visited set and trace log disagree")
 		}
 	}
@@ -269,53 +270,11 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 			return 0, err
 		}
 	}
-	if r.err != nil || len(r.b) != 0 {
+	if r.Err() != nil || r.Len() != 0 {
 		return 0, bad("truncated or overlong sections")
 	}
 	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(states), At: time.Now()}
 	return depth, nil
-}
-
-// reader reads a checkpoint's sections; the first error sticks.
-type reader struct {
-	b   []byte
-	err error
-}
-
-func (r *reader) uint() uint64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.err = io.ErrUnexpectedEOF
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) int() int64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.err = io.ErrUnexpectedEOF
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) bytes(n int) []byte {
-	if r.err != nil || n < 0 || n > len(r.b) {
-		r.err = io.ErrUnexpectedEOF
-		return nil
-	}
-	out := r.b[:n]
-	r.b = r.b[n:]
-	return out
 }
 
 // ResumeRefused is a checkpoint that cannot be resumed: missing, corrupt, or

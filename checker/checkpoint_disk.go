@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"mc/checker/internal/diskio"
 	"mc/runinfo"
 )
 
@@ -42,9 +43,9 @@ func (e *bfs[S]) saveManifest(w *bufio.Writer) {
 // resumeWorkDir reads the working directory's section of the checkpoint at
 // path, checks that it lies in Options.Disk, locks it and opens the files
 // of the disk store there.
-func (e *bfs[S]) resumeWorkDir(r *reader, path string) error {
-	dir := string(r.bytes(int(min(r.uint(), uint64(len(r.b))))))
-	if r.err != nil {
+func (e *bfs[S]) resumeWorkDir(r *diskio.Section, path string) error {
+	dir := r.String()
+	if r.Err() != nil {
 		return notValid(path, "truncated or overlong sections")
 	}
 	if !filepath.IsAbs(dir) || !strings.HasPrefix(filepath.Base(dir), "mc-"+e.sys.Spec+"-") {
@@ -72,9 +73,9 @@ func (e *bfs[S]) resumeWorkDir(r *reader, path string) error {
 
 // resumeTraceLog reads the trace log's sum and opens the log, checking its
 // first n entries against it.
-func (e *bfs[S]) resumeTraceLog(r *reader, n int, path string) error {
-	sum := r.bytes(8)
-	if r.err != nil {
+func (e *bfs[S]) resumeTraceLog(r *diskio.Section, n int, path string) error {
+	sum := r.Bytes(8)
+	if r.Err() != nil {
 		return notValid(path, "truncated or overlong sections")
 	}
 	log, err := openTraceLog(e.work.file(workTraceLog), n, binary.LittleEndian.Uint64(sum))
@@ -87,21 +88,21 @@ func (e *bfs[S]) resumeTraceLog(r *reader, n int, path string) error {
 
 // resumeManifest reads the runs of the visited set and restores the store
 // to them, checking each run's size, order and sum.
-func (e *bfs[S]) resumeManifest(r *reader, states int, path string) error {
-	runs := make([]runEntry, min(r.uint(), uint64(len(r.b))))
+func (e *bfs[S]) resumeManifest(r *diskio.Section, states int, path string) error {
+	runs := make([]runEntry, min(r.Uint(), uint64(r.Len())))
 	for i := range runs {
-		name := string(r.bytes(int(min(r.uint(), uint64(len(r.b))))))
-		n := int64(r.uint())
-		sum := r.bytes(8)
-		if r.err == nil {
+		name := r.String()
+		n := int64(r.Uint())
+		sum := r.Bytes(8)
+		if r.Err() == nil {
 			runs[i] = runEntry{name: name, n: n, sum: binary.LittleEndian.Uint64(sum)}
 		}
 	}
-	if r.err != nil {
+	if r.Err() != nil {
 		return notValid(path, "truncated or overlong sections")
 	}
 	if err := e.disk.restore(runs); err != nil {
-		if readFault(err) {
+		if diskio.ReadFault(err) {
 			return err
 		}
 		return refuse("resume: the visited set in %s is not the one the checkpoint was made with: %v", e.disk.dir, err)
@@ -116,7 +117,7 @@ func (e *bfs[S]) resumeManifest(r *reader, states int, path string) error {
 // that is missing, short or corrupted; a fault of the disk in reading it
 // stays one.
 func resumeFileError(err error) error {
-	if readFault(err) {
+	if diskio.ReadFault(err) {
 		return err
 	}
 	return refuse("resume: %v", err)

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"mc/checker/internal/diskio"
 )
 
 // Delayed duplicate detection, as external-memory breadth-first search does
@@ -35,8 +37,8 @@ type dddLevel struct {
 	w    *bufio.Writer
 	r    *bufio.Reader
 	// sw and sr sum the candidates' file as written and as read back.
-	sw *summingWriter
-	sr *summingReader
+	sw *diskio.SumWriter
+	sr *diskio.SumReader
 	// n is the number of candidates added since the last reset.
 	n uint32
 	// fresh has bit i set when candidate i is new (after resolve).
@@ -70,13 +72,13 @@ func openDDD(dir string, measures int) (*dddLevel, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := createFile(filepath.Join(dir, workCandidates))
+	f, err := diskio.Create(filepath.Join(dir, workCandidates))
 	if err != nil {
 		keys.close()
 		return nil, err
 	}
-	sw, sr := newSummingWriter(f), newSummingReader(f)
-	return &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, spillBuffer), r: bufio.NewReaderSize(sr, spillBuffer), measures: measures}, nil
+	sw, sr := diskio.NewSumWriter(f), diskio.NewSumReader(f)
+	return &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, diskio.Buffer), r: bufio.NewReaderSize(sr, diskio.Buffer), measures: measures}, nil
 }
 
 // add appends b's candidates.
@@ -175,7 +177,7 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 		return err
 	}
 	d.r.Reset(d.sr)
-	d.sr.sum.Reset()
+	d.sr.Reset()
 	c := &d.cand
 	if cap(c.vals) < d.measures {
 		c.vals = make([]int, d.measures)
@@ -223,13 +225,13 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 			return err
 		}
 	}
-	return checkSum("candidates file "+d.file.Name(), d.sr.sum.Sum64(), d.sw.sum.Sum64())
+	return diskio.CheckSum("candidates file "+d.file.Name(), d.sr.Sum(), d.sw.Sum())
 }
 
 // reset empties the candidates for the next level.
 func (d *dddLevel) reset() error {
 	d.n = 0
-	if err := emptyFile(d.file, d.w, d.sw); err != nil {
+	if err := diskio.Empty(d.file, d.w, d.sw); err != nil {
 		return err
 	}
 	return d.keys.reset()
@@ -237,7 +239,7 @@ func (d *dddLevel) reset() error {
 
 // bytes is the memory the candidates hold.
 func (d *dddLevel) bytes() int64 {
-	return d.keys.bytes() + 2*spillBuffer + int64(cap(d.fresh))*8 + int64(cap(d.fps))*12 + int64(cap(d.isNew))
+	return d.keys.bytes() + 2*diskio.Buffer + int64(cap(d.fresh))*8 + int64(cap(d.fps))*12 + int64(cap(d.isNew))
 }
 
 func (d *dddLevel) close() error {

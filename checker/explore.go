@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"mc/checker/internal/diskio"
 	"mc/checker/internal/packed"
 	"mc/model"
 )
@@ -161,7 +162,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		// A refused resume, or any other failure, leaves no verdict to
 		// give, and the origins may be anything.
 		e.verdicts(&res)
-		if environmental(res.Err) { // the trace log could not be read back
+		if diskio.Environmental(res.Err) { // the trace log could not be read back
 			res.Props, res.Measures, res.Verdict, res.Reason = nil, nil, Incomplete, "I/O error: "+res.Err.Error()
 			res.Err = nil
 		}

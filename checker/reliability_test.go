@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"mc/checker/internal/diskio"
 )
 
 // The faults of docs/reliability.md that the checker meets: corrupted and
@@ -142,7 +144,7 @@ func TestPathIsBoundedByTheDepth(t *testing.T) {
 	}
 }
 
-// devFull makes createFile open /dev/full, where every write fails with
+// devFull makes diskio.Create open /dev/full, where every write fails with
 // ENOSPC, for the files full says, until the test ends or the returned
 // function is called.
 func devFull(t *testing.T, full func(path string) bool) (restore func()) {
@@ -150,10 +152,10 @@ func devFull(t *testing.T, full func(path string) bool) (restore func()) {
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}
-	create := createFile
-	restore = func() { createFile = create }
+	create := diskio.Create
+	restore = func() { diskio.Create = create }
 	t.Cleanup(restore)
-	createFile = func(path string) (*os.File, error) {
+	diskio.Create = func(path string) (*os.File, error) {
 		if full(path) {
 			return os.OpenFile("/dev/full", os.O_RDWR, 0)
 		}
@@ -338,7 +340,7 @@ func TestSpilledFilesAreChecked(t *testing.T) {
 		t.Fatalf("an intact level: %v", err)
 	}
 	l.file.WriteAt([]byte{0xff}, 1000)
-	var c *CorruptFile
+	var c *diskio.CorruptFile
 	if err := readAll(); !errors.As(err, &c) || !strings.Contains(err.Error(), "level") {
 		t.Fatalf("a corrupted level: %v", err)
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+
+	"mc/checker/internal/diskio"
 )
 
 // diskStore is the visited set on disk: sorted runs of fingerprints, each a
@@ -336,7 +338,7 @@ func (d *diskStore) sync() error {
 		}
 		r.synced = true
 	}
-	return syncDir(d.dir)
+	return diskio.SyncDir(d.dir)
 }
 
 // forgetRetired deletes the runs merged away before the checkpoint just
@@ -350,21 +352,12 @@ func (d *diskStore) forgetRetired() error {
 	return err
 }
 
-func syncDir(dir string) error {
-	f, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return f.Sync()
-}
-
 // create starts a new run.
 func (d *diskStore) create() (*runWriter, error) {
 	name := fmt.Sprintf("run-%d", d.next)
 	d.next++
 	path := filepath.Join(d.dir, name)
-	f, err := createFile(path)
+	f, err := diskio.Create(path)
 	if err != nil {
 		return nil, err
 	}
@@ -491,7 +484,7 @@ func (c *runCursor) checkSum() error {
 	if blocks := (c.r.n + runBlock - 1) / runBlock; c.blk+1 != blocks {
 		return fmt.Errorf("internal error: run %s summed over %d of its %d blocks", c.r.name, c.blk+1, blocks)
 	}
-	return checkSum("run "+filepath.Join(filepath.Base(filepath.Dir(c.f.Name())), c.r.name), c.sum.Sum64(), c.r.sum)
+	return diskio.CheckSum("run "+filepath.Join(filepath.Base(filepath.Dir(c.f.Name())), c.r.name), c.sum.Sum64(), c.r.sum)
 }
 
 // load reads block b.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
+	"mc/checker/internal/diskio"
 	"mc/checker/internal/packed"
 	"mc/model"
 )
@@ -67,11 +68,11 @@ func newTraceLog(rules, procs int) *traceLog {
 
 // createTraceLog returns an empty log kept in the new file path.
 func createTraceLog(path string) (*traceLog, error) {
-	f, err := createFile(path)
+	f, err := diskio.Create(path)
 	if err != nil {
 		return nil, err
 	}
-	return &traceLog{file: f, buf: make([]byte, 0, spillBuffer), sum: xxhash.New()}, nil
+	return &traceLog{file: f, buf: make([]byte, 0, diskio.Buffer), sum: xxhash.New()}, nil
 }
 
 // openTraceLog returns the log kept in the file path, as a checkpoint of n
@@ -83,7 +84,7 @@ func openTraceLog(path string, n int, sum uint64) (*traceLog, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &traceLog{n: n, flushed: n, file: f, buf: make([]byte, 0, spillBuffer), sum: xxhash.New()}
+	t := &traceLog{n: n, flushed: n, file: f, buf: make([]byte, 0, diskio.Buffer), sum: xxhash.New()}
 	if err := t.verify(path, sum); err != nil {
 		f.Close()
 		return nil, err
@@ -105,7 +106,7 @@ func (t *traceLog) verify(path string, want uint64) error {
 	if _, err := io.Copy(t.sum, io.NewSectionReader(t.file, 0, size)); err != nil {
 		return fmt.Errorf("trace log %s: %w", path, err)
 	}
-	if err := checkSum("trace log "+path, t.sum.Sum64(), want); err != nil {
+	if err := diskio.CheckSum("trace log "+path, t.sum.Sum64(), want); err != nil {
 		return err
 	}
 	return t.file.Truncate(size)
@@ -117,7 +118,7 @@ func (t *traceLog) add(o origin) (uint32, error) {
 	if t.file != nil {
 		t.buf = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(t.buf, o.parent), o.action)
 		t.n++
-		if len(t.buf) >= spillBuffer {
+		if len(t.buf) >= diskio.Buffer {
 			return uint32(t.n - 1), t.flush()
 		}
 		return uint32(t.n - 1), nil

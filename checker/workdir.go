@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"mc/checker/internal/diskio"
 )
 
 // A disk run keeps its files in a working directory of its own: a new
@@ -153,12 +155,6 @@ func lockCheckpointDir(dir string) (*os.File, error) {
 	return lock, err
 }
 
-// createFile creates, or empties, a working file or a checkpoint being
-// written. Tests replace it to make a disk full.
-var createFile = func(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
-}
-
 // UnusableDir is a directory mc was given that it cannot use: it cannot be
 // created, it is a file, or another mc run holds it. It is the user's
 // input that is wrong, not mc: the CLI exits 2.
@@ -174,7 +170,7 @@ func unusable(format string, args ...any) error {
 // created: a fault of the disk (environment.go) stays one; anything else is
 // the user's.
 func dirError(flag, dir string, err error) error {
-	if environmental(err) {
+	if diskio.Environmental(err) {
 		return err
 	}
 	var pe *os.PathError
