@@ -3,9 +3,9 @@ package checker
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"mc/checker/internal/packed"
+	"mc/checker/store"
 	"mc/model"
 )
 
@@ -18,13 +18,13 @@ type expander[S any] struct {
 	buf       []byte
 	// succ holds the current state's successors, seen whether each is
 	// already stored.
-	succ batch
+	succ store.Candidates
 	seen []bool
 	// stepProps and endProps index the system's step and end properties.
 	stepProps, endProps []int
 	// With partial-order reduction: the ample set's scratch space, the
 	// variables the properties read in the current state and in a
-	// successor, and the index of each successor in the store (notStored
+	// successor, and the index of each successor in the store (store.NotStored
 	// if it is not there).
 	ample             *ample
 	readCur, readNext []byte
@@ -70,10 +70,10 @@ func (x *expander[S]) stateMask(s *S) uint64 {
 	return m
 }
 
-// measure appends the measures' values on s to b.
-func (x *expander[S]) measure(s *S, b *batch) {
+// measure appends the measures' values on s to c.
+func (x *expander[S]) measure(s *S, c *store.Candidates) {
 	for i := range x.e.sys.Measures {
-		b.vals = append(b.vals, x.e.sys.Measures[i].Value(s))
+		c.Vals = append(c.Vals, x.e.sys.Measures[i].Value(s))
 	}
 }
 
@@ -82,7 +82,7 @@ func (x *expander[S]) measure(s *S, b *batch) {
 // checked, and successors not already in the store become candidates. With
 // partial-order reduction on, expandReduced does this for each state.
 func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batch) error {
-	sys, store := x.e.sys, x.e.store
+	sys, st := x.e.sys, x.e.store
 	defer func() { x.e.done.Add(int64(hi - lo)) }()
 	for j := lo; j < hi; j++ {
 		if (j-lo)&255 == 0 {
@@ -101,7 +101,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			}
 			continue
 		}
-		x.succ.reset()
+		x.succ.Reset()
 		for ri := range sys.Rules {
 			r := &sys.Rules[ri]
 			for p := 0; p < sys.Procs; p++ {
@@ -115,30 +115,24 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 						continue
 					}
 					a := model.Action{Rule: ri, Proc: p, Choice: k}
-					n := len(x.succ.data)
-					x.succ.data = sys.Encode(x.succ.data, &x.next)
-					fp := model.Fingerprint(x.succ.data[n:])
+					n := len(x.succ.Data)
+					x.succ.Data = sys.Encode(x.succ.Data, &x.next)
+					fp := model.Fingerprint(x.succ.Data[n:])
 					x.checkStep(a, pid, fp, b)
-					x.succ.add(fp, pid, packed.Action(a), x.stateMask(&x.next), nil)
+					x.succ.Add(fp, pid, packed.Action(a), x.stateMask(&x.next), nil)
 					x.measure(&x.next, &x.succ)
 				}
 			}
 		}
 		// All successors' fingerprints are known before the first lookup,
-		// so the lookups' cache misses overlap. In disk mode nothing is
-		// looked up until the level is expanded (ddd.go).
-		enabled := len(x.succ.fps)
-		if store != nil {
-			x.seen = store.SeenAll(&x.succ, x.seen)
-		} else {
-			x.seen = slices.Grow(x.seen[:0], enabled)[:enabled]
-			clear(x.seen)
-		}
+		// so the lookups' cache misses overlap.
+		enabled := len(x.succ.FPs)
+		x.seen = st.SeenAll(&x.succ, x.seen)
 		for i, seen := range x.seen {
-			if !seen && b.firstInChunk(x.succ.fps[i]) {
-				b.add(x.succ.fps[i], pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))
+			if !seen && b.FirstOf(x.succ.FPs[i]) {
+				b.Add(x.succ.FPs[i], pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
 				m := len(x.e.peaks)
-				b.vals = append(b.vals, x.succ.vals[i*m:(i+1)*m]...)
+				b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
 			}
 		}
 		b.transitions += int64(enabled)

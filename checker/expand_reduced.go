@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"mc/checker/internal/packed"
+	"mc/checker/store"
 	"mc/model"
 )
 
@@ -18,7 +19,7 @@ import (
 func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
 	a := x.ample
 	a.next()
-	x.succ.reset()
+	x.succ.Reset()
 	x.index, x.pid, x.b, x.err = x.index[:0], pid, b, nil
 	x.readCur = x.reads(x.readCur[:0], &x.cur)
 	reduced := a.choose(x.e.reducer)
@@ -71,9 +72,9 @@ func (x *expander[S]) group(g int) {
 	sys := x.e.sys
 	ri, p := g/sys.Procs, g%sys.Procs
 	r := &sys.Rules[ri]
-	a.from[g], a.blocked[g], a.visible[g], a.later[g] = int32(len(x.succ.fps)), false, false, false
+	a.from[g], a.blocked[g], a.visible[g], a.later[g] = int32(len(x.succ.FPs)), false, false, false
 	a.idle[g] = r.Ready != nil && !r.Ready(&x.cur, p)
-	defer func() { a.to[g] = int32(len(x.succ.fps)) }()
+	defer func() { a.to[g] = int32(len(x.succ.FPs)) }()
 	nc := r.ChoicesAt(&x.cur, p)
 	if nc > packed.MaxChoices && x.err == nil {
 		x.err = fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
@@ -86,32 +87,32 @@ func (x *expander[S]) group(g int) {
 			continue
 		}
 		act := model.Action{Rule: ri, Proc: p, Choice: k}
-		n := len(x.succ.data)
-		x.succ.data = sys.Encode(x.succ.data, &x.next)
-		enc := x.succ.data[n:]
+		n := len(x.succ.Data)
+		x.succ.Data = sys.Encode(x.succ.Data, &x.next)
+		enc := x.succ.Data[n:]
 		fp := model.Fingerprint(enc)
 		x.checkStep(act, x.pid, fp, x.b)
 		id := x.e.indexed.IndexOf(fp, enc)
 		var mask uint64
-		if id == notStored {
+		if id == store.NotStored {
 			mask = x.stateMask(&x.next)
 		}
-		x.succ.add(fp, x.pid, packed.Action(act), mask, nil)
+		x.succ.Add(fp, x.pid, packed.Action(act), mask, nil)
 		x.measure(&x.next, &x.succ)
 		x.index = append(x.index, id)
 		x.readNext = x.reads(x.readNext[:0], &x.next)
 		a.visible[g] = a.visible[g] || !bytes.Equal(x.readCur, x.readNext)
-		a.later[g] = a.later[g] || id == notStored || id > x.pid
+		a.later[g] = a.later[g] || id == store.NotStored || id > x.pid
 	}
 }
 
 // keepNew makes successor i a candidate of b unless it is already stored
 // or already a candidate of the chunk.
 func (x *expander[S]) keepNew(i int, b *batch) {
-	if x.index[i] == notStored && b.firstInChunk(x.succ.fps[i]) {
-		b.add(x.succ.fps[i], x.pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))
+	if x.index[i] == store.NotStored && b.FirstOf(x.succ.FPs[i]) {
+		b.Add(x.succ.FPs[i], x.pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
 		m := len(x.e.peaks)
-		b.vals = append(b.vals, x.succ.vals[i*m:(i+1)*m]...)
+		b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
 	}
 }
 
@@ -120,7 +121,7 @@ func (x *expander[S]) ampleActions() []model.Action {
 	var out []model.Action
 	for _, g := range x.ample.best {
 		for i := x.ample.from[g]; i < x.ample.to[g]; i++ {
-			out = append(out, packed.Unpack(x.succ.actions[i]))
+			out = append(out, packed.Unpack(x.succ.Actions[i]))
 		}
 	}
 	return out

@@ -14,6 +14,7 @@ import (
 
 	"mc/checker/internal/diskio"
 	"mc/checker/internal/packed"
+	"mc/checker/store"
 	"mc/model"
 )
 
@@ -47,11 +48,9 @@ type bfs[S any] struct {
 	sys     *model.System[S]
 	opt     Options
 	workers int
-	// store is the visited set in memory; in disk mode it is nil, and
-	// disk, with ddd, takes its place.
-	store Store
-	disk  *diskStore
-	ddd   *dddLevel
+	// store is the visited set (nil until a resumed disk run opens it)
+	// and log the trace log.
+	store store.Store
 	log   *traceLog
 	// work is a disk run's working directory (workdir.go); ckptLock locks
 	// the checkpoint directory of a run that checkpoints.
@@ -81,12 +80,14 @@ type bfs[S any] struct {
 	// store, which keeps every state's index.
 	reducer *reducer
 	readers []func(buf []byte, s *S) []byte
-	indexed indexedStore
+	indexed store.Indexed
 	// ampleHook, if set (by tests), is called with every state expanded by
 	// a proper ample set and that set's actions, from any worker.
 	ampleHook func(id uint32, ample []model.Action)
 	// peaks holds, per measure, the largest value seen and where.
 	peaks []peak
+	// round lists the candidates of the round being committed.
+	round []*store.Candidates
 	// mem holds the memory limit, checked at round boundaries.
 	mem memoryGuard
 }
@@ -155,9 +156,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	res.SafetyElapsed = time.Since(e.start) + e.resumedElapsed
 	res.States = int64(e.log.len())
 	res.MemoryBytes = e.storeBytes() + e.log.bytes()
-	if e.disk != nil {
-		res.DiskBytes = e.disk.fileBytes() + int64(e.log.len())*8
-	}
+	res.DiskBytes = e.fileBytes()
 	if res.Err == nil {
 		// A refused resume, or any other failure, leaves no verdict to
 		// give, and the origins may be anything.
@@ -266,28 +265,22 @@ func (e *bfs[S]) open() error {
 		}
 		return e.openDisk()
 	case e.opt.Exact:
-		e.store = newExactStore()
+		e.indexed = store.NewExact()
+		e.store = e.indexed
 	case e.reducer != nil:
-		e.store = newIndexedMemStore()
+		e.indexed = store.NewIndexedMemory()
+		e.store = e.indexed
 	default:
-		e.store = newMemStore()
-	}
-	if e.reducer != nil {
-		e.indexed = e.store.(indexedStore)
+		e.store = store.NewMemory()
 	}
 	return nil
 }
 
-// openDisk opens, in the working directory, the store, the candidates and
-// the two spilled levels.
+// openDisk opens, in the working directory, the disk store and the two
+// spilled levels.
 func (e *bfs[S]) openDisk() error {
-	st, err := openDiskStore(e.work.file(workVisited))
-	if err != nil {
-		return err
-	}
-	e.disk = st
-	st.keep = e.opt.Checkpoint != ""
-	if e.ddd, err = openDDD(e.work.path, len(e.sys.Measures)); err != nil {
+	var err error
+	if e.store, err = store.OpenDisk(e.work.path, len(e.sys.Measures), levelBlock, e.opt.Checkpoint != ""); err != nil {
 		return err
 	}
 	if e.frontier, err = spillLevel(e.work.file(workLevelA), &e.pool); err != nil {
@@ -313,12 +306,6 @@ func (e *bfs[S]) close() error {
 	if e.store != nil {
 		err = errors.Join(err, e.store.Close())
 	}
-	if e.ddd != nil {
-		err = errors.Join(err, e.ddd.close())
-	}
-	if e.disk != nil {
-		err = errors.Join(err, e.disk.Close())
-	}
 	if e.ckptLock != nil {
 		err = errors.Join(err, e.ckptLock.Close())
 		e.ckptLock = nil
@@ -326,16 +313,20 @@ func (e *bfs[S]) close() error {
 	return err
 }
 
-// storeBytes is the memory the visited set holds, with, in disk mode, the
-// level's candidates.
+// storeBytes is the memory the visited set holds.
 func (e *bfs[S]) storeBytes() int64 {
-	switch {
-	case e.disk != nil:
-		return e.disk.Bytes() + e.ddd.bytes()
-	case e.store != nil:
-		return e.store.Bytes()
+	if e.store == nil {
+		return 0 // a resumed disk run that did not reach its store
 	}
-	return 0 // a resumed disk run that did not reach its store
+	return e.store.Bytes()
+}
+
+// fileBytes is the size of the run's files: the store's and the trace log's.
+func (e *bfs[S]) fileBytes() int64 {
+	if e.store == nil {
+		return 0
+	}
+	return e.store.FileBytes() + e.log.fileBytes()
 }
 
 func checkShape[S any](sys *model.System[S]) error {
@@ -419,8 +410,8 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 		x := newExpander(e)
 		for i := range sys.Init {
 			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
-			init.add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
-			x.measure(&sys.Init[i], init)
+			init.Add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
+			x.measure(&sys.Init[i], &init.Candidates)
 		}
 		if !e.commit([]*batch{init}, e.frontier, res) || !e.commitLevel(e.frontier, res) {
 			return
@@ -553,12 +544,12 @@ func (e *bfs[S]) report(frontier *level, depth int, res *Result) {
 		MemoryBytes: e.storeBytes() + e.log.bytes() + frontier.bytes()})
 }
 
-// commit adds the batches' candidates to the store, then, in order, gives
-// each new state the next index, its origin in the trace log and a place at the end of
-// next, and records the properties decided. In disk mode it only records
-// the batches' counts and hits and adds their candidates to the level's,
-// which commitLevel commits. It returns false when the run must stop.
+// commit adds the batches' candidates to the store, which admits, in
+// order, each new state (admit), and records the batches' counts and hits.
+// A store that defers (disk) admits the level's states in commitLevel. It
+// returns false when the run must stop.
 func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
+	e.round = e.round[:0]
 	for _, b := range batches {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
@@ -568,60 +559,35 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 				e.hits[h.prop] = &hh
 			}
 		}
+		e.round = append(e.round, &b.Candidates)
 	}
-	if e.ddd != nil {
-		for _, b := range batches {
-			if err := e.ddd.add(b); err != nil {
-				res.Err = fmt.Errorf("candidates: %w", err)
-				return false
-			}
-		}
-		return true
-	}
-	for _, b := range batches {
-		b.fresh = slices.Grow(b.fresh[:0], len(b.fps))[:len(b.fps)]
-		clear(b.fresh)
-	}
-	if err := e.store.Commit(batches, e.workers); err != nil {
-		res.Err = fmt.Errorf("visited set: %w", err)
+	ok := true
+	if err := e.store.Commit(e.round, e.workers, e.admitter(next, res, &ok)); err != nil {
+		res.Err = err
 		return false
 	}
-	if e.indexed != nil {
-		e.indexed.SetIndices(batches, uint32(e.log.len()), e.workers)
-	}
-	m := len(e.peaks)
-	for _, b := range batches {
-		for i, fresh := range b.fresh {
-			if fresh && !e.admit(b.fps[i], b.parents[i], b.actions[i], b.masks[i], b.vals[i*m:(i+1)*m], b.enc(i), next, res) {
-				return false
-			}
-		}
-	}
-	return true
+	return ok
 }
 
-// commitLevel, in disk mode, commits the new candidates of the level just
-// expanded (ddd.go) into next; in memory mode there is nothing left to do.
-// It returns false when the run must stop.
+// commitLevel admits into next the states of the level just expanded that
+// a deferring store held (store.Store.EndLevel). It returns false when the
+// run must stop.
 func (e *bfs[S]) commitLevel(next *level, res *Result) bool {
-	if e.ddd == nil {
-		return true
-	}
-	if err := e.ddd.resolve(e.disk); err != nil {
-		res.Err = fmt.Errorf("visited set: %w", err)
-		return false
-	}
-	err := e.ddd.each(func(c *candidate) (bool, error) {
-		return e.admit(c.fp, c.parent, c.action, c.mask, c.vals, c.enc, next, res), nil
-	})
-	if err == nil {
-		err = e.ddd.reset()
-	}
-	if err != nil {
+	if err := e.store.EndLevel(e.admitter(next, res, new(bool))); err != nil {
 		res.Err = err
 		return false
 	}
 	return res.Err == nil && e.stopped() == ""
+}
+
+// admitter is admit as a store calls it, clearing *ok when it returns false.
+func (e *bfs[S]) admitter(next *level, res *Result, ok *bool) store.Admit {
+	m := len(e.peaks)
+	*ok = true
+	return func(c *store.Candidates, i int) bool {
+		*ok = e.admit(c.FPs[i], c.Parents[i], c.Actions[i], c.Masks[i], c.Vals[i*m:(i+1)*m], c.Enc(i), next, res)
+		return *ok
+	}
 }
 
 // admit gives a new state the next index, its origin in the trace log and a place at the

@@ -26,7 +26,7 @@ import (
 // length-prefixed records, and holds in blocks only the window of states a
 // round is expanding, read back in order by window. The file's bytes are
 // summed as written and as read back: a level read whole that does not
-// match is refused (checksum.go).
+// match is refused (diskio.CheckSum).
 type level struct {
 	first uint32
 	pool  *blockPool

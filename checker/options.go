@@ -42,8 +42,8 @@ type Options struct {
 	Reduce bool
 	// Disk, if not empty, is a directory under which the run makes a
 	// working directory of its own (workdir.go), where the visited set
-	// (sorted runs of fingerprints, store_disk.go), the trace log, the
-	// levels and each level's candidates (ddd.go) are kept, so that memory
+	// (sorted runs of fingerprints, store.OpenDisk), the trace log, the
+	// levels and each level's candidates are kept, so that memory
 	// stays bounded when the state space outgrows it. A resumed run uses
 	// the working directory its checkpoint names, which must lie in Disk.
 	// KeepDir keeps the working directory when the run ends; otherwise it

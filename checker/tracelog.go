@@ -40,6 +40,8 @@ type traceLog struct {
 	procs uint64
 	n     int
 	file  *os.File
+	// path is the file of a log on disk that a resume reopens (recover).
+	path string
 	// buf holds the entries from flushed on, not yet written; sum is that
 	// of the entries written; err is the first write error, which sticks.
 	buf     []byte
@@ -74,6 +76,11 @@ func createTraceLog(path string) (*traceLog, error) {
 	}
 	return &traceLog{file: f, buf: make([]byte, 0, diskio.Buffer), sum: xxhash.New()}, nil
 }
+
+// reopenTraceLog returns the log kept in the file path, for a resume, which
+// opens it once the checkpoint's section says how many entries it needs
+// (recover).
+func reopenTraceLog(path string) *traceLog { return &traceLog{path: path} }
 
 // openTraceLog returns the log kept in the file path, as a checkpoint of n
 // entries summing to sum left it: its first n entries must be those
@@ -216,6 +223,57 @@ func (t *traceLog) flush() error {
 }
 
 func (t *traceLog) len() int { return t.n }
+
+// fileBytes is the size of the log's file; 0 in memory.
+func (t *traceLog) fileBytes() int64 {
+	if t.file == nil {
+		return 0
+	}
+	return int64(t.n) * 8
+}
+
+// checkpoint writes the log's section of a checkpoint: the number of
+// entries, then, in memory, each entry's parent and action, 4 bytes each,
+// little-endian; on disk, where sync has made them durable, the sum of the
+// entries.
+func (t *traceLog) checkpoint(w *diskio.SectionWriter) {
+	w.Uint(uint64(t.n))
+	if t.file != nil {
+		w.Uint64(t.checksum())
+		return
+	}
+	for o := range t.all() {
+		w.Uint32(o.parent)
+		w.Uint32(o.action)
+	}
+}
+
+// recover restores an empty log from its section of a checkpoint and
+// returns its number of entries: in memory, from the entries themselves; a
+// log reopened on disk opens its file, whose first entries must sum to
+// what the section says (openTraceLog).
+func (t *traceLog) recover(r *diskio.Section) (int, error) {
+	n := int(r.Uint())
+	if t.path == "" {
+		for i := 0; i < n && r.Err() == nil; i++ {
+			o := origin{parent: r.Uint32(), action: r.Uint32()}
+			if r.Err() == nil {
+				t.add(o) // in memory: no error
+			}
+		}
+		return n, nil
+	}
+	sum := r.Uint64()
+	if r.Err() != nil {
+		return 0, &diskio.BadSection{Why: "truncated or overlong sections"}
+	}
+	opened, err := openTraceLog(t.path, n, sum)
+	if err != nil {
+		return 0, err
+	}
+	*t = *opened
+	return n, nil
+}
 
 // bytes is the log's size in memory.
 func (t *traceLog) bytes() int64 {

@@ -123,3 +123,9 @@ func (r *Section) String() string {
 	n := r.Uint()
 	return string(r.Bytes(int(min(n, uint64(len(r.b))))))
 }
+
+// BadSection is a checkpoint section that does not hold what its owner
+// writes: a resume refuses the checkpoint as not valid, saying why.
+type BadSection struct{ Why string }
+
+func (e *BadSection) Error() string { return "not a valid checkpoint section (" + e.Why + ")" }

@@ -1,4 +1,4 @@
-package checker
+package store
 
 import (
 	"bufio"
@@ -21,7 +21,7 @@ import (
 // equal fingerprints, by sequence number: the first candidate of each
 // fingerprint comes first. Sequence numbers are given in increasing order,
 // so a later run holds only later ones. Each run's bytes are summed as
-// written, and checked when merge has read the run back (checksum.go).
+// written, and checked when merge has read the run back (diskio.CheckSum).
 type keyRuns struct {
 	buf  []seqKey
 	file *os.File
