@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"mc/checker/internal/packed"
+	"mc/checker/por"
 	"mc/checker/store"
 	"mc/model"
 )
@@ -26,7 +27,7 @@ type expander[S any] struct {
 	// variables the properties read in the current state and in a
 	// successor, and the index of each successor in the store (store.NotStored
 	// if it is not there).
-	ample             *ample
+	ample             *por.Ample
 	readCur, readNext []byte
 	index             []uint32
 	// pid and b are the state being expanded and the batch it feeds, err
@@ -39,7 +40,7 @@ type expander[S any] struct {
 func newExpander[S any](e *bfs[S]) *expander[S] {
 	x := &expander[S]{e: e}
 	if e.reducer != nil {
-		x.ample = newAmple(e.reducer.groups, x.group, func(c int) bool { return e.sys.ChanLen(&x.cur, c) == 0 })
+		x.ample = por.NewAmple(e.reducer, x.group, func(c int) bool { return e.sys.ChanLen(&x.cur, c) == 0 })
 	}
 	for i, p := range e.sys.Props {
 		switch p.Kind {

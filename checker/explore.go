@@ -14,6 +14,7 @@ import (
 
 	"mc/checker/internal/diskio"
 	"mc/checker/internal/packed"
+	"mc/checker/por"
 	"mc/checker/store"
 	"mc/model"
 )
@@ -75,10 +76,10 @@ type bfs[S any] struct {
 	pool                 blockPool
 	// resumedElapsed is the time spent before the checkpoint resumed from.
 	resumedElapsed time.Duration
-	// reducer is set when partial-order reduction is on (reduce.go);
+	// reducer is set when partial-order reduction is on (package por);
 	// readers then are the Reads that define visibility, and indexed is the
 	// store, which keeps every state's index.
-	reducer *reducer
+	reducer *por.Reducer
 	readers []func(buf []byte, s *S) []byte
 	indexed store.Indexed
 	// ampleHook, if set (by tests), is called with every state expanded by
@@ -189,7 +190,7 @@ func (e *bfs[S]) setupReduction(res *Result) error {
 	if err := CanReduce(e.opt, props); err != nil {
 		return err
 	}
-	r, note, err := newReducer(e.sys)
+	r, note, err := por.New(e.sys)
 	if err != nil {
 		return err
 	}
@@ -198,7 +199,7 @@ func (e *bfs[S]) setupReduction(res *Result) error {
 		return nil
 	}
 	e.reducer, res.Reduced = r, true
-	e.readers = readsOf(e.sys)
+	e.readers = por.Reads(e.sys)
 	return nil
 }
 

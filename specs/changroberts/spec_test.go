@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/por"
 	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/spectest"
@@ -326,7 +327,7 @@ func TestFootprints(t *testing.T) {
 		{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0, 2}},
 	} {
 		sys, _ := New(p)
-		if err := checker.CheckFootprints(context.Background(), sys); err != nil {
+		if err := por.CheckFootprints(context.Background(), sys); err != nil {
 			t.Errorf("%s: %v", p.String(), err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/por"
 	"mc/model"
 	"mc/specs/internal/spectest"
 	"mc/specs/internal/uniring"
@@ -78,7 +79,7 @@ func TestMutantWithoutTheComparisonIsCaught(t *testing.T) {
 }
 
 // Reduction keeps every verdict with far fewer states on the descending
-// arrangement, and the footprints tell the truth (checker.CheckFootprints).
+// arrangement, and the footprints tell the truth (por.CheckFootprints).
 func TestReductionAndFootprints(t *testing.T) {
 	for _, c := range []struct {
 		n             int
@@ -97,7 +98,7 @@ func TestReductionAndFootprints(t *testing.T) {
 		{N: 4, IDs: []int{2, 4, 1, 3}, Cap: 1, Claims: true},
 	} {
 		sys, _ := New(p)
-		if err := checker.CheckFootprints(context.Background(), sys); err != nil {
+		if err := por.CheckFootprints(context.Background(), sys); err != nil {
 			t.Errorf("%s: %v", p.String(), err)
 		}
 	}

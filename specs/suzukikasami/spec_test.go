@@ -145,7 +145,7 @@ func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 }
 
 // The footprints and the properties' reads tell the truth
-// (checker.CheckFootprints), and reduction keeps every safety verdict but
+// (por.CheckFootprints), and reduction keeps every safety verdict but
 // stores every state: on a fully connected network each process receives
 // from every other, so its actions wait for everyone's.
 func TestReduction(t *testing.T) {

@@ -99,7 +99,7 @@ func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 	}
 }
 
-// The footprints tell the truth (checker.CheckFootprints), and reduction
+// The footprints tell the truth (por.CheckFootprints), and reduction
 // keeps every safety verdict, but stores every state: a request at i and
 // the token's arrival at i both change i's phase, and any run may bring
 // the token to i, so no process's actions are independent of the others'.
