@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"mc/checker/internal/packed"
+	"mc/checker/liveness"
 	"mc/model"
 )
 
@@ -112,13 +112,13 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 		phase = m.Value
 	}
 	limits := Options{MaxStates: opt.MaxStates, Timeout: opt.Timeout}
-	g, err := buildGraph(sys, nil, limits, newPhaseGuard(ctx, "cost", limits, time.Now(), 0), 0)
+	g, err := liveness.Build(sys, nil, liveness.Limits{MaxStates: limits.MaxStates}, newPhaseGuard(ctx, "cost", limits, time.Now(), 0), 0, nil)
 	if err != nil {
 		return nil, err
 	}
-	c := &Cost{States: len(g.fp), Transitions: len(g.to), MaxBits: -1, Phases: -1, Causal: -1}
-	if g.stop != "" || g.expanded < len(g.fp) {
-		c.Incomplete = g.stop
+	c := &Cost{States: g.States(), Transitions: g.Transitions(), MaxBits: -1, Phases: -1, Causal: -1}
+	if g.Stop() != "" || g.Expanded() < g.States() {
+		c.Incomplete = g.Stop()
 		if c.Incomplete == "" {
 			c.Incomplete = "graph not fully expanded"
 		}
@@ -139,7 +139,7 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 		return c, err
 	}
 	for _, s := range order {
-		if g.terminal(s) {
+		if g.Terminal(s) {
 			c.Terminals++
 		}
 	}
@@ -147,7 +147,7 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 	// The cost of a run from initial state i adds the weight of i itself.
 	c.Min, c.Max = 1<<30, -1
 	var minInit, maxInit uint32
-	for i, s := range g.init {
+	for i, s := range g.Init() {
 		at := w0.diff(nil, w0.summary(&sys.Init[i]))
 		if at+int(lo[s]) < c.Min {
 			c.Min, minInit = at+int(lo[s]), s
@@ -171,7 +171,7 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 	}
 	if opt.Bits != "" {
 		_, most := extremes(g, order, ws[1])
-		for i, s := range g.init {
+		for i, s := range g.Init() {
 			c.MaxBits = max(c.MaxBits, weights[1].diff(nil, weights[1].summary(&sys.Init[i]))+int(most[s]))
 		}
 	}
@@ -181,17 +181,17 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 // extremes returns, for every state s, the fewest (lo[s]) and most (hi[s])
 // weight on a path from s to a terminal state, the graph being acyclic and
 // order a reverse topological order of it (sinkOrder).
-func extremes(g *stateGraph, order []uint32, w []uint8) (lo, hi []int32) {
-	lo, hi = make([]int32, len(g.fp)), make([]int32, len(g.fp))
+func extremes(g *liveness.Graph, order []uint32, w []uint8) (lo, hi []int32) {
+	lo, hi = make([]int32, g.States()), make([]int32, g.States())
 	for _, s := range order {
-		if g.terminal(s) {
+		if g.Terminal(s) {
 			continue
 		}
-		a, b := g.edges(s)
+		a, b := g.Edges(s)
 		lo[s], hi[s] = 1<<30, -1
 		for e := a; e < b; e++ {
-			lo[s] = min(lo[s], int32(w[e])+lo[g.to[e]])
-			hi[s] = max(hi[s], int32(w[e])+hi[g.to[e]])
+			lo[s] = min(lo[s], int32(w[e])+lo[g.To(e)])
+			hi[s] = max(hi[s], int32(w[e])+hi[g.To(e)])
 		}
 	}
 	return lo, hi
@@ -293,36 +293,36 @@ func measureIncrease[S any](sys *model.System[S], name string) (weight[S], error
 // summary of every state, and calls visit on every state. It replays the graph in state order, keeping
 // the encoding of each state only until it is expanded, and summarising
 // each state for the weights when it is first reached.
-func edgeWeights[S any](sys *model.System[S], g *stateGraph, weights []weight[S], visit func(s *S)) ([][]uint8, [][][]int32, error) {
+func edgeWeights[S any](sys *model.System[S], g *liveness.Graph, weights []weight[S], visit func(s *S)) ([][]uint8, [][][]int32, error) {
 	ws := make([][]uint8, len(weights))
 	sums := make([][][]int32, len(weights))
 	for k := range ws {
-		ws[k], sums[k] = make([]uint8, len(g.to)), make([][]int32, len(g.fp))
+		ws[k], sums[k] = make([]uint8, g.Transitions()), make([][]int32, g.States())
 	}
-	enc := make([][]byte, len(g.fp))
+	enc := make([][]byte, g.States())
 	reached := func(t uint32, s *S) {
 		enc[t] = sys.Encode(nil, s)
 		for k, w := range weights {
 			sums[k][t] = w.summary(s)
 		}
 	}
-	for i, s := range g.init {
+	for i, s := range g.Init() {
 		if enc[s] == nil {
 			reached(s, &sys.Init[i])
 		}
 	}
 	var cur, next S
-	for s := 0; s < g.expanded; s++ {
+	for s := 0; s < g.Expanded(); s++ {
 		if err := sys.Decode(enc[s], &cur); err != nil {
 			return nil, nil, fmt.Errorf("internal error: state %d does not decode: %v", s, err)
 		}
 		enc[s] = nil
 		visit(&cur)
-		a, b := g.edges(uint32(s))
+		a, b := g.Edges(uint32(s))
 		for e := a; e < b; e++ {
-			t := g.to[e]
+			t := g.To(e)
 			if int(t) > s && enc[t] == nil {
-				if !sys.Apply(&cur, packed.Unpack(g.act[e]), &next) {
+				if !sys.Apply(&cur, g.Action(e), &next) {
 					return nil, nil, fmt.Errorf("internal error: transition %d of state %d does not replay", e-a, s)
 				}
 				reached(t, &next)
@@ -360,27 +360,27 @@ func counted(text string, kinds, uncounted []string) bool {
 // whose successors are peeled, and so on: a reverse topological order, in
 // which every state comes after all its successors. If some state is never
 // peeled the graph has a cycle; cycleAt is then such a state, -1 otherwise.
-func sinkOrder(g *stateGraph) (order []uint32, cycleAt int) {
-	n := g.expanded
+func sinkOrder(g *liveness.Graph) (order []uint32, cycleAt int) {
+	n := g.Expanded()
 	out := make([]uint32, n)
 	predFirst := make([]uint32, n+1)
 	for s := 0; s < n; s++ {
-		a, b := g.edges(uint32(s))
+		a, b := g.Edges(uint32(s))
 		out[s] = uint32(b - a)
 		for e := a; e < b; e++ {
-			predFirst[g.to[e]+1]++
+			predFirst[g.To(e)+1]++
 		}
 	}
 	for s := 0; s < n; s++ {
 		predFirst[s+1] += predFirst[s]
 	}
-	pred := make([]uint32, len(g.to))
+	pred := make([]uint32, g.Transitions())
 	fill := append([]uint32(nil), predFirst[:n]...)
 	for s := 0; s < n; s++ {
-		a, b := g.edges(uint32(s))
+		a, b := g.Edges(uint32(s))
 		for e := a; e < b; e++ {
-			pred[fill[g.to[e]]] = uint32(s)
-			fill[g.to[e]]++
+			pred[fill[g.To(e)]] = uint32(s)
+			fill[g.To(e)]++
 		}
 	}
 	order = make([]uint32, 0, n)
@@ -412,8 +412,8 @@ func sinkOrder(g *stateGraph) (order []uint32, cycleAt int) {
 // states, starting the search at the unpeeled state start. Every unpeeled
 // state has an edge to another unpeeled one, so following such edges must
 // come back to a state already visited.
-func cycleRun[S any](sys *model.System[S], g *stateGraph, order []uint32, start int) (*Trace, error) {
-	peeled := make([]bool, g.expanded)
+func cycleRun[S any](sys *model.System[S], g *liveness.Graph, order []uint32, start int) (*Trace, error) {
+	peeled := make([]bool, g.Expanded())
 	for _, s := range order {
 		peeled[s] = true
 	}
@@ -425,11 +425,11 @@ func cycleRun[S any](sys *model.System[S], g *stateGraph, order []uint32, start 
 			break
 		}
 		seen[s] = len(walk)
-		a, b := g.edges(s)
+		a, b := g.Edges(s)
 		for e := a; e < b; e++ {
-			if !peeled[g.to[e]] {
+			if !peeled[g.To(e)] {
 				walk = append(walk, e)
-				s = g.to[e]
+				s = g.To(e)
 				break
 			}
 		}
@@ -448,22 +448,22 @@ func cycleRun[S any](sys *model.System[S], g *stateGraph, order []uint32, start 
 
 // pathFromInit returns the initial state (its index in sys.Init) and the
 // edges of a shortest path from it to target, by breadth-first search.
-func pathFromInit(g *stateGraph, target uint32) (int, []int) {
-	parent := make([]int, g.expanded)
+func pathFromInit(g *liveness.Graph, target uint32) (int, []int) {
+	parent := make([]int, g.Expanded())
 	for i := range parent {
 		parent[i] = -2
 	}
 	var queue []uint32
-	for _, s := range g.init {
+	for _, s := range g.Init() {
 		if parent[s] == -2 {
 			parent[s] = -1
 			queue = append(queue, s)
 		}
 	}
 	for i := 0; i < len(queue) && parent[target] == -2; i++ {
-		a, b := g.edges(queue[i])
+		a, b := g.Edges(queue[i])
 		for e := a; e < b; e++ {
-			if t := g.to[e]; parent[t] == -2 {
+			if t := g.To(e); parent[t] == -2 {
 				parent[t] = e
 				queue = append(queue, t)
 			}
@@ -473,13 +473,13 @@ func pathFromInit(g *stateGraph, target uint32) (int, []int) {
 	s := target
 	for parent[s] >= 0 {
 		edges = append(edges, parent[s])
-		s = g.source(parent[s])
+		s = g.Source(parent[s])
 	}
 	for i, j := 0, len(edges)-1; i < j; i, j = i+1, j-1 {
 		edges[i], edges[j] = edges[j], edges[i]
 	}
 	init := 0
-	for i, x := range g.init {
+	for i, x := range g.Init() {
 		if x == s {
 			init = i
 			break
@@ -490,14 +490,14 @@ func pathFromInit(g *stateGraph, target uint32) (int, []int) {
 
 // extremeRun follows, from initial state from, an edge that attains the
 // optimum best[] at every step, down to a terminal state.
-func extremeRun[S any](sys *model.System[S], g *stateGraph, w []uint8, best []int32, from uint32) (*Trace, int, error) {
+func extremeRun[S any](sys *model.System[S], g *liveness.Graph, w []uint8, best []int32, from uint32) (*Trace, int, error) {
 	var edges []int
 	s := from
-	for !g.terminal(s) {
-		a, b := g.edges(s)
+	for !g.Terminal(s) {
+		a, b := g.Edges(s)
 		next := -1
 		for e := a; e < b; e++ {
-			if int32(w[e])+best[g.to[e]] == best[s] {
+			if int32(w[e])+best[g.To(e)] == best[s] {
 				next = e
 				break
 			}
@@ -506,10 +506,10 @@ func extremeRun[S any](sys *model.System[S], g *stateGraph, w []uint8, best []in
 			return nil, 0, fmt.Errorf("internal error: no transition of state %d attains its cost", s)
 		}
 		edges = append(edges, next)
-		s = g.to[next]
+		s = g.To(next)
 	}
 	init := 0
-	for i, x := range g.init {
+	for i, x := range g.Init() {
 		if x == from {
 			init = i
 			break
@@ -525,16 +525,16 @@ func extremeRun[S any](sys *model.System[S], g *stateGraph, w []uint8, best []in
 
 // runTrace renders the path of edges from initial state init, checking that
 // its replay ends in the state the graph says it does.
-func runTrace[S any](sys *model.System[S], g *stateGraph, init int, edges []int) (*Trace, error) {
+func runTrace[S any](sys *model.System[S], g *liveness.Graph, init int, edges []int) (*Trace, error) {
 	actions := make([]model.Action, len(edges))
 	for i, e := range edges {
-		actions[i] = packed.Unpack(g.act[e])
+		actions[i] = g.Action(e)
 	}
-	end := g.init[init]
+	end := g.Init()[init]
 	if len(edges) > 0 {
-		end = g.to[edges[len(edges)-1]]
+		end = g.To(edges[len(edges)-1])
 	}
-	return render(sys, init, actions, g.fp[end])
+	return render(sys, init, actions, g.FP(end))
 }
 
 // CausalDepth is the time a run takes with unit message delays and

@@ -1,6 +1,10 @@
 package checker
 
-import "time"
+import (
+	"time"
+
+	"mc/checker/liveness"
+)
 
 // firstCheckpointAfter is when a run that checkpoints saves its first
 // checkpoint, if CheckpointEvery is longer: early, so that a run stopped
@@ -63,7 +67,7 @@ type Options struct {
 	SpecHash string
 	// Fair is the fairness assumption liveness properties are checked
 	// under; the zero value is weak fairness per process.
-	Fair Fairness
+	Fair liveness.Fairness
 	// Continue checks every property to the end. Without it a run stops
 	// at the first violation (as TLC and SPIN do): at the end of the level
 	// in which a safety property first fails, so that its figures are the

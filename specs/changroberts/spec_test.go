@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/checker/por"
 	"mc/invariants"
 	"mc/model"
@@ -241,7 +242,7 @@ func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
 		{N: 5, IDs: model.DescendingIDs(5), Chan: model.Bag},
 	} {
 		sys, _ := New(p)
-		for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+		for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 			r := spectest.Run(t, sys, checker.Options{Fair: f})
 			if r.Verdict != checker.Pass || r.Liveness.Cycles != 0 || spectest.Prop(t, &r, "eventually-leader").Verdict != checker.Pass {
 				t.Fatalf("%+v, fairness %s: %s, %d cycles", p, f, r.Verdict, r.Liveness.Cycles)

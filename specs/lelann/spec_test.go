@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/checker/por"
 	"mc/model"
 	"mc/specs/internal/spectest"
@@ -126,7 +127,7 @@ func TestClaimsAndGhostErasure(t *testing.T) {
 // fairness. Reference: 004 (simpler version).
 func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
 	sys, _ := New(model.Params{N: 5, IDs: []int{3, 1, 5, 2, 4}, Chan: model.Bag})
-	for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		if r.Verdict != checker.Pass || r.Liveness.Cycles != 0 {
 			t.Fatalf("fairness %s: %s, %d cycles", f, r.Verdict, r.Liveness.Cycles)

@@ -1,4 +1,4 @@
-package checker
+package liveness
 
 import (
 	"fmt"
@@ -7,25 +7,26 @@ import (
 	"mc/model"
 )
 
-// stateGraph is the reachable state graph a liveness check needs: unlike the
-// breadth-first search, which keeps one origin per state, it stores every
-// transition with its action, since cycles are made of the transitions the
-// breadth-first tree leaves out.
+// Graph is the reachable state graph a liveness check needs: unlike the
+// checker's breadth-first search, which keeps one origin per state, it
+// stores every transition with its action, since cycles are made of the
+// transitions the breadth-first tree leaves out. (Sweeps read it too, for
+// the costs of complete runs.)
 //
 // States are numbered 0, 1, … in breadth-first discovery order. The edges of
 // state s are to[first[s]:first[s+1]] with the packed actions act[…], in the
 // order the spec enumerates actions. Only states below expanded have their
 // edge lists; when a limit stops the build, the rest are known but
-// unexplored, and the liveness check ignores them (see liveness.go).
+// unexplored, and the liveness check ignores them (see the package doc).
 //
 // Memory per state: the index from fingerprint to state (an open-addressing
-// table, 16 to 32 bytes; with Options.Exact a Go map of full encodings
+// table, 16 to 32 bytes; with Limits.Exact a Go map of full encodings
 // instead), the fingerprint (8), the edge offset (4) and one bit per
 // liveness predicate (a goal that is "terminal" is set when the state is
 // expanded); per transition 8 bytes (target and action). The SCC
 // decomposition and the lasso search add about 20 bytes per state while a
 // property is checked.
-type stateGraph struct {
+type Graph struct {
 	index    stateIndex
 	fp       []uint64
 	first    []uint32
@@ -43,14 +44,37 @@ type stateGraph struct {
 // maxEdges keeps edge offsets within 32 bits.
 const maxEdges = 1<<32 - 2
 
-// edges returns the range of s's edges.
-func (g *stateGraph) edges(s uint32) (int, int) { return int(g.first[s]), int(g.first[s+1]) }
+// States is the number of states stored, Expanded the number of them whose
+// transitions are all stored (the first ones: states are numbered
+// breadth-first), and Transitions the number of transitions.
+func (g *Graph) States() int      { return len(g.fp) }
+func (g *Graph) Expanded() int    { return g.expanded }
+func (g *Graph) Transitions() int { return len(g.to) }
 
-// terminal reports whether the expanded state s has no enabled action.
-func (g *stateGraph) terminal(s uint32) bool { return g.first[s] == g.first[s+1] }
+// Depth is the breadth-first level of the last state expanded.
+func (g *Graph) Depth() int { return g.depth }
 
-// source returns the state whose edge list holds edge e.
-func (g *stateGraph) source(e int) uint32 {
+// Stop says why the build stopped early, or "" if it did not.
+func (g *Graph) Stop() string { return g.stop }
+
+// Init lists the state of each initial state, in sys.Init's order.
+func (g *Graph) Init() []uint32 { return g.init }
+
+// FP is the fingerprint of state s.
+func (g *Graph) FP(s uint32) uint64 { return g.fp[s] }
+
+// Edges returns the range of the expanded state s's edges.
+func (g *Graph) Edges(s uint32) (lo, hi int) { return int(g.first[s]), int(g.first[s+1]) }
+
+// To is the state edge e leads to, and Action its action.
+func (g *Graph) To(e int) uint32           { return g.to[e] }
+func (g *Graph) Action(e int) model.Action { return packed.Unpack(g.act[e]) }
+
+// Terminal reports whether the expanded state s has no enabled action.
+func (g *Graph) Terminal(s uint32) bool { return g.first[s] == g.first[s+1] }
+
+// Source returns the state whose edge list holds edge e.
+func (g *Graph) Source(e int) uint32 {
 	lo, hi := 0, g.expanded-1
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
@@ -63,8 +87,8 @@ func (g *stateGraph) source(e int) uint32 {
 	return uint32(lo)
 }
 
-// bytes estimates the memory the graph holds.
-func (g *stateGraph) bytes() int64 {
+// Bytes estimates the memory the graph holds.
+func (g *Graph) Bytes() int64 {
 	b := g.index.bytes() + int64(cap(g.fp))*8 + int64(cap(g.first))*4 + int64(cap(g.to)+cap(g.act))*4
 	for i := range g.from {
 		b += int64(cap(g.from[i])+cap(g.goal[i])) * 8
@@ -74,15 +98,34 @@ func (g *stateGraph) bytes() int64 {
 
 func bit(m []uint64, s uint32) bool { return m[s/64]&(1<<(s%64)) != 0 }
 
-// buildGraph explores sys breadth-first and stores its whole state graph,
+// Limits bound a graph's build: MaxStates (0: none) stops it; Exact tells
+// states apart by their full encodings instead of their fingerprints.
+type Limits struct {
+	MaxStates int64
+	Exact     bool
+}
+
+// Guard holds the run's other limits (cancellation, time, memory) through
+// a graph's build, and hears its progress.
+type Guard interface {
+	// Exceeded says why the build must stop now, or "" to go on; reserve
+	// is the memory the caller will still need beyond what is in use.
+	Exceeded(reserve int64) string
+	// Progress reports how far the build is: the states stored and
+	// transitions, the level and the states left to expand, the memory.
+	Progress(states, transitions int64, depth, frontier int, bytes int64)
+}
+
+// Build explores sys breadth-first and stores its whole state graph,
 // evaluating the predicates of the liveness properties props on every
-// state. It stops early, recording why in g.stop, at opt.MaxStates or when
-// guard says so, keeping reserve bytes per state free under the memory
-// limit for what the caller does with the graph; it reports its progress
-// through guard.
-func buildGraph[S any](sys *model.System[S], props []*model.Property[S], opt Options, guard *phaseGuard, reserve int64) (*stateGraph, error) {
-	g := &stateGraph{from: make([][]uint64, len(props)), goal: make([][]uint64, len(props))}
-	if opt.Exact {
+// state, and calling visit, if not nil, on every state as it is stored (in
+// the order of their numbers). It stops early, recording why (Stop), at
+// lim.MaxStates or when guard says so, keeping reserve bytes per state free
+// under the memory limit for what the caller does with the graph; it
+// reports its progress to guard.
+func Build[S any](sys *model.System[S], props []*model.Property[S], lim Limits, guard Guard, reserve int64, visit func(id uint32, s *S)) (*Graph, error) {
+	g := &Graph{from: make([][]uint64, len(props)), goal: make([][]uint64, len(props))}
+	if lim.Exact {
 		g.index = &exactIndex{ids: map[string]uint32{}}
 	} else {
 		g.index = newFingerprintIndex()
@@ -99,8 +142,8 @@ func buildGraph[S any](sys *model.System[S], props []*model.Property[S], opt Opt
 		if id, ok := g.index.find(buf, fp); ok {
 			return id, true
 		}
-		if opt.MaxStates > 0 && int64(len(g.fp)) >= opt.MaxStates {
-			g.stop = fmt.Sprintf("state limit %d reached", opt.MaxStates)
+		if lim.MaxStates > 0 && int64(len(g.fp)) >= lim.MaxStates {
+			g.stop = fmt.Sprintf("state limit %d reached", lim.MaxStates)
 			return 0, false
 		}
 		id := uint32(len(g.fp))
@@ -118,6 +161,9 @@ func buildGraph[S any](sys *model.System[S], props []*model.Property[S], opt Opt
 			if p.State != nil && p.State(s) {
 				g.goal[i][id/64] |= 1 << (id % 64)
 			}
+		}
+		if visit != nil {
+			visit(id, s)
 		}
 		pending = append(pending, buf...)
 		ends = append(ends, len(pending))
@@ -140,11 +186,10 @@ func buildGraph[S any](sys *model.System[S], props []*model.Property[S], opt Opt
 			g.depth, levelEnd = g.depth+1, len(g.fp)
 		}
 		if s&255 == 0 {
-			if g.stop = guard.exceeded(int64(len(g.fp)) * reserve); g.stop != "" {
+			if g.stop = guard.Exceeded(int64(len(g.fp)) * reserve); g.stop != "" {
 				return g, nil
 			}
-			guard.report(Progress{States: int64(len(g.fp)), Transitions: int64(len(g.to)), Depth: g.depth,
-				Frontier: len(g.fp) - s, MemoryBytes: g.bytes()})
+			guard.Progress(int64(len(g.fp)), int64(len(g.to)), g.depth, len(g.fp)-s, g.Bytes())
 		}
 		data := pending[consumed:ends[s-head]]
 		consumed = ends[s-head]
@@ -180,7 +225,7 @@ func buildGraph[S any](sys *model.System[S], props []*model.Property[S], opt Opt
 		}
 		g.first = append(g.first, uint32(len(g.to)))
 		g.expanded = s + 1
-		if g.terminal(uint32(s)) {
+		if g.Terminal(uint32(s)) {
 			for i, p := range props {
 				if p.Terminal {
 					g.goal[i][s/64] |= 1 << (s % 64)
@@ -256,7 +301,7 @@ func (t *fingerprintIndex) add(_ []byte, fp uint64, id uint32) {
 
 func (t *fingerprintIndex) bytes() int64 { return int64(len(t.keys)) * 12 }
 
-// exactIndex keys states by their full encodings (Options.Exact): no
+// exactIndex keys states by their full encodings (Limits.Exact): no
 // collision can merge two states, at the cost of the encodings' memory.
 type exactIndex struct{ ids map[string]uint32 }
 
