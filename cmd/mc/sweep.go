@@ -47,7 +47,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "mc sweep: want exactly one SPEC or all (see mc sweep --help)")
 		return exitUsage
 	}
-	opt := checker.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
+	opt := sweep.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
 	if fs.Arg(0) == "all" {
 		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 {
 			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states and --timeout")

@@ -1,4 +1,4 @@
-package checker
+package sweep
 
 import (
 	"encoding/binary"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
-	"mc/checker/liveness"
+	"mc/checker"
 )
 
 // The longest causal chain over every run.
@@ -37,7 +37,7 @@ type stamped struct {
 // sums[s] (every message, sorted), n processes acting as g.Action(e)
 // says. It returns the largest stamp and how many stamped states it
 // explored, or ok false if they exceed limit (or a stamp exceeds 255).
-func maxCausalDepth(g *liveness.Graph, sums [][]int32, n, limit int) (depth, explored int, ok bool) {
+func maxCausalDepth(g *checker.Graph, sums [][]int32, n, limit int) (depth, explored int, ok bool) {
 	var nodes []stamped
 	seen := map[uint64][]int32{}
 	add := func(x stamped) bool {

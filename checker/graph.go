@@ -1,0 +1,100 @@
+package checker
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"mc/checker/liveness"
+	"mc/model"
+)
+
+// Graph is the reachable state graph of a Target, every transition kept
+// (liveness.Graph, whose methods it has), for analyses of whole runs that
+// know no state type, such as sweep's costs: what they need of each state
+// they observe while the graph is built (GraphOptions.Visit), and Run
+// renders a path of the graph as a trace.
+type Graph struct {
+	*liveness.Graph
+	render func(init int, actions []model.Action, end uint64) (*Trace, error)
+}
+
+// GraphOptions bound a graph's build, as they bound a check, and say what
+// is observed of each state.
+type GraphOptions struct {
+	MaxStates int64
+	Timeout   time.Duration
+	// Measures names the measures whose values Visit receives, in this
+	// order; a name the system does not have is an error.
+	Measures []string
+	// View asks Visit for each state's View (nil if the system has none).
+	View bool
+	// Visit, if not nil, is called on every state as it is stored, in the
+	// order of their numbers; the Observation is valid during the call.
+	Visit func(id uint32, o Observation)
+}
+
+// Observation is what a graph's build observed of one state.
+type Observation struct {
+	Measures []int
+	View     *model.View
+}
+
+func (t target[S]) Graph(ctx context.Context, opt GraphOptions) (*Graph, error) {
+	sys := t.sys
+	measures := make([]func(*S) int, len(opt.Measures))
+	for i, name := range opt.Measures {
+		m := measureNamed(sys, name)
+		if m == nil {
+			return nil, fmt.Errorf("spec %s has no measure %q (is it built with claims?)", sys.Spec, name)
+		}
+		measures[i] = m.Value
+	}
+	var visit func(uint32, *S)
+	if opt.Visit != nil {
+		o := Observation{Measures: make([]int, len(measures))}
+		visit = func(id uint32, s *S) {
+			for i, f := range measures {
+				o.Measures[i] = f(s)
+			}
+			if opt.View && sys.View != nil {
+				v := sys.View(s)
+				o.View = &v
+			}
+			opt.Visit(id, o)
+		}
+	}
+	limits := Options{MaxStates: opt.MaxStates, Timeout: opt.Timeout}
+	g, err := liveness.Build(sys, nil, liveness.Limits{MaxStates: opt.MaxStates}, newPhaseGuard(ctx, "graph", limits, time.Now(), 0), 0, visit)
+	if err != nil {
+		return nil, err
+	}
+	return &Graph{Graph: g, render: func(init int, actions []model.Action, end uint64) (*Trace, error) {
+		return render(sys, init, actions, end)
+	}}, nil
+}
+
+// measureNamed is the measure of sys called name, or nil.
+func measureNamed[S any](sys *model.System[S], name string) *model.Measure[S] {
+	for i := range sys.Measures {
+		if sys.Measures[i].Name == name {
+			return &sys.Measures[i]
+		}
+	}
+	return nil
+}
+
+// Run renders the run from initial state init (an index of the system's
+// initial states) along edges, checking that its replay ends in the state
+// the graph says it does.
+func (g *Graph) Run(init int, edges []int) (*Trace, error) {
+	actions := make([]model.Action, len(edges))
+	for i, e := range edges {
+		actions[i] = g.Action(e)
+	}
+	end := g.Init()[init]
+	if len(edges) > 0 {
+		end = g.To(edges[len(edges)-1])
+	}
+	return g.render(init, actions, g.FP(end))
+}
