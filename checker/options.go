@@ -39,7 +39,7 @@ type Options struct {
 	// (GOMEMLIMIT) if one is set, else none. It is checked between rounds,
 	// so a run may pass it by one round's candidates.
 	MaxMemory int64
-	// Reduce turns partial-order reduction on (see the package doc): fewer
+	// Reduce turns partial-order reduction on (package por): fewer
 	// states are stored, every verdict is the same, but a counterexample
 	// need not be the shortest. It is refused with the disk store and with
 	// properties other than invariants, step, end and witness properties.
