@@ -136,13 +136,21 @@ func elapsedOf(c runstore.Check) string {
 	return d.Round(time.Microsecond).String()
 }
 
-// commandOf is the check as it was typed, without the leading "check".
+// commandOf is the check as it was typed, spec first, without the leading
+// "check": "changroberts --n 5", or "changroberts --resume ckpt" for a
+// resumed run, whose command line need not name its spec.
 func commandOf(c runstore.Check) string {
-	args := c.Args
-	if len(args) > 0 && args[0] == "check" {
-		args = args[1:]
+	out, named := []string{c.Key.Run.Spec}, false
+	for i, a := range c.Args {
+		switch {
+		case i == 0 && a == "check":
+		case a == c.Key.Run.Spec && !named:
+			named = true
+		default:
+			out = append(out, a)
+		}
 	}
-	return strings.Join(args, " ")
+	return strings.Join(out, " ")
 }
 
 // runRunsShow is mc runs show ID.
