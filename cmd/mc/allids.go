@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/pflag"
 
 	"mc/checker"
 	"mc/model"
 	"mc/runinfo"
-	"mc/runstore"
 )
 
 // allIDsRefusals are the flags that --all-ids cannot be combined with, each
@@ -79,7 +77,6 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		return code
 	}
 	stdout = rec.tee(stdout)
-	started := time.Now()
 	classes := model.ArrangementClasses(p.N, entry.Symmetry)
 	sum := allIDsSummary{jsonStamp: stamp(), Spec: entry.Name, N: p.N, Symmetry: entry.Symmetry.String(), Classes: len(classes), Verdict: checker.Pass}
 	var failed *checker.Result
@@ -146,14 +143,8 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		fmt.Fprintf(stdout, "verdict: %s\n", sum.Verdict)
 	}
 	code = verdictExit(sum.Verdict)
-	if code != exitIncomplete && rec.dir != "" {
-		meaning.Params.IDs = nil // every class's
-		key, err := runstore.NewKey(runstore.KindAllIDs, meaning, nil, f.specHash)
-		if err != nil {
-			fmt.Fprintf(stderr, "mc check: not recorded: %v\n", err)
-			return code
-		}
-		rec.record(rec.summary(key, sum.Verdict, sum.States, transitions, 0, time.Since(started)), failedTarget, failed, stderr)
+	if code != exitIncomplete {
+		rec.recordAllIDs(meaning, f.specHash, sum.Verdict, sum.States, transitions, failedTarget, failed, stderr)
 	}
 	return code
 }

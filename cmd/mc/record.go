@@ -96,6 +96,24 @@ func (r *recorder) recordResult(t checker.Stepper, specHash string, res, traced 
 	r.record(c, t, traced, stderr)
 }
 
+// recordAllIDs records a completed mc check --all-ids, whose verdict,
+// states and transitions are those of every class: meaning is one
+// class's, without its ids, and the trace is the first failing class's
+// (failed, a run of failedTarget), if one failed.
+func (r *recorder) recordAllIDs(meaning runinfo.Meaning, specHash string, verdict checker.Verdict, states, transitions int64,
+	failedTarget checker.Stepper, failed *checker.Result, stderr io.Writer) {
+	if r.dir == "" {
+		return
+	}
+	meaning.Params.IDs = nil
+	key, err := runstore.NewKey(runstore.KindAllIDs, meaning, nil, specHash)
+	if err != nil {
+		fmt.Fprintf(stderr, "mc check: not recorded: %v\n", err)
+		return
+	}
+	r.record(r.summary(key, verdict, states, transitions, 0, time.Since(r.started)), failedTarget, failed, stderr)
+}
+
 // record adds c, with the trace of traced's recorded run of t if it has
 // one, to the store, and says under which number. A store that cannot
 // take it is said on stderr; the check's own exit code stands, since its
