@@ -583,36 +583,38 @@ func (e *bfs[S]) commitLevel(next *level, res *Result) bool {
 
 // admitter is admit as a store calls it, clearing *ok when it returns false.
 func (e *bfs[S]) admitter(next *level, res *Result, ok *bool) store.Admit {
-	m := len(e.peaks)
 	*ok = true
 	return func(c *store.Candidates, i int) bool {
-		*ok = e.admit(c.FPs[i], c.Parents[i], c.Actions[i], c.Masks[i], c.Vals[i*m:(i+1)*m], c.Enc(i), next, res)
+		*ok = e.admit(c, i, next, res)
 		return *ok
 	}
 }
 
-// admit gives a new state the next index, its origin in the trace log and a place at the
-// end of next, and records the properties it decides and its measures. It
-// returns false when the run must stop.
-func (e *bfs[S]) admit(fp uint64, parent, action uint32, mask uint64, vals []int, enc []byte, next *level, res *Result) bool {
+// admit makes candidate i of c, new to the store, the next state: it gives
+// it the next index, its origin in the trace log and a place at the end of
+// next, and records the properties it decides and its measures. It returns
+// false when the run must stop.
+func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) bool {
 	if int64(e.log.len()) >= e.limit() {
 		e.halt(fmt.Sprintf("state limit %d reached", e.opt.MaxStates))
 		return false
 	}
-	id, err := e.log.add(origin{parent: parent, action: action})
+	fp := c.FPs[i]
+	id, err := e.log.add(origin{parent: c.Parents[i], action: c.Actions[i]})
 	if err == nil {
-		err = next.add(enc)
+		err = next.add(c.Enc(i))
 	}
 	if err != nil {
 		res.Err = err
 		return false
 	}
-	for m := mask; m != 0; m &= m - 1 {
+	for m := c.Masks[i]; m != 0; m &= m - 1 {
 		p := e.stateProps[bits.TrailingZeros64(m)]
 		if e.hits[p] == nil {
 			e.hits[p] = &hit{id: id, fp: fp}
 		}
 	}
+	vals := c.Vals[i*len(e.peaks):]
 	for m := range e.peaks {
 		if v := vals[m]; e.peaks[m].at == nil || v > e.peaks[m].value {
 			e.peaks[m] = peak{value: v, at: &hit{id: id, fp: fp}}

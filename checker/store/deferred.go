@@ -52,7 +52,6 @@ type dddLevel struct {
 	seqs  []uint32
 	isNew []bool
 	rec   []byte
-	vals  []int
 	// one holds the candidate being admitted, read back from the file.
 	one Candidates
 }
@@ -74,7 +73,10 @@ func openDDD(dir string, measures, maxEncoding int) (*dddLevel, error) {
 		return nil, err
 	}
 	sw, sr := diskio.NewSumWriter(f), diskio.NewSumReader(f)
-	return &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, diskio.Buffer), r: bufio.NewReaderSize(sr, diskio.Buffer), measures: measures, maxEncoding: maxEncoding}, nil
+	d := &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, diskio.Buffer), r: bufio.NewReaderSize(sr, diskio.Buffer), measures: measures, maxEncoding: maxEncoding}
+	d.one.Add(0, 0, 0, 0, nil)
+	d.one.Vals = make([]int, measures)
+	return d, nil
 }
 
 // add appends c's candidates.
@@ -174,10 +176,7 @@ func (d *dddLevel) each(admit Admit) error {
 	}
 	d.r.Reset(d.sr)
 	d.sr.Reset()
-	if cap(d.vals) < d.measures {
-		d.vals = make([]int, d.measures)
-	}
-	vals := d.vals[:d.measures]
+	c := &d.one
 	var fixed [16]byte
 	for s := uint32(0); s < d.n; s++ {
 		if _, err := io.ReadFull(d.r, fixed[:]); err != nil {
@@ -187,12 +186,12 @@ func (d *dddLevel) each(admit Admit) error {
 		if err != nil {
 			return fmt.Errorf("reading candidates: %w", err)
 		}
-		for m := range vals {
+		for m := range c.Vals {
 			v, err := binary.ReadVarint(d.r)
 			if err != nil {
 				return fmt.Errorf("reading candidates: %w", err)
 			}
-			vals[m] = int(v)
+			c.Vals[m] = int(v)
 		}
 		size, err := binary.ReadUvarint(d.r)
 		if err != nil || size > uint64(d.maxEncoding) {
@@ -204,14 +203,17 @@ func (d *dddLevel) each(admit Admit) error {
 			}
 			continue
 		}
-		c := &d.one
-		c.Reset()
-		c.Data = slices.Grow(c.Data, int(size))[:size]
+		if uint64(cap(c.Data)) < size {
+			c.Data = make([]byte, size, d.maxEncoding)
+		}
+		c.Data, c.ends[0] = c.Data[:size], uint32(size)
 		if _, err := io.ReadFull(d.r, c.Data); err != nil {
 			return fmt.Errorf("reading candidates: %w", err)
 		}
-		c.Add(binary.LittleEndian.Uint64(fixed[:8]), binary.LittleEndian.Uint32(fixed[8:12]), binary.LittleEndian.Uint32(fixed[12:16]), mask, nil)
-		c.Vals = append(c.Vals, vals...)
+		c.FPs[0] = binary.LittleEndian.Uint64(fixed[:8])
+		c.Parents[0] = binary.LittleEndian.Uint32(fixed[8:12])
+		c.Actions[0] = binary.LittleEndian.Uint32(fixed[12:16])
+		c.Masks[0] = mask
 		if !admit(c, 0) {
 			return nil
 		}

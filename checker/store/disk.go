@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"mc/checker/internal/diskio"
 )
@@ -75,10 +76,8 @@ func RemoveDisk(workDir string) error {
 
 // SeenAll finds nothing: the runs are asked once per level, by EndLevel.
 func (d *disk) SeenAll(c *Candidates, seen []bool) []bool {
-	seen = seen[:0]
-	for range c.FPs {
-		seen = append(seen, false)
-	}
+	seen = slices.Grow(seen[:0], len(c.FPs))[:len(c.FPs)]
+	clear(seen)
 	return seen
 }
 
