@@ -562,7 +562,7 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		}
 		e.round = append(e.round, &b.Candidates)
 	}
-	ok := true
+	var ok bool
 	if err := e.store.Commit(e.round, e.workers, e.admitter(next, res, &ok)); err != nil {
 		res.Err = err
 		return false
