@@ -8,10 +8,10 @@ import (
 
 // CanReduce refuses partial-order reduction where it would be unsound or is
 // not supported: with the disk store, whose lookups during a level see only
-// the two most recent levels, so the cycle proviso (C3 in the package doc)
+// the two most recent levels, so the cycle proviso (C3 in package por's doc)
 // cannot be checked; with checkpoints, which do not save the state indices
 // the proviso reads; and with properties of a kind other than invariant,
-// step, end and witness (liveness), which the package doc's conditions do
+// step, end and witness (liveness), which package por's conditions do
 // not preserve, unless opt.Safety leaves liveness unchecked.
 func CanReduce(opt Options, props []PropInfo) error {
 	switch {

@@ -14,20 +14,24 @@ import (
 	"time"
 
 	"github.com/cespare/xxhash/v2"
+
+	"mc/checker/internal/diskio"
+	"mc/checker/internal/packed"
 )
 
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:
 // a magic line, a JSON header naming what was being checked, then binary
-// sections (in disk mode the working directory; counters, property hits,
-// trace links, or in disk mode the trace log's sum; the frontier, and every
-// stored fingerprint in memory mode or the list of the disk store's runs,
-// with their sums, in disk mode) and an xxhash of all of it. It is written
-// to a temporary file, synced and renamed, so a run killed at any moment
-// leaves the previous checkpoint or the new one, never a torn one. In disk
-// mode the visited set and trace log stay in the working directory, synced
-// before the checkpoint names them; resuming checks them against their
-// sums, truncates the log and restores the runs the checkpoint lists,
-// deleting any written later (checkpoint_disk.go, store_disk.go).
+// sections, each written and read back by its owner: in disk mode the
+// working directory (checkpoint_workdir.go); the search's counters and
+// property hits; the trace log's (tracelog.go: its origins, or in disk mode
+// the sum of its file); the frontier; the store's (store.Store.Checkpoint:
+// every stored fingerprint in memory, the list of the runs with their sums
+// on disk); and an xxhash of all of it. It is written to a temporary file,
+// synced and renamed, so a run killed at any moment leaves the previous
+// checkpoint or the new one, never a torn one. In disk mode the visited set
+// and trace log stay in the working directory, synced before the checkpoint
+// names them; resuming checks them against their sums, truncates the log
+// and restores the runs the checkpoint lists, deleting any written later.
 
 // checkpointMagic starts a checkpoint and names its format, which changes
 // whenever the header or the sections do (format 2 lists the disk store's
@@ -40,126 +44,104 @@ const (
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 
-// save writes the checkpoint for the frontier of level depth.
-func (e *explorer[S]) save(depth int, res *Result) error {
-	if e.opt.Exact {
-		return errors.New("an --exact run stores full states, which checkpoints do not hold")
-	}
+// save writes the checkpoint for the frontier of level depth, then lets
+// the store release what only the previous checkpoint needed.
+func (e *bfs[S]) save(depth int, res *Result) error {
 	if err := os.MkdirAll(e.opt.Checkpoint, 0o755); err != nil {
 		return err
 	}
-	if err := e.links.sync(); err != nil {
+	if err := e.log.sync(); err != nil {
 		return err
 	}
-	if e.disk != nil {
-		if err := e.disk.sync(); err != nil {
-			return err
-		}
-	}
 	tmp := filepath.Join(e.opt.Checkpoint, "checkpoint.tmp")
-	f, err := createFile(tmp)
+	f, err := diskio.Create(tmp)
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp)
 	sum := xxhash.New()
-	w := bufio.NewWriterSize(io.MultiWriter(f, sum), 1<<20)
-	hdr, _ := json.Marshal(e.header())
-	put := func(v uint64) { w.Write(binary.AppendUvarint(nil, v)) }
-	w.WriteString(checkpointMagic)
-	put(uint64(len(hdr)))
-	w.Write(hdr)
-	if e.disk != nil {
-		e.saveWorkDir(w)
+	w := diskio.NewSectionWriter(io.MultiWriter(f, sum), 1<<20)
+	err = e.writeSections(w, depth, res)
+	if err == nil {
+		err = w.Flush()
 	}
-	put(uint64(depth))
-	put(uint64(res.Transitions))
-	put(uint64(res.Terminal))
-	put(uint64(e.resumedElapsed + time.Since(e.start)))
-	put(uint64(len(e.hits)))
-	for _, h := range e.hits {
-		if h == nil {
-			put(0)
-			continue
-		}
-		put(1)
-		put(uint64(h.id))
-		put(h.fp)
-		if h.extra == nil {
-			put(0)
-		} else {
-			put(1)
-			put(uint64(pack(*h.extra)))
-		}
+	if err == nil {
+		_, err = f.Write(binary.LittleEndian.AppendUint64(nil, sum.Sum64()))
 	}
-	put(uint64(len(e.peaks)))
-	for _, pk := range e.peaks {
-		if pk.at == nil {
-			put(0)
-			continue
-		}
-		put(1)
-		w.Write(binary.AppendVarint(nil, int64(pk.value)))
-		put(uint64(pk.at.id))
-		put(pk.at.fp)
+	if err == nil {
+		err = f.Sync()
 	}
-	put(uint64(e.links.len()))
-	if e.disk != nil {
-		w.Write(binary.LittleEndian.AppendUint64(nil, e.links.checksum()))
-	} else {
-		for l := range e.links.all() {
-			w.Write(binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, l.parent), l.action))
-		}
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	put(uint64(e.frontier.first))
-	put(uint64(e.frontier.len()))
-	if err := e.frontier.each(func(enc []byte) error {
-		put(uint64(len(enc)))
-		_, err := w.Write(enc)
-		return err
-	}); err != nil {
-		f.Close()
-		return err
-	}
-	if m, ok := e.store.(*memStore); ok {
-		put(uint64(m.Len()))
-		for i := range m.shards {
-			for _, k := range m.shards[i].keys {
-				if k != 0 {
-					w.Write(binary.LittleEndian.AppendUint64(nil, k))
-				}
-			}
-		}
-	}
-	if e.disk != nil {
-		e.saveManifest(w)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if _, err := f.Write(binary.LittleEndian.AppendUint64(nil, sum.Sum64())); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
+	if err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, filepath.Join(e.opt.Checkpoint, "checkpoint")); err != nil {
 		return err
 	}
-	if err := syncDir(e.opt.Checkpoint); err != nil {
+	if err := diskio.SyncDir(e.opt.Checkpoint); err != nil {
 		return err
 	}
-	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(e.links.len()), At: time.Now()}
-	if e.disk != nil {
-		return e.disk.forgetRetired()
+	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(e.log.len()), At: time.Now()}
+	return e.store.Committed()
+}
+
+// writeSections writes the checkpoint's magic line, header and sections.
+func (e *bfs[S]) writeSections(w *diskio.SectionWriter, depth int, res *Result) error {
+	hdr, _ := json.Marshal(e.header())
+	w.Raw([]byte(checkpointMagic))
+	w.String(string(hdr))
+	if e.work != nil {
+		w.String(e.work.path)
 	}
-	return nil
+	w.Uint(uint64(depth))
+	w.Uint(uint64(res.Transitions))
+	w.Uint(uint64(res.Terminal))
+	w.Uint(uint64(e.resumedElapsed + time.Since(e.start)))
+	e.writeFindings(w)
+	e.log.checkpoint(w)
+	w.Uint(uint64(e.frontier.first))
+	w.Uint(uint64(e.frontier.len()))
+	if err := e.frontier.each(func(enc []byte) error {
+		w.Uint(uint64(len(enc)))
+		w.Raw(enc)
+		return nil
+	}); err != nil {
+		return err
+	}
+	return e.store.Checkpoint(w)
+}
+
+// writeFindings writes the property hits and the measures' peaks.
+func (e *bfs[S]) writeFindings(w *diskio.SectionWriter) {
+	w.Uint(uint64(len(e.hits)))
+	for _, h := range e.hits {
+		if h == nil {
+			w.Uint(0)
+			continue
+		}
+		w.Uint(1)
+		w.Uint(uint64(h.id))
+		w.Uint(h.fp)
+		if h.extra == nil {
+			w.Uint(0)
+		} else {
+			w.Uint(1)
+			w.Uint(uint64(packed.Action(*h.extra)))
+		}
+	}
+	w.Uint(uint64(len(e.peaks)))
+	for _, pk := range e.peaks {
+		if pk.at == nil {
+			w.Uint(0)
+			continue
+		}
+		w.Uint(1)
+		w.Int(int64(pk.value))
+		w.Uint(uint64(pk.at.id))
+		w.Uint(pk.at.fp)
+	}
 }
 
 // absPath is path made absolute, or path itself if that fails.
@@ -170,150 +152,126 @@ func absPath(path string) string {
 	return path
 }
 
-// resume restores the run saved in opt.Checkpoint and returns the level
-// whose frontier it holds.
-func (e *explorer[S]) resume(res *Result) (int, error) {
+// resume restores the run saved in opt.Checkpoint, each section by its
+// owner, and returns the level whose frontier it holds.
+func (e *bfs[S]) resume(res *Result) (int, error) {
 	path := filepath.Join(e.opt.Checkpoint, "checkpoint")
-	data, err := os.ReadFile(path)
+	r, err := e.openCheckpoint(path)
 	if err != nil {
-		return 0, refuse("resume: %v", err)
-	}
-	bad := func(why string) error { return refuse("resume: %s is not a valid checkpoint (%s)", path, why) }
-	if err := checkMagic(bufio.NewReader(bytes.NewReader(data)), path); err != nil {
 		return 0, err
-	}
-	if len(data) < len(checkpointMagic)+8 {
-		return 0, bad("no checkpoint header")
-	}
-	body := data[:len(data)-8]
-	if xxhash.Sum64(body) != binary.LittleEndian.Uint64(data[len(data)-8:]) {
-		return 0, bad("checksum mismatch: the file is corrupted")
-	}
-	r := &reader{b: body[len(checkpointMagic):]}
-	var hdr CheckpointHeader
-	if err := json.Unmarshal(r.bytes(int(r.uint())), &hdr); err != nil || r.err != nil {
-		return 0, bad("unreadable header")
-	}
-	if why := e.mismatches(hdr); len(why) > 0 {
-		return 0, &ResumeRefused{msg: fmt.Sprintf("resume: the checkpoint in %s cannot be resumed by this run", e.opt.Checkpoint), Reasons: why}
 	}
 	if e.opt.Disk != "" {
 		if err := e.resumeWorkDir(r, path); err != nil {
 			return 0, err
 		}
 	}
-	depth := int(r.uint())
-	res.Transitions, res.Terminal = int64(r.uint()), int64(r.uint())
-	e.resumedElapsed = time.Duration(r.uint())
-	if int(r.uint()) != len(e.hits) {
-		return 0, bad("property count differs")
+	depth := int(r.Uint())
+	res.Transitions, res.Terminal = int64(r.Uint()), int64(r.Uint())
+	e.resumedElapsed = time.Duration(r.Uint())
+	if err := e.readFindings(r, path); err != nil {
+		return 0, err
+	}
+	states, err := e.log.recover(r)
+	if err != nil {
+		return 0, resumeError(path, err)
+	}
+	if err := e.readFrontier(r); err != nil {
+		return 0, err
+	}
+	if err := e.store.Recover(r, int64(states)); err != nil {
+		return 0, resumeError(path, err)
+	}
+	if r.Err() != nil || r.Len() != 0 {
+		return 0, notValid(path, "truncated or overlong sections")
+	}
+	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(states), At: time.Now()}
+	return depth, nil
+}
+
+// openCheckpoint reads the checkpoint at path, checks its magic line, its
+// sum and its header against this run, and returns its sections after the
+// header.
+func (e *bfs[S]) openCheckpoint(path string) (*diskio.Section, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, refuse("resume: %v", err)
+	}
+	if err := checkMagic(bufio.NewReader(bytes.NewReader(data)), path); err != nil {
+		return nil, err
+	}
+	if len(data) < len(checkpointMagic)+8 {
+		return nil, notValid(path, "no checkpoint header")
+	}
+	body := data[:len(data)-8]
+	if xxhash.Sum64(body) != binary.LittleEndian.Uint64(data[len(data)-8:]) {
+		return nil, notValid(path, "checksum mismatch: the file is corrupted")
+	}
+	r := diskio.NewSection(body[len(checkpointMagic):])
+	var hdr CheckpointHeader
+	if err := json.Unmarshal(r.Bytes(int(r.Uint())), &hdr); err != nil || r.Err() != nil {
+		return nil, notValid(path, "unreadable header")
+	}
+	if why := e.mismatches(hdr); len(why) > 0 {
+		return nil, &ResumeRefused{msg: fmt.Sprintf("resume: the checkpoint in %s cannot be resumed by this run", e.opt.Checkpoint), Reasons: why}
+	}
+	return r, nil
+}
+
+// readFindings reads what writeFindings wrote.
+func (e *bfs[S]) readFindings(r *diskio.Section, path string) error {
+	if int(r.Uint()) != len(e.hits) {
+		return notValid(path, "property count differs")
 	}
 	for i := range e.hits {
-		if r.uint() == 0 {
+		if r.Uint() == 0 {
 			continue
 		}
-		h := &hit{id: uint32(r.uint()), fp: r.uint()}
-		if r.uint() == 1 {
-			a := unpack(uint32(r.uint()))
+		h := &hit{id: uint32(r.Uint()), fp: r.Uint()}
+		if r.Uint() == 1 {
+			a := packed.Unpack(uint32(r.Uint()))
 			h.extra = &a
 		}
 		e.hits[i] = h
 	}
-	if int(r.uint()) != len(e.peaks) {
-		return 0, bad("measure count differs")
+	if int(r.Uint()) != len(e.peaks) {
+		return notValid(path, "measure count differs")
 	}
 	for i := range e.peaks {
-		if r.uint() == 0 {
+		if r.Uint() == 0 {
 			continue
 		}
-		v := r.int()
-		e.peaks[i] = peak{value: int(v), at: &hit{id: uint32(r.uint()), fp: r.uint()}}
+		v := r.Int()
+		e.peaks[i] = peak{value: int(v), at: &hit{id: uint32(r.Uint()), fp: r.Uint()}}
 	}
-	nlinks := int(r.uint())
-	if e.opt.Disk != "" {
-		if err := e.resumeTraceLog(r, nlinks, path); err != nil {
-			return 0, err
-		}
-	} else {
-		for i := 0; i < nlinks && r.err == nil; i++ {
-			b := r.bytes(8)
-			if r.err == nil {
-				e.links.add(link{parent: binary.LittleEndian.Uint32(b), action: binary.LittleEndian.Uint32(b[4:])}) // in memory: no error
-			}
-		}
-	}
-	if err := e.frontier.reset(uint32(r.uint())); err != nil {
-		return 0, err
-	}
-	for n := int(r.uint()); n > 0 && r.err == nil; n-- {
-		if err := e.frontier.add(r.bytes(int(r.uint()))); err != nil {
-			return 0, err
-		}
-	}
-	if st, ok := e.store.(*memStore); ok {
-		for n := int(r.uint()); n > 0 && r.err == nil; n-- {
-			b := r.bytes(8)
-			if r.err == nil {
-				fp := binary.LittleEndian.Uint64(b)
-				st.shards[shardOf(fp)].insert(fp)
-			}
-		}
-		if r.err == nil && st.Len() != int64(nlinks) {
-			return 0, bad("visited set and trace log disagree")
-		}
-	}
-	if e.disk != nil {
-		if err := e.resumeManifest(r, nlinks, path); err != nil {
-			return 0, err
-		}
-	}
-	if r.err != nil || len(r.b) != 0 {
-		return 0, bad("truncated or overlong sections")
-	}
-	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(nlinks), At: time.Now()}
-	return depth, nil
+	return nil
 }
 
-// reader reads a checkpoint's sections; the first error sticks.
-type reader struct {
-	b   []byte
-	err error
+// readFrontier reads the frontier's section into the frontier.
+func (e *bfs[S]) readFrontier(r *diskio.Section) error {
+	if err := e.frontier.reset(uint32(r.Uint())); err != nil {
+		return err
+	}
+	for n := int(r.Uint()); n > 0 && r.Err() == nil; n-- {
+		if err := e.frontier.add(r.Bytes(int(r.Uint()))); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-func (r *reader) uint() uint64 {
-	if r.err != nil {
-		return 0
+// resumeError turns what a section's owner found wrong in its section or
+// its files into the resume's error: a section not as written, or a file
+// that is missing, short or corrupted, refuses the resume; a fault of the
+// disk in reading a file stays one.
+func resumeError(path string, err error) error {
+	var bad *diskio.BadSection
+	switch {
+	case errors.As(err, &bad):
+		return notValid(path, bad.Why)
+	case diskio.ReadFault(err):
+		return err
 	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.err = io.ErrUnexpectedEOF
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) int() int64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.err = io.ErrUnexpectedEOF
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) bytes(n int) []byte {
-	if r.err != nil || n < 0 || n > len(r.b) {
-		r.err = io.ErrUnexpectedEOF
-		return nil
-	}
-	out := r.b[:n]
-	r.b = r.b[n:]
-	return out
+	return refuse("resume: %v", err)
 }
 
 // ResumeRefused is a checkpoint that cannot be resumed: missing, corrupt, or

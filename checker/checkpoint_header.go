@@ -36,7 +36,7 @@ type CheckpointHeader struct {
 	Store    runinfo.Store   `json:"store"`
 }
 
-func (e *explorer[S]) header() CheckpointHeader {
+func (e *bfs[S]) header() CheckpointHeader {
 	return CheckpointHeader{Build: runinfo.ThisBuild(), Fingerprint: FingerprintFunc, SpecHash: e.opt.SpecHash,
 		Run: meaning(e.sys.Spec, e.sys.Variant, e.sys.Params, e.opt), Store: storeOf(e.opt)}
 }
@@ -65,7 +65,7 @@ func BuildMismatches(h CheckpointHeader, build runinfo.Build, specHash string) [
 
 // mismatches says, one line each, why this run cannot resume a checkpoint
 // with header h.
-func (e *explorer[S]) mismatches(h CheckpointHeader) []string {
+func (e *bfs[S]) mismatches(h CheckpointHeader) []string {
 	this := e.header()
 	out := BuildMismatches(h, this.Build, this.SpecHash)
 	for _, d := range runinfo.Differences(h.Run, this.Run) {

@@ -40,7 +40,7 @@ func randomSize(seed uint64) randSize {
 	return randSize{Procs: 1 + r.IntN(3), Vars: 1 + r.IntN(4), Bound: 2 + r.IntN(3), Chans: r.IntN(3), Rules: 2 + r.IntN(5), Props: 1 + r.IntN(4)}
 }
 
-// Every mode of mc agrees with the reference explorer on random specs. A
+// Every mode of mc agrees with the reference checker on random specs. A
 // mismatch reports the seed and the smallest spec from it that still fails.
 func TestDifferentialRandomSpecs(t *testing.T) {
 	first, n := diffSeeds(t)
@@ -83,7 +83,7 @@ func smallParams(e specs.Entry) []model.Params {
 	return out
 }
 
-// Every mode of mc agrees with the reference explorer on every registered
+// Every mode of mc agrees with the reference checker on every registered
 // spec and variant at its smallest ring.
 func TestDifferentialRegisteredSpecs(t *testing.T) {
 	for _, e := range specs.All() {

@@ -3,8 +3,10 @@ package checker
 import (
 	"context"
 	"fmt"
-	"slices"
 
+	"mc/checker/internal/packed"
+	"mc/checker/por"
+	"mc/checker/store"
 	"mc/model"
 )
 
@@ -12,20 +14,20 @@ import (
 // successor being built and the encoding buffer, all reused, so expanding a
 // state allocates nothing.
 type expander[S any] struct {
-	e         *explorer[S]
+	e         *bfs[S]
 	cur, next S
 	buf       []byte
 	// succ holds the current state's successors, seen whether each is
 	// already stored.
-	succ batch
+	succ store.Candidates
 	seen []bool
 	// stepProps and endProps index the system's step and end properties.
 	stepProps, endProps []int
 	// With partial-order reduction: the ample set's scratch space, the
 	// variables the properties read in the current state and in a
-	// successor, and the index of each successor in the store (notStored
+	// successor, and the index of each successor in the store (store.NotStored
 	// if it is not there).
-	ample             *ample
+	ample             *por.Ample
 	readCur, readNext []byte
 	index             []uint32
 	// pid and b are the state being expanded and the batch it feeds, err
@@ -35,10 +37,10 @@ type expander[S any] struct {
 	err error
 }
 
-func newExpander[S any](e *explorer[S]) *expander[S] {
+func newExpander[S any](e *bfs[S]) *expander[S] {
 	x := &expander[S]{e: e}
 	if e.reducer != nil {
-		x.ample = newAmple(e.reducer.groups, x.group, func(c int) bool { return e.sys.ChanLen(&x.cur, c) == 0 })
+		x.ample = por.NewAmple(e.reducer, x.group, func(c int) bool { return e.sys.ChanLen(&x.cur, c) == 0 })
 	}
 	for i, p := range e.sys.Props {
 		switch p.Kind {
@@ -69,10 +71,10 @@ func (x *expander[S]) stateMask(s *S) uint64 {
 	return m
 }
 
-// measure appends the measures' values on s to b.
-func (x *expander[S]) measure(s *S, b *batch) {
+// measure appends the measures' values on s to c.
+func (x *expander[S]) measure(s *S, c *store.Candidates) {
 	for i := range x.e.sys.Measures {
-		b.vals = append(b.vals, x.e.sys.Measures[i].Value(s))
+		c.Vals = append(c.Vals, x.e.sys.Measures[i].Value(s))
 	}
 }
 
@@ -81,7 +83,7 @@ func (x *expander[S]) measure(s *S, b *batch) {
 // checked, and successors not already in the store become candidates. With
 // partial-order reduction on, expandReduced does this for each state.
 func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batch) error {
-	sys, store := x.e.sys, x.e.store
+	sys, st := x.e.sys, x.e.store
 	defer func() { x.e.done.Add(int64(hi - lo)) }()
 	for j := lo; j < hi; j++ {
 		if (j-lo)&255 == 0 {
@@ -100,13 +102,13 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			}
 			continue
 		}
-		x.succ.reset()
+		x.succ.Reset()
 		for ri := range sys.Rules {
 			r := &sys.Rules[ri]
 			for p := 0; p < sys.Procs; p++ {
 				nc := r.ChoicesAt(&x.cur, p)
-				if nc > maxChoices {
-					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
+				if nc > packed.MaxChoices {
+					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
 				}
 				for k := 0; k < nc; k++ {
 					sys.Copy(&x.next, &x.cur)
@@ -114,30 +116,24 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 						continue
 					}
 					a := model.Action{Rule: ri, Proc: p, Choice: k}
-					n := len(x.succ.data)
-					x.succ.data = sys.Encode(x.succ.data, &x.next)
-					fp := model.Fingerprint(x.succ.data[n:])
+					n := len(x.succ.Data)
+					x.succ.Data = sys.Encode(x.succ.Data, &x.next)
+					fp := model.Fingerprint(x.succ.Data[n:])
 					x.checkStep(a, pid, fp, b)
-					x.succ.add(fp, pid, pack(a), x.stateMask(&x.next), nil)
+					x.succ.Add(fp, pid, packed.Action(a), x.stateMask(&x.next), nil)
 					x.measure(&x.next, &x.succ)
 				}
 			}
 		}
 		// All successors' fingerprints are known before the first lookup,
-		// so the lookups' cache misses overlap. In disk mode nothing is
-		// looked up until the level is expanded (ddd.go).
-		enabled := len(x.succ.fps)
-		if store != nil {
-			x.seen = store.SeenAll(&x.succ, x.seen)
-		} else {
-			x.seen = slices.Grow(x.seen[:0], enabled)[:enabled]
-			clear(x.seen)
-		}
+		// so the lookups' cache misses overlap.
+		enabled := len(x.succ.FPs)
+		x.seen = st.SeenAll(&x.succ, x.seen)
 		for i, seen := range x.seen {
-			if !seen && b.firstInChunk(x.succ.fps[i]) {
-				b.add(x.succ.fps[i], pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))
+			if !seen && b.FirstOf(x.succ.FPs[i]) {
+				b.Add(x.succ.FPs[i], pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
 				m := len(x.e.peaks)
-				b.vals = append(b.vals, x.succ.vals[i*m:(i+1)*m]...)
+				b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
 			}
 		}
 		b.transitions += int64(enabled)

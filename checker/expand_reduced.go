@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 
+	"mc/checker/internal/packed"
+	"mc/checker/store"
 	"mc/model"
 )
 
 // expandReduced expands the current state, index pid and encoding data,
-// under partial-order reduction: it chooses an ample set (ample.choose),
+// under partial-order reduction: it chooses an ample set (por.Ample.Choose),
 // computing the successors of only the groups that the choice looks at,
 // and makes the ample set's new successors candidates of b. Step
 // properties are checked on every successor computed, a superset of the
@@ -16,20 +18,21 @@ import (
 // as expand would.
 func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
 	a := x.ample
-	a.next()
-	x.succ.reset()
+	a.Next()
+	x.succ.Reset()
 	x.index, x.pid, x.b, x.err = x.index[:0], pid, b, nil
 	x.readCur = x.reads(x.readCur[:0], &x.cur)
-	reduced := a.choose(x.e.reducer)
+	reduced := a.Choose()
 	if x.err != nil {
 		return x.err
 	}
 	if reduced {
-		for _, g := range a.best {
-			for i := a.from[g]; i < a.to[g]; i++ {
+		for _, g := range a.Chosen() {
+			from, to := a.Span(int(g))
+			for i := from; i < to; i++ {
 				x.keepNew(int(i), b)
 			}
-			b.transitions += int64(a.to[g] - a.from[g])
+			b.transitions += int64(to - from)
 		}
 		if x.e.ampleHook != nil {
 			x.e.ampleHook(pid, x.ampleActions())
@@ -37,12 +40,13 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
 		return nil
 	}
 	enabled := int64(0)
-	for g := range a.from {
+	for g := range a.Groups() {
 		x.group(g)
-		for i := a.from[g]; i < a.to[g]; i++ {
+		from, to := a.Span(g)
+		for i := from; i < to; i++ {
 			x.keepNew(int(i), b)
 		}
-		enabled += int64(a.to[g] - a.from[g])
+		enabled += int64(to - from)
 	}
 	if x.err != nil {
 		return x.err
@@ -62,64 +66,64 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
 // lie, whether a send was blocked, whether one is visible and whether one
 // is new or was stored after the current state.
 func (x *expander[S]) group(g int) {
-	a := x.ample
-	if a.done[g] == a.gen {
+	f := x.ample.Fill(g)
+	if f == nil {
 		return
 	}
-	a.done[g] = a.gen
 	sys := x.e.sys
 	ri, p := g/sys.Procs, g%sys.Procs
 	r := &sys.Rules[ri]
-	a.from[g], a.blocked[g], a.visible[g], a.later[g] = int32(len(x.succ.fps)), false, false, false
-	a.idle[g] = r.Ready != nil && !r.Ready(&x.cur, p)
-	defer func() { a.to[g] = int32(len(x.succ.fps)) }()
+	f.From = int32(len(x.succ.FPs))
+	f.Idle = r.Ready != nil && !r.Ready(&x.cur, p)
+	defer func() { f.To = int32(len(x.succ.FPs)) }()
 	nc := r.ChoicesAt(&x.cur, p)
-	if nc > maxChoices && x.err == nil {
-		x.err = fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
+	if nc > packed.MaxChoices && x.err == nil {
+		x.err = fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
 		return
 	}
 	for k := 0; k < nc; k++ {
 		sys.Copy(&x.next, &x.cur)
 		if !r.Do(&x.next, p, k) {
-			a.blocked[g] = true
+			f.Blocked = true
 			continue
 		}
 		act := model.Action{Rule: ri, Proc: p, Choice: k}
-		n := len(x.succ.data)
-		x.succ.data = sys.Encode(x.succ.data, &x.next)
-		enc := x.succ.data[n:]
+		n := len(x.succ.Data)
+		x.succ.Data = sys.Encode(x.succ.Data, &x.next)
+		enc := x.succ.Data[n:]
 		fp := model.Fingerprint(enc)
 		x.checkStep(act, x.pid, fp, x.b)
 		id := x.e.indexed.IndexOf(fp, enc)
 		var mask uint64
-		if id == notStored {
+		if id == store.NotStored {
 			mask = x.stateMask(&x.next)
 		}
-		x.succ.add(fp, x.pid, pack(act), mask, nil)
+		x.succ.Add(fp, x.pid, packed.Action(act), mask, nil)
 		x.measure(&x.next, &x.succ)
 		x.index = append(x.index, id)
 		x.readNext = x.reads(x.readNext[:0], &x.next)
-		a.visible[g] = a.visible[g] || !bytes.Equal(x.readCur, x.readNext)
-		a.later[g] = a.later[g] || id == notStored || id > x.pid
+		f.Visible = f.Visible || !bytes.Equal(x.readCur, x.readNext)
+		f.Later = f.Later || id == store.NotStored || id > x.pid
 	}
 }
 
 // keepNew makes successor i a candidate of b unless it is already stored
 // or already a candidate of the chunk.
 func (x *expander[S]) keepNew(i int, b *batch) {
-	if x.index[i] == notStored && b.firstInChunk(x.succ.fps[i]) {
-		b.add(x.succ.fps[i], x.pid, x.succ.actions[i], x.succ.masks[i], x.succ.enc(i))
+	if x.index[i] == store.NotStored && b.FirstOf(x.succ.FPs[i]) {
+		b.Add(x.succ.FPs[i], x.pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
 		m := len(x.e.peaks)
-		b.vals = append(b.vals, x.succ.vals[i*m:(i+1)*m]...)
+		b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
 	}
 }
 
 // ampleActions lists the actions of the chosen ample set.
 func (x *expander[S]) ampleActions() []model.Action {
 	var out []model.Action
-	for _, g := range x.ample.best {
-		for i := x.ample.from[g]; i < x.ample.to[g]; i++ {
-			out = append(out, unpack(x.succ.actions[i]))
+	for _, g := range x.ample.Chosen() {
+		from, to := x.ample.Span(int(g))
+		for i := from; i < to; i++ {
+			out = append(out, packed.Unpack(x.succ.Actions[i]))
 		}
 	}
 	return out

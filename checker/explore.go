@@ -12,6 +12,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"mc/checker/internal/diskio"
+	"mc/checker/internal/packed"
+	"mc/checker/por"
+	"mc/checker/store"
 	"mc/model"
 )
 
@@ -19,29 +23,16 @@ import (
 // holds the initial state's index.
 const noParent = ^uint32(0)
 
-// link is one entry of the trace log: how state i was first reached.
-type link struct {
+// origin is one entry of the trace log: how state i was first reached,
+// from which parent state by which (packed) action.
+type origin struct {
 	parent uint32
 	action uint32
 }
 
-// Actions are packed into 32 bits in the trace log.
-const (
-	maxRules   = 1 << 8
-	maxProcs   = 1 << 12
-	maxChoices = 1 << 12
-	// maxStateProps bounds the invariants and witnesses of one system: a
-	// candidate's decided properties are a 64-bit mask.
-	maxStateProps = 64
-)
-
-func pack(a model.Action) uint32 {
-	return uint32(a.Rule)<<24 | uint32(a.Proc)<<12 | uint32(a.Choice)
-}
-
-func unpack(x uint32) model.Action {
-	return model.Action{Rule: int(x >> 24), Proc: int(x>>12) & (maxProcs - 1), Choice: int(x) & (maxChoices - 1)}
-}
+// maxStateProps bounds the invariants and witnesses of one system: a
+// candidate's decided properties are a 64-bit mask.
+const maxStateProps = 64
 
 // hit records where a property was first decided: the state with index id,
 // followed by the action extra for a step property, ending in a state with
@@ -52,16 +43,16 @@ type hit struct {
 	fp    uint64
 }
 
-type explorer[S any] struct {
+// bfs is one run's breadth-first search: the system, the visited set, the
+// trace log, the two levels and what the run has found so far.
+type bfs[S any] struct {
 	sys     *model.System[S]
 	opt     Options
 	workers int
-	// store is the visited set in memory; in disk mode it is nil, and
-	// disk, with ddd, takes its place.
-	store Store
-	disk  *diskStore
-	ddd   *dddLevel
-	links *traceLog
+	// store is the visited set (nil until a resumed disk run opens it)
+	// and log the trace log.
+	store store.Store
+	log   *traceLog
 	// work is a disk run's working directory (workdir.go); ckptLock locks
 	// the checkpoint directory of a run that checkpoints.
 	work     *workDir
@@ -85,17 +76,19 @@ type explorer[S any] struct {
 	pool                 blockPool
 	// resumedElapsed is the time spent before the checkpoint resumed from.
 	resumedElapsed time.Duration
-	// reducer is set when partial-order reduction is on (reduce.go);
+	// reducer is set when partial-order reduction is on (package por);
 	// readers then are the Reads that define visibility, and indexed is the
 	// store, which keeps every state's index.
-	reducer *reducer
+	reducer *por.Reducer
 	readers []func(buf []byte, s *S) []byte
-	indexed indexedStore
+	indexed store.Indexed
 	// ampleHook, if set (by tests), is called with every state expanded by
 	// a proper ample set and that set's actions, from any worker.
 	ampleHook func(id uint32, ample []model.Action)
 	// peaks holds, per measure, the largest value seen and where.
 	peaks []peak
+	// round lists the candidates of the round being committed.
+	round []*store.Candidates
 	// mem holds the memory limit, checked at round boundaries.
 	mem memoryGuard
 }
@@ -120,10 +113,10 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 	return res
 }
 
-// run is Run; it also returns the explorer (nil if the run did not start),
+// run is Run; it also returns the search (nil if the run did not start),
 // whose trace log tests read to list the states a run stored. hook, if not
-// nil, becomes the explorer's ampleHook.
-func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *explorer[S]) {
+// nil, becomes the search's ampleHook.
+func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *bfs[S]) {
 	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params, Meaning: meaning(sys.Spec, sys.Variant, sys.Params, opt)}
 	if opt.Safety {
 		sys, res.SkippedLiveness = safetyOnly(sys)
@@ -135,7 +128,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		res.Err = err
 		return res, nil
 	}
-	e := &explorer[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)),
+	e := &bfs[S]{sys: sys, opt: opt, workers: opt.Workers, hits: make([]*hit, len(sys.Props)),
 		peaks: make([]peak, len(sys.Measures)), start: time.Now(), ampleHook: hook}
 	if e.workers <= 0 {
 		e.workers = runtime.NumCPU()
@@ -162,16 +155,14 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	}
 	e.stopOnEnvironment(&res)
 	res.SafetyElapsed = time.Since(e.start) + e.resumedElapsed
-	res.States = int64(e.links.len())
-	res.MemoryBytes = e.storeBytes() + e.links.bytes()
-	if e.disk != nil {
-		res.DiskBytes = e.disk.fileBytes() + int64(e.links.len())*8
-	}
+	res.States = int64(e.log.len())
+	res.MemoryBytes = e.storeBytes() + e.log.bytes()
+	res.DiskBytes = e.fileBytes()
 	if res.Err == nil {
 		// A refused resume, or any other failure, leaves no verdict to
-		// give, and the trace links may be anything.
+		// give, and the origins may be anything.
 		e.verdicts(&res)
-		if environmental(res.Err) { // the trace log could not be read back
+		if diskio.Environmental(res.Err) { // the trace log could not be read back
 			res.Props, res.Measures, res.Verdict, res.Reason = nil, nil, Incomplete, "I/O error: "+res.Err.Error()
 			res.Err = nil
 		}
@@ -191,7 +182,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 
 // setupReduction builds the reducer, or says in res why reduction does not
 // apply. Settings under which it would be unsound are refused.
-func (e *explorer[S]) setupReduction(res *Result) error {
+func (e *bfs[S]) setupReduction(res *Result) error {
 	props := make([]PropInfo, len(e.sys.Props))
 	for i, p := range e.sys.Props {
 		props[i] = PropInfo{Name: p.Name, Kind: p.Kind}
@@ -199,7 +190,7 @@ func (e *explorer[S]) setupReduction(res *Result) error {
 	if err := CanReduce(e.opt, props); err != nil {
 		return err
 	}
-	r, note, err := newReducer(e.sys)
+	r, note, err := por.New(e.sys)
 	if err != nil {
 		return err
 	}
@@ -208,7 +199,7 @@ func (e *explorer[S]) setupReduction(res *Result) error {
 		return nil
 	}
 	e.reducer, res.Reduced = r, true
-	e.readers = readsOf(e.sys)
+	e.readers = por.Reads(e.sys)
 	return nil
 }
 
@@ -250,9 +241,9 @@ func declaredMeasures[S any](sys *model.System[S]) (*model.System[S], []string) 
 // or in a new working directory under opt.Disk; a resumed disk run opens
 // the working directory its checkpoint names (resume). It locks the
 // checkpoint directory of a run that checkpoints.
-func (e *explorer[S]) open() error {
+func (e *bfs[S]) open() error {
 	e.frontier, e.successors = &level{pool: &e.pool}, &level{pool: &e.pool}
-	e.links = newTraceLog(len(e.sys.Rules), e.sys.Procs)
+	e.log = newTraceLog(len(e.sys.Rules), e.sys.Procs)
 	if e.opt.Checkpoint != "" {
 		var err error
 		if e.ckptLock, err = lockCheckpointDir(e.opt.Checkpoint); err != nil {
@@ -263,40 +254,34 @@ func (e *explorer[S]) open() error {
 	case e.opt.Disk != "" && e.opt.Exact:
 		return fmt.Errorf("--exact keeps full states in memory; it cannot be combined with the disk store")
 	case e.opt.Disk != "" && e.opt.Resume:
-		e.links = &traceLog{} // resume opens the working directory and the log
+		e.log = &traceLog{} // resume opens the working directory and the log
 	case e.opt.Disk != "":
 		w, err := createWorkDir(e.opt.Disk, e.sys.Spec)
 		if err != nil {
 			return err
 		}
 		e.work = w
-		if e.links, err = createTraceLog(w.file(workTraceLog)); err != nil {
+		if e.log, err = createTraceLog(w.file(workTraceLog)); err != nil {
 			return err
 		}
 		return e.openDisk()
 	case e.opt.Exact:
-		e.store = newExactStore()
+		e.indexed = store.NewExact()
+		e.store = e.indexed
 	case e.reducer != nil:
-		e.store = newIndexedMemStore()
+		e.indexed = store.NewIndexedMemory()
+		e.store = e.indexed
 	default:
-		e.store = newMemStore()
-	}
-	if e.reducer != nil {
-		e.indexed = e.store.(indexedStore)
+		e.store = store.NewMemory()
 	}
 	return nil
 }
 
-// openDisk opens, in the working directory, the store, the candidates and
-// the two spilled levels.
-func (e *explorer[S]) openDisk() error {
-	st, err := openDiskStore(e.work.file(workVisited))
-	if err != nil {
-		return err
-	}
-	e.disk = st
-	st.keep = e.opt.Checkpoint != ""
-	if e.ddd, err = openDDD(e.work.path, len(e.sys.Measures)); err != nil {
+// openDisk opens, in the working directory, the disk store and the two
+// spilled levels.
+func (e *bfs[S]) openDisk() error {
+	var err error
+	if e.store, err = store.OpenDisk(e.work.path, len(e.sys.Measures), levelBlock, e.opt.Checkpoint != ""); err != nil {
 		return err
 	}
 	if e.frontier, err = spillLevel(e.work.file(workLevelA), &e.pool); err != nil {
@@ -308,7 +293,7 @@ func (e *explorer[S]) openDisk() error {
 
 // close closes every file the run opened, however far open went, and
 // unlocks the checkpoint directory.
-func (e *explorer[S]) close() error {
+func (e *bfs[S]) close() error {
 	var err error
 	for _, l := range []*level{e.frontier, e.successors} {
 		if l != nil {
@@ -316,17 +301,11 @@ func (e *explorer[S]) close() error {
 		}
 	}
 	e.pool.close()
-	if e.links != nil {
-		err = errors.Join(err, e.links.close())
+	if e.log != nil {
+		err = errors.Join(err, e.log.close())
 	}
 	if e.store != nil {
 		err = errors.Join(err, e.store.Close())
-	}
-	if e.ddd != nil {
-		err = errors.Join(err, e.ddd.close())
-	}
-	if e.disk != nil {
-		err = errors.Join(err, e.disk.Close())
 	}
 	if e.ckptLock != nil {
 		err = errors.Join(err, e.ckptLock.Close())
@@ -335,16 +314,20 @@ func (e *explorer[S]) close() error {
 	return err
 }
 
-// storeBytes is the memory the visited set holds, with, in disk mode, the
-// level's candidates.
-func (e *explorer[S]) storeBytes() int64 {
-	switch {
-	case e.disk != nil:
-		return e.disk.Bytes() + e.ddd.bytes()
-	case e.store != nil:
-		return e.store.Bytes()
+// storeBytes is the memory the visited set holds.
+func (e *bfs[S]) storeBytes() int64 {
+	if e.store == nil {
+		return 0 // a resumed disk run that did not reach its store
 	}
-	return 0 // a resumed disk run that did not reach its store
+	return e.store.Bytes()
+}
+
+// fileBytes is the size of the run's files: the store's and the trace log's.
+func (e *bfs[S]) fileBytes() int64 {
+	if e.store == nil {
+		return 0
+	}
+	return e.store.FileBytes() + e.log.fileBytes()
 }
 
 func checkShape[S any](sys *model.System[S]) error {
@@ -357,31 +340,31 @@ func checkShape[S any](sys *model.System[S]) error {
 	switch {
 	case len(sys.Init) == 0:
 		return fmt.Errorf("spec %s has no initial state", sys.Spec)
-	case len(sys.Rules) > maxRules:
-		return fmt.Errorf("spec %s has %d rules; mc supports at most %d", sys.Spec, len(sys.Rules), maxRules)
-	case sys.Procs > maxProcs:
-		return fmt.Errorf("spec %s has %d processes; mc supports at most %d", sys.Spec, sys.Procs, maxProcs)
+	case len(sys.Rules) > packed.MaxRules:
+		return fmt.Errorf("spec %s has %d rules; mc supports at most %d", sys.Spec, len(sys.Rules), packed.MaxRules)
+	case sys.Procs > packed.MaxProcs:
+		return fmt.Errorf("spec %s has %d processes; mc supports at most %d", sys.Spec, sys.Procs, packed.MaxProcs)
 	case stateProps > maxStateProps:
 		return fmt.Errorf("spec %s has %d invariants and witnesses; mc supports at most %d", sys.Spec, stateProps, maxStateProps)
 	}
 	return nil
 }
 
-func (e *explorer[S]) every() time.Duration {
+func (e *bfs[S]) every() time.Duration {
 	if e.opt.ProgressEvery > 0 {
 		return e.opt.ProgressEvery
 	}
 	return time.Second
 }
 
-func (e *explorer[S]) limit() int64 {
+func (e *bfs[S]) limit() int64 {
 	if e.opt.MaxStates > 0 {
 		return e.opt.MaxStates
 	}
 	return 1<<63 - 1
 }
 
-func (e *explorer[S]) halt(why string) { e.stop.CompareAndSwap(nil, &why) }
+func (e *bfs[S]) halt(why string) { e.stop.CompareAndSwap(nil, &why) }
 
 // stopAtViolation reports whether the run ends here, at a level boundary,
 // because a property other than a witness has failed and Options.Continue
@@ -390,7 +373,7 @@ func (e *explorer[S]) halt(why string) { e.stop.CompareAndSwap(nil, &why) }
 // disk store commits a level's candidates only at its end), and the same
 // for a run resumed from a checkpoint, which is taken at level boundaries
 // and holds the hits.
-func (e *explorer[S]) stopAtViolation() bool {
+func (e *bfs[S]) stopAtViolation() bool {
 	if e.opt.Continue {
 		return false
 	}
@@ -402,14 +385,14 @@ func (e *explorer[S]) stopAtViolation() bool {
 	return false
 }
 
-func (e *explorer[S]) stopped() string {
+func (e *bfs[S]) stopped() string {
 	if p := e.stop.Load(); p != nil {
 		return *p
 	}
 	return ""
 }
 
-func (e *explorer[S]) explore(ctx context.Context, res *Result) {
+func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 	sys := e.sys
 	depth := 0
 	if e.opt.Resume {
@@ -428,8 +411,8 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 		x := newExpander(e)
 		for i := range sys.Init {
 			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
-			init.add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
-			x.measure(&sys.Init[i], init)
+			init.Add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
+			x.measure(&sys.Init[i], &init.Candidates)
 		}
 		if !e.commit([]*batch{init}, e.frontier, res) || !e.commitLevel(e.frontier, res) {
 			return
@@ -457,7 +440,7 @@ func (e *explorer[S]) explore(ctx context.Context, res *Result) {
 			return
 		}
 		res.Depth = depth
-		if err := e.successors.reset(uint32(e.links.len())); err != nil {
+		if err := e.successors.reset(uint32(e.log.len())); err != nil {
 			res.Err = err
 			return
 		}
@@ -500,7 +483,7 @@ const (
 
 // expandRound expands chunks c0..c1-1 of frontier with e.workers goroutines
 // and returns one batch per chunk, in frontier order.
-func (e *explorer[S]) expandRound(ctx context.Context, frontier *level, c0, c1 int, batches []*batch, depth int, res *Result) []*batch {
+func (e *bfs[S]) expandRound(ctx context.Context, frontier *level, c0, c1 int, batches []*batch, depth int, res *Result) []*batch {
 	chunks := c1 - c0
 	if cap(batches) < chunks {
 		batches = append(batches[:cap(batches)], make([]*batch, chunks-cap(batches))...)
@@ -546,7 +529,7 @@ func (e *explorer[S]) expandRound(ctx context.Context, frontier *level, c0, c1 i
 }
 
 // report calls the progress callback if it is due.
-func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
+func (e *bfs[S]) report(frontier *level, depth int, res *Result) {
 	if e.opt.Progress == nil {
 		return
 	}
@@ -557,17 +540,17 @@ func (e *explorer[S]) report(frontier *level, depth int, res *Result) {
 		return
 	}
 	e.nextReport = now.Add(e.every())
-	e.opt.Progress(Progress{Phase: PhaseSafety, States: int64(e.links.len()), Transitions: res.Transitions, Depth: depth,
+	e.opt.Progress(Progress{Phase: PhaseSafety, States: int64(e.log.len()), Transitions: res.Transitions, Depth: depth,
 		Frontier: frontier.len() - int(e.done.Load()), Elapsed: now.Sub(e.start),
-		MemoryBytes: e.storeBytes() + e.links.bytes() + frontier.bytes()})
+		MemoryBytes: e.storeBytes() + e.log.bytes() + frontier.bytes()})
 }
 
-// commit adds the batches' candidates to the store, then, in order, gives
-// each new state the next index, its trace link and a place at the end of
-// next, and records the properties decided. In disk mode it only records
-// the batches' counts and hits and adds their candidates to the level's,
-// which commitLevel commits. It returns false when the run must stop.
-func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
+// commit adds the batches' candidates to the store, which admits, in
+// order, each new state (admit), and records the batches' counts and hits.
+// A store that defers (disk) admits the level's states in commitLevel. It
+// returns false when the run must stop.
+func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
+	e.round = e.round[:0]
 	for _, b := range batches {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
@@ -577,84 +560,61 @@ func (e *explorer[S]) commit(batches []*batch, next *level, res *Result) bool {
 				e.hits[h.prop] = &hh
 			}
 		}
+		e.round = append(e.round, &b.Candidates)
 	}
-	if e.ddd != nil {
-		for _, b := range batches {
-			if err := e.ddd.add(b); err != nil {
-				res.Err = fmt.Errorf("candidates: %w", err)
-				return false
-			}
-		}
-		return true
-	}
-	for _, b := range batches {
-		b.fresh = slices.Grow(b.fresh[:0], len(b.fps))[:len(b.fps)]
-		clear(b.fresh)
-	}
-	if err := e.store.Commit(batches, e.workers); err != nil {
-		res.Err = fmt.Errorf("visited set: %w", err)
+	var ok bool
+	if err := e.store.Commit(e.round, e.workers, e.admitter(next, res, &ok)); err != nil {
+		res.Err = err
 		return false
 	}
-	if e.indexed != nil {
-		e.indexed.SetIndices(batches, uint32(e.links.len()), e.workers)
-	}
-	m := len(e.peaks)
-	for _, b := range batches {
-		for i, fresh := range b.fresh {
-			if fresh && !e.admit(b.fps[i], b.parents[i], b.actions[i], b.masks[i], b.vals[i*m:(i+1)*m], b.enc(i), next, res) {
-				return false
-			}
-		}
-	}
-	return true
+	return ok
 }
 
-// commitLevel, in disk mode, commits the new candidates of the level just
-// expanded (ddd.go) into next; in memory mode there is nothing left to do.
-// It returns false when the run must stop.
-func (e *explorer[S]) commitLevel(next *level, res *Result) bool {
-	if e.ddd == nil {
-		return true
-	}
-	if err := e.ddd.resolve(e.disk); err != nil {
-		res.Err = fmt.Errorf("visited set: %w", err)
-		return false
-	}
-	err := e.ddd.each(func(c *candidate) (bool, error) {
-		return e.admit(c.fp, c.parent, c.action, c.mask, c.vals, c.enc, next, res), nil
-	})
-	if err == nil {
-		err = e.ddd.reset()
-	}
-	if err != nil {
+// commitLevel admits into next the states of the level just expanded that
+// a deferring store held (store.Store.EndLevel). It returns false when the
+// run must stop.
+func (e *bfs[S]) commitLevel(next *level, res *Result) bool {
+	if err := e.store.EndLevel(e.admitter(next, res, new(bool))); err != nil {
 		res.Err = err
 		return false
 	}
 	return res.Err == nil && e.stopped() == ""
 }
 
-// admit gives a new state the next index, its trace link and a place at the
-// end of next, and records the properties it decides and its measures. It
-// returns false when the run must stop.
-func (e *explorer[S]) admit(fp uint64, parent, action uint32, mask uint64, vals []int, enc []byte, next *level, res *Result) bool {
-	if int64(e.links.len()) >= e.limit() {
+// admitter is admit as a store calls it, clearing *ok when it returns false.
+func (e *bfs[S]) admitter(next *level, res *Result, ok *bool) store.Admit {
+	*ok = true
+	return func(c *store.Candidates, i int) bool {
+		*ok = e.admit(c, i, next, res)
+		return *ok
+	}
+}
+
+// admit makes candidate i of c, new to the store, the next state: it gives
+// it the next index, its origin in the trace log and a place at the end of
+// next, and records the properties it decides and its measures. It returns
+// false when the run must stop.
+func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) bool {
+	if int64(e.log.len()) >= e.limit() {
 		e.halt(fmt.Sprintf("state limit %d reached", e.opt.MaxStates))
 		return false
 	}
-	id, err := e.links.add(link{parent: parent, action: action})
+	fp := c.FPs[i]
+	id, err := e.log.add(origin{parent: c.Parents[i], action: c.Actions[i]})
 	if err == nil {
-		err = next.add(enc)
+		err = next.add(c.Enc(i))
 	}
 	if err != nil {
 		res.Err = err
 		return false
 	}
-	for m := mask; m != 0; m &= m - 1 {
+	for m := c.Masks[i]; m != 0; m &= m - 1 {
 		p := e.stateProps[bits.TrailingZeros64(m)]
 		if e.hits[p] == nil {
 			e.hits[p] = &hit{id: id, fp: fp}
 		}
 	}
+	vals := c.Vals[i*len(e.peaks):]
 	for m := range e.peaks {
 		if v := vals[m]; e.peaks[m].at == nil || v > e.peaks[m].value {
 			e.peaks[m] = peak{value: v, at: &hit{id: id, fp: fp}}
@@ -677,11 +637,11 @@ func interrupted(ctx context.Context, opt Options, start time.Time) string {
 // path rebuilds the actions that first reached state id, a state of a
 // level up to depth+1. A parent is always stored before its child, and a
 // path has at most depth+1 steps: a log that breaks either (a corrupted
-// link once made state 0 its own parent, and the walk looped until the
+// entry once made state 0 its own parent, and the walk looped until the
 // kernel killed it) is refused before it can loop.
-func (e *explorer[S]) path(id uint32, depth int) (init int, actions []model.Action, err error) {
+func (e *bfs[S]) path(id uint32, depth int) (init int, actions []model.Action, err error) {
 	for {
-		l, err := e.links.at(id)
+		l, err := e.log.at(id)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -690,16 +650,16 @@ func (e *explorer[S]) path(id uint32, depth int) (init int, actions []model.Acti
 			return int(l.action), actions, nil
 		}
 		if l.parent >= id || len(actions) > depth {
-			return 0, nil, fmt.Errorf("the trace log is corrupted: state %d's path has a link to state %d after %d steps, in a run of depth %d", id, l.parent, len(actions), depth)
+			return 0, nil, fmt.Errorf("the trace log is corrupted: state %d's path goes back to state %d after %d steps, in a run of depth %d", id, l.parent, len(actions), depth)
 		}
-		actions = append(actions, unpack(l.action))
+		actions = append(actions, packed.Unpack(l.action))
 		id = l.parent
 	}
 }
 
 // verdicts turns what exploration found into per-property and overall
 // verdicts, rebuilding and replaying a trace for every hit.
-func (e *explorer[S]) verdicts(res *Result) {
+func (e *bfs[S]) verdicts(res *Result) {
 	res.Reason = e.stopped()
 	complete := res.Reason == "" && res.Err == nil && !res.StoppedAtViolation
 	anyFail := false

@@ -171,39 +171,6 @@ func TestUndecodableStateIsAnInternalError(t *testing.T) {
 	}
 }
 
-func TestStoresKeepTheFirstOfEachStateInOrder(t *testing.T) {
-	for _, mk := range []func() Store{
-		func() Store { return newMemStore() },
-		func() Store { return newExactStore() },
-	} {
-		for _, workers := range []int{1, 2, 3} {
-			st := mk()
-			var b1, b2 batch
-			for i := uint64(0); i < 50000; i++ {
-				fp := i * 0x9E3779B97F4A7C15
-				b1.add(fp, 0, 0, 0, model.AppendUint(nil, fp))
-				b2.add(fp, 0, 0, 0, model.AppendUint(nil, fp)) // all duplicates of b1
-			}
-			b1.fresh, b2.fresh = make([]bool, len(b1.fps)), make([]bool, len(b2.fps))
-			if err := st.Commit([]*batch{&b1, &b2}, workers); err != nil {
-				t.Fatal(err)
-			}
-			for i := range b1.fps {
-				if !b1.fresh[i] || b2.fresh[i] {
-					t.Fatalf("%T, %d workers: candidate %d fresh %v, its duplicate fresh %v", st, workers, i, b1.fresh[i], b2.fresh[i])
-				}
-				if !st.Seen(b1.fps[i], b1.enc(i)) {
-					t.Fatalf("%T: committed state %d not seen", st, i)
-				}
-			}
-			if st.Len() != 50000 || st.Seen(12345, model.AppendUint(nil, 12345)) {
-				t.Fatalf("%T: Len %d, or an absent state is seen", st, st.Len())
-			}
-			st.Close()
-		}
-	}
-}
-
 // The same figures and the same traces for any number of workers, whether
 // the run stops at the first violation or goes on to the end.
 func TestWorkersDoNotChangeTheOutcome(t *testing.T) {
@@ -230,14 +197,6 @@ func TestWorkersDoNotChangeTheOutcome(t *testing.T) {
 		exact := Run(context.Background(), sys, Options{Exact: true, Continue: cont})
 		if exact.States != base.States || exact.Transitions != base.Transitions {
 			t.Fatalf("continue %v, exact store: %d states %d transitions, fingerprints: %d %d", cont, exact.States, exact.Transitions, base.States, base.Transitions)
-		}
-	}
-}
-
-func TestActionPackingRoundTrips(t *testing.T) {
-	for _, a := range []model.Action{{}, {Rule: 255, Proc: 4095, Choice: 4095}, {Rule: 3, Proc: 17, Choice: 2}} {
-		if got := unpack(pack(a)); got != a {
-			t.Fatalf("unpack(pack(%v)) = %v", a, got)
 		}
 	}
 }

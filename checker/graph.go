@@ -1,275 +1,100 @@
 package checker
 
 import (
+	"context"
 	"fmt"
+	"time"
 
+	"mc/checker/liveness"
 	"mc/model"
 )
 
-// stateGraph is the reachable state graph a liveness check needs: unlike the
-// safety explorer, which keeps one parent link per state, it stores every
-// transition with its action, since cycles are made of the transitions the
-// breadth-first tree leaves out.
-//
-// States are numbered 0, 1, … in breadth-first discovery order. The edges of
-// state s are to[first[s]:first[s+1]] with the packed actions act[…], in the
-// order the spec enumerates actions. Only states below expanded have their
-// edge lists; when a limit stops the build, the rest are known but
-// unexplored, and the liveness check ignores them (see liveness.go).
-//
-// Memory per state: the index from fingerprint to state (an open-addressing
-// table, 16 to 32 bytes; with Options.Exact a Go map of full encodings
-// instead), the fingerprint (8), the edge offset (4) and one bit per
-// liveness predicate (a goal that is "terminal" is set when the state is
-// expanded); per transition 8 bytes (target and action). The SCC
-// decomposition and the lasso search add about 20 bytes per state while a
-// property is checked.
-type stateGraph struct {
-	index    stateIndex
-	fp       []uint64
-	first    []uint32
-	to, act  []uint32
-	init     []uint32 // the state of each initial state, in sys.Init order
-	expanded int
-	// depth is the breadth-first level of the last state expanded.
-	depth int
-	// from[i] and goal[i] hold, per state, P and Q of the i-th liveness
-	// property (bit sets; from is unused for Eventually).
-	from, goal [][]uint64
-	stop       string
+// Graph is the reachable state graph of a Target, every transition kept
+// (liveness.Graph, whose methods it has), for analyses of whole runs that
+// know no state type, such as sweep's costs: what they need of each state
+// they observe while the graph is built (GraphOptions.Visit), and Run
+// renders a path of the graph as a trace.
+type Graph struct {
+	*liveness.Graph
+	render func(init int, actions []model.Action, end uint64) (*Trace, error)
 }
 
-// maxEdges keeps edge offsets within 32 bits.
-const maxEdges = 1<<32 - 2
-
-// edges returns the range of s's edges.
-func (g *stateGraph) edges(s uint32) (int, int) { return int(g.first[s]), int(g.first[s+1]) }
-
-// terminal reports whether the expanded state s has no enabled action.
-func (g *stateGraph) terminal(s uint32) bool { return g.first[s] == g.first[s+1] }
-
-// source returns the state whose edge list holds edge e.
-func (g *stateGraph) source(e int) uint32 {
-	lo, hi := 0, g.expanded-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if int(g.first[mid]) <= e {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return uint32(lo)
+// GraphOptions bound a graph's build, as they bound a check, and say what
+// is observed of each state.
+type GraphOptions struct {
+	MaxStates int64
+	Timeout   time.Duration
+	// Measures names the measures whose values Visit receives, in this
+	// order; a name the system does not have is an error.
+	Measures []string
+	// View asks Visit for each state's View (nil if the system has none).
+	View bool
+	// Visit, if not nil, is called on every state as it is stored, in the
+	// order of their numbers; the Observation is valid during the call.
+	Visit func(id uint32, o Observation)
 }
 
-// bytes estimates the memory the graph holds.
-func (g *stateGraph) bytes() int64 {
-	b := g.index.bytes() + int64(cap(g.fp))*8 + int64(cap(g.first))*4 + int64(cap(g.to)+cap(g.act))*4
-	for i := range g.from {
-		b += int64(cap(g.from[i])+cap(g.goal[i])) * 8
-	}
-	return b
+// Observation is what a graph's build observed of one state.
+type Observation struct {
+	Measures []int
+	View     *model.View
 }
 
-func bit(m []uint64, s uint32) bool { return m[s/64]&(1<<(s%64)) != 0 }
-
-// buildGraph explores sys breadth-first and stores its whole state graph,
-// evaluating the predicates of the liveness properties props on every
-// state. It stops early, recording why in g.stop, at opt.MaxStates or when
-// guard says so, keeping reserve bytes per state free under the memory
-// limit for what the caller does with the graph; it reports its progress
-// through guard.
-func buildGraph[S any](sys *model.System[S], props []*model.Property[S], opt Options, guard *phaseGuard, reserve int64) (*stateGraph, error) {
-	g := &stateGraph{from: make([][]uint64, len(props)), goal: make([][]uint64, len(props))}
-	if opt.Exact {
-		g.index = &exactIndex{ids: map[string]uint32{}}
-	} else {
-		g.index = newFingerprintIndex()
+func (t target[S]) Graph(ctx context.Context, opt GraphOptions) (*Graph, error) {
+	sys := t.sys
+	measures := make([]func(*S) int, len(opt.Measures))
+	for i, name := range opt.Measures {
+		m := measureNamed(sys, name)
+		if m == nil {
+			return nil, fmt.Errorf("spec %s has no measure %q (is it built with claims?)", sys.Spec, name)
+		}
+		measures[i] = m.Value
 	}
-	// pending holds the encodings of discovered, unexpanded states, in
-	// state order; ends[i] is where state head+i's encoding ends.
-	var pending []byte
-	var ends []int
-	head, consumed := 0, 0
-	var buf []byte
-	add := func(s *S) (uint32, bool) {
-		buf = sys.Encode(buf[:0], s)
-		fp := model.Fingerprint(buf)
-		if id, ok := g.index.find(buf, fp); ok {
-			return id, true
-		}
-		if opt.MaxStates > 0 && int64(len(g.fp)) >= opt.MaxStates {
-			g.stop = fmt.Sprintf("state limit %d reached", opt.MaxStates)
-			return 0, false
-		}
-		id := uint32(len(g.fp))
-		g.index.add(buf, fp, id)
-		g.fp = append(g.fp, fp)
-		if id%64 == 0 {
-			for i := range props {
-				g.from[i], g.goal[i] = append(g.from[i], 0), append(g.goal[i], 0)
+	var visit func(uint32, *S)
+	if opt.Visit != nil {
+		o := Observation{Measures: make([]int, len(measures))}
+		visit = func(id uint32, s *S) {
+			for i, f := range measures {
+				o.Measures[i] = f(s)
 			}
-		}
-		for i, p := range props {
-			if p.From != nil && p.From(s) {
-				g.from[i][id/64] |= 1 << (id % 64)
+			if opt.View && sys.View != nil {
+				v := sys.View(s)
+				o.View = &v
 			}
-			if p.State != nil && p.State(s) {
-				g.goal[i][id/64] |= 1 << (id % 64)
-			}
-		}
-		pending = append(pending, buf...)
-		ends = append(ends, len(pending))
-		return id, true
-	}
-	for i := range sys.Init {
-		id, ok := add(&sys.Init[i])
-		if !ok {
-			return g, nil
-		}
-		g.init = append(g.init, id)
-	}
-	var cur, next S
-	g.first = append(g.first, 0)
-	// States are numbered breadth-first: those below levelEnd are at
-	// g.depth or less.
-	levelEnd := len(g.fp)
-	for s := 0; s < len(g.fp); s++ {
-		if s == levelEnd {
-			g.depth, levelEnd = g.depth+1, len(g.fp)
-		}
-		if s&255 == 0 {
-			if g.stop = guard.exceeded(int64(len(g.fp)) * reserve); g.stop != "" {
-				return g, nil
-			}
-			guard.report(Progress{States: int64(len(g.fp)), Transitions: int64(len(g.to)), Depth: g.depth,
-				Frontier: len(g.fp) - s, MemoryBytes: g.bytes()})
-		}
-		data := pending[consumed:ends[s-head]]
-		consumed = ends[s-head]
-		if err := sys.Decode(data, &cur); err != nil {
-			return nil, fmt.Errorf("internal error: state %d does not decode: %v", s, err)
-		}
-		for ri := range sys.Rules {
-			r := &sys.Rules[ri]
-			for p := 0; p < sys.Procs; p++ {
-				nc := r.ChoicesAt(&cur, p)
-				if nc > maxChoices {
-					return nil, fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, maxChoices)
-				}
-				for k := 0; k < nc; k++ {
-					sys.Copy(&next, &cur)
-					if !r.Do(&next, p, k) {
-						continue
-					}
-					t, ok := add(&next)
-					if !ok {
-						g.to, g.act = g.to[:g.first[s]], g.act[:g.first[s]]
-						return g, nil
-					}
-					if len(g.to) >= maxEdges {
-						g.stop = "the graph exceeds 2^32 transitions"
-						g.to, g.act = g.to[:g.first[s]], g.act[:g.first[s]]
-						return g, nil
-					}
-					g.to = append(g.to, t)
-					g.act = append(g.act, pack(model.Action{Rule: ri, Proc: p, Choice: k}))
-				}
-			}
-		}
-		g.first = append(g.first, uint32(len(g.to)))
-		g.expanded = s + 1
-		if g.terminal(uint32(s)) {
-			for i, p := range props {
-				if p.Terminal {
-					g.goal[i][s/64] |= 1 << (s % 64)
-				}
-			}
-		}
-		// Drop the expanded encodings now and then.
-		if consumed > 1<<20 && consumed > len(pending)/2 {
-			pending = append(pending[:0], pending[consumed:]...)
-			for i := s + 1 - head; i < len(ends); i++ {
-				ends[i] -= consumed
-			}
-			ends = ends[s+1-head:]
-			head, consumed = s+1, 0
+			opt.Visit(id, o)
 		}
 	}
-	return g, nil
+	limits := Options{MaxStates: opt.MaxStates, Timeout: opt.Timeout}
+	g, err := liveness.Build(sys, nil, liveness.Limits{MaxStates: opt.MaxStates}, newPhaseGuard(ctx, "graph", limits, time.Now(), 0), 0, visit)
+	if err != nil {
+		return nil, err
+	}
+	return &Graph{Graph: g, render: func(init int, actions []model.Action, end uint64) (*Trace, error) {
+		return render(sys, init, actions, end)
+	}}, nil
 }
 
-// stateIndex maps a state to its number in the graph.
-type stateIndex interface {
-	find(enc []byte, fp uint64) (uint32, bool)
-	add(enc []byte, fp uint64, id uint32)
-	bytes() int64
-}
-
-// fingerprintIndex is an open-addressing table from 64-bit fingerprints to
-// state numbers, with linear probing; it grows at 3/4 load. Fingerprint 0
-// marks an empty slot, so a real 0 is stored as 1, which merges two
-// fingerprints, no worse than any other 64-bit collision.
-type fingerprintIndex struct {
-	keys []uint64
-	ids  []uint32
-	n    int
-}
-
-func newFingerprintIndex() *fingerprintIndex {
-	return &fingerprintIndex{keys: make([]uint64, 1<<12), ids: make([]uint32, 1<<12)}
-}
-
-func (t *fingerprintIndex) slot(fp uint64) (int, bool) {
-	mask := uint64(len(t.keys) - 1)
-	for i := fp & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case fp:
-			return int(i), true
-		case 0:
-			return int(i), false
+// measureNamed is the measure of sys called name, or nil.
+func measureNamed[S any](sys *model.System[S], name string) *model.Measure[S] {
+	for i := range sys.Measures {
+		if sys.Measures[i].Name == name {
+			return &sys.Measures[i]
 		}
 	}
+	return nil
 }
 
-func (t *fingerprintIndex) find(_ []byte, fp uint64) (uint32, bool) {
-	i, ok := t.slot(max(fp, 1))
-	return t.ids[i], ok
-}
-
-func (t *fingerprintIndex) add(_ []byte, fp uint64, id uint32) {
-	if 4*(t.n+1) > 3*len(t.keys) {
-		old, oldIDs := t.keys, t.ids
-		t.keys, t.ids = make([]uint64, 2*len(old)), make([]uint32, 2*len(old))
-		for j, k := range old {
-			if k != 0 {
-				i, _ := t.slot(k)
-				t.keys[i], t.ids[i] = k, oldIDs[j]
-			}
-		}
+// Run renders the run from initial state init (an index of the system's
+// initial states) along edges, checking that its replay ends in the state
+// the graph says it does.
+func (g *Graph) Run(init int, edges []int) (*Trace, error) {
+	actions := make([]model.Action, len(edges))
+	for i, e := range edges {
+		actions[i] = g.Action(e)
 	}
-	i, _ := t.slot(max(fp, 1))
-	t.keys[i], t.ids[i] = max(fp, 1), id
-	t.n++
-}
-
-func (t *fingerprintIndex) bytes() int64 { return int64(len(t.keys)) * 12 }
-
-// exactIndex keys states by their full encodings (Options.Exact): no
-// collision can merge two states, at the cost of the encodings' memory.
-type exactIndex struct{ ids map[string]uint32 }
-
-func (x *exactIndex) find(enc []byte, _ uint64) (uint32, bool) {
-	id, ok := x.ids[string(enc)]
-	return id, ok
-}
-
-func (x *exactIndex) add(enc []byte, _ uint64, id uint32) { x.ids[string(enc)] = id }
-
-func (x *exactIndex) bytes() int64 {
-	b := int64(len(x.ids)) * 40
-	for k := range x.ids {
-		b += int64(len(k))
+	end := g.Init()[init]
+	if len(edges) > 0 {
+		end = g.To(edges[len(edges)-1])
 	}
-	return b
+	return g.render(init, actions, g.FP(end))
 }

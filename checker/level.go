@@ -7,6 +7,9 @@ import (
 	"io"
 	"math"
 	"os"
+
+	"mc/checker/internal/diskio"
+	"mc/checker/internal/offheap"
 )
 
 // level is one breadth-first level: the encodings of its states. States get
@@ -23,7 +26,7 @@ import (
 // length-prefixed records, and holds in blocks only the window of states a
 // round is expanding, read back in order by window. The file's bytes are
 // summed as written and as read back: a level read whole that does not
-// match is refused (checksum.go).
+// match is refused (diskio.CheckSum).
 type level struct {
 	first uint32
 	pool  *blockPool
@@ -39,8 +42,8 @@ type level struct {
 	file *os.File
 	w    *bufio.Writer
 	r    *bufio.Reader
-	sw   *summingWriter
-	sr   *summingReader
+	sw   *diskio.SumWriter
+	sr   *diskio.SumReader
 	n    int // states in a spilled level
 	wlo  int // index of the window's first state
 }
@@ -61,37 +64,33 @@ func (p *blockPool) get() []byte {
 		p.spare = p.spare[:n-1]
 		return b
 	}
-	return mapSlice[byte](levelBlock)
+	return offheap.Slice[byte](levelBlock)
 }
 
 func (p *blockPool) put(b []byte) {
 	if len(p.spare) < spareBlocks {
 		p.spare = append(p.spare, b)
 	} else {
-		unmapSlice(b)
+		offheap.Free(b)
 	}
 }
 
 // close unmaps the spare blocks.
 func (p *blockPool) close() {
 	for _, b := range p.spare {
-		unmapSlice(b)
+		offheap.Free(b)
 	}
 	p.spare = nil
 }
 
-// spillBuffer is the size of the buffers through which spilled levels and
-// the trace log on disk are written and read.
-const spillBuffer = 256 << 10
-
 // spillLevel returns an empty level kept in the file path.
 func spillLevel(path string, pool *blockPool) (*level, error) {
-	f, err := createFile(path)
+	f, err := diskio.Create(path)
 	if err != nil {
 		return nil, err
 	}
-	sw, sr := newSummingWriter(f), newSummingReader(f)
-	return &level{pool: pool, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, spillBuffer), r: bufio.NewReaderSize(sr, spillBuffer)}, nil
+	sw, sr := diskio.NewSumWriter(f), diskio.NewSumReader(f)
+	return &level{pool: pool, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, diskio.Buffer), r: bufio.NewReaderSize(sr, diskio.Buffer)}, nil
 }
 
 func (l *level) len() int {
@@ -204,7 +203,7 @@ func (l *level) finish() error {
 		return err
 	}
 	l.r.Reset(l.sr)
-	l.sr.sum.Reset()
+	l.sr.Reset()
 	l.wlo = 0
 	l.recycle()
 	return nil
@@ -235,7 +234,7 @@ func (l *level) window(lo, hi int) error {
 		}
 	}
 	if hi == l.n { // read whole: every byte written has been read back
-		return checkSum("level file "+l.file.Name(), l.sr.sum.Sum64(), l.sw.sum.Sum64())
+		return diskio.CheckSum("level file "+l.file.Name(), l.sr.Sum(), l.sw.Sum())
 	}
 	return nil
 }
@@ -248,21 +247,7 @@ func (l *level) reset(first uint32) error {
 		return nil
 	}
 	l.n = 0
-	return emptyFile(l.file, l.w, l.sw)
-}
-
-// emptyFile truncates a spill file and points its writer w, which writes
-// through sw, at its start, with a new sum.
-func emptyFile(f *os.File, w *bufio.Writer, sw *summingWriter) error {
-	if err := f.Truncate(0); err != nil {
-		return err
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	w.Reset(sw)
-	sw.sum.Reset()
-	return nil
+	return diskio.Empty(l.file, l.w, l.sw)
 }
 
 func (l *level) close() error {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"mc/checker/liveness"
 	"mc/model"
 )
 
@@ -110,9 +111,9 @@ func lassoShape(tr *Trace) string {
 	return strings.TrimSpace(strings.Join(stem, " ") + " | " + end)
 }
 
-// liveness runs sys under each fairness and returns the verdict of property
-// "reach" or "leads" and its lasso shape.
-func liveness(t *testing.T, sys *model.System[at], fair Fairness, opt Options) (Verdict, string) {
+// verdictOf runs sys under fairness fair and returns the verdict of
+// property "reach" or "leads" and its lasso shape.
+func verdictOf(t *testing.T, sys *model.System[at], fair liveness.Fairness, opt Options) (Verdict, string) {
 	t.Helper()
 	opt.Fair = fair
 	r := Run(context.Background(), sys, opt)
@@ -133,7 +134,7 @@ func liveness(t *testing.T, sys *model.System[at], fair Fairness, opt Options) (
 }
 
 type expect struct {
-	fair    Fairness
+	fair    liveness.Fairness
 	verdict Verdict
 	shape   string
 }
@@ -141,7 +142,7 @@ type expect struct {
 func pin(t *testing.T, name string, sys *model.System[at], cases ...expect) {
 	t.Helper()
 	for _, c := range cases {
-		v, shape := liveness(t, sys, c.fair, Options{})
+		v, shape := verdictOf(t, sys, c.fair, Options{})
 		if v != c.verdict || shape != c.shape {
 			t.Errorf("%s, fairness %s: %s %q; want %s %q", name, c.fair, v, shape, c.verdict, c.shape)
 		}
@@ -153,9 +154,9 @@ func pin(t *testing.T, name string, sys *model.System[at], cases ...expect) {
 func TestLivenessSelfLoopIsUnfair(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 0, "b", 1}}, nil, eventually(1))
 	pin(t, "self-loop", sys,
-		expect{FairNone, Fail, "| b/p1→0"},
-		expect{FairProcess, Pass, ""},
-		expect{FairAction, Pass, ""})
+		expect{liveness.FairNone, Fail, "| b/p1→0"},
+		expect{liveness.FairProcess, Pass, ""},
+		expect{liveness.FairAction, Pass, ""})
 }
 
 // p0 loops on its own action c while its action a stays enabled: fair to
@@ -163,9 +164,9 @@ func TestLivenessSelfLoopIsUnfair(t *testing.T) {
 func TestLivenessFairPerProcessUnfairPerAction(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 2, "c", 0}, {2, 0, "c", 0}, {2, 1, "a", 0}}, nil, eventually(1))
 	pin(t, "process-but-not-action", sys,
-		expect{FairNone, Fail, "| c/p0→2 c/p0→0"},
-		expect{FairProcess, Fail, "| c/p0→2 c/p0→0"},
-		expect{FairAction, Pass, ""})
+		expect{liveness.FairNone, Fail, "| c/p0→2 c/p0→0"},
+		expect{liveness.FairProcess, Fail, "| c/p0→2 c/p0→0"},
+		expect{liveness.FairAction, Pass, ""})
 }
 
 // p1 loops on a while p0's a stays enabled: fair to the class a (taken by
@@ -173,16 +174,16 @@ func TestLivenessFairPerProcessUnfairPerAction(t *testing.T) {
 func TestLivenessFairPerActionUnfairPerProcess(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 2, "a", 1}, {2, 0, "a", 1}, {2, 1, "a", 0}}, nil, eventually(1))
 	pin(t, "action-but-not-process", sys,
-		expect{FairNone, Fail, "| a/p1→2 a/p1→0"},
-		expect{FairProcess, Pass, ""},
-		expect{FairAction, Fail, "| a/p1→2 a/p1→0"})
+		expect{liveness.FairNone, Fail, "| a/p1→2 a/p1→0"},
+		expect{liveness.FairProcess, Pass, ""},
+		expect{liveness.FairAction, Fail, "| a/p1→2 a/p1→0"})
 }
 
 // Weak fairness only forces an action that stays enabled: p0's a is
 // disabled at node 3 of the cycle 0 → 3 → 0, so the cycle is fair.
 func TestLivenessWeakFairnessIgnoresIntermittentActions(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 3, "b", 1}, {3, 0, "b", 1}}, nil, eventually(1))
-	for _, f := range []Fairness{FairNone, FairProcess, FairAction} {
+	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		pin(t, "intermittent", sys, expect{f, Fail, "| b/p1→3 b/p1→0"})
 	}
 }
@@ -191,7 +192,7 @@ func TestLivenessWeakFairnessIgnoresIntermittentActions(t *testing.T) {
 // under every fairness: a finite maximal run.
 func TestLivenessTerminalStateIsAFiniteCounterexample(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "b", 0}, {0, 2, "a", 0}}, nil, eventually(1))
-	for _, f := range []Fairness{FairNone, FairProcess, FairAction} {
+	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		pin(t, "terminal", sys, expect{f, Fail, "a/p0→2 | stop"})
 	}
 }
@@ -204,7 +205,7 @@ func TestLivenessLeadsToCountsOnlyWhatFollowsP(t *testing.T) {
 	arcs := []arc{{0, 0, "b", 1}, {0, 2, "a", 0}, {2, 3, "c", 1}, {3, 2, "c", 1}, {2, 4, "d", 0}}
 	leads := model.LeadsToProp("leads", "test", "", in(2), in(4))
 	sys := explicit(arcs, nil, leads)
-	for _, f := range []Fairness{FairNone, FairProcess, FairAction} {
+	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		pin(t, "leads-to", sys, expect{f, Fail, "a/p0→2 | c/p1→3 c/p1→2"})
 	}
 	r := Run(context.Background(), sys, Options{})
@@ -213,12 +214,12 @@ func TestLivenessLeadsToCountsOnlyWhatFollowsP(t *testing.T) {
 	}
 	fixed := explicit(append(arcs, arc{3, 4, "d", 0}), nil, leads)
 	pin(t, "leads-to, d always enabled", fixed,
-		expect{FairNone, Fail, "a/p0→2 | c/p1→3 c/p1→2"},
-		expect{FairProcess, Pass, ""},
-		expect{FairAction, Pass, ""})
+		expect{liveness.FairNone, Fail, "a/p0→2 | c/p1→3 c/p1→2"},
+		expect{liveness.FairProcess, Pass, ""},
+		expect{liveness.FairAction, Pass, ""})
 	// P and Q in the same state: satisfied at once.
 	same := explicit(arcs, nil, model.LeadsToProp("leads", "test", "", in(4), in(4)))
-	pin(t, "P = Q", same, expect{FairNone, Pass, ""})
+	pin(t, "P = Q", same, expect{liveness.FairNone, Pass, ""})
 }
 
 // Of two counterexamples the one with the shorter prefix is reported.
@@ -228,7 +229,7 @@ func TestLivenessPrefersTheShortestPrefix(t *testing.T) {
 		{0, 5, "b", 0}, {5, 6, "b", 0}, {6, 5, "b", 0}, // short way
 		{0, 9, "c", 0},
 	}, nil, eventually(9))
-	pin(t, "shortest", sys, expect{FairNone, Fail, "b/p0→5 | b/p0→6 b/p0→5"})
+	pin(t, "shortest", sys, expect{liveness.FairNone, Fail, "b/p0→5 | b/p0→6 b/p0→5"})
 }
 
 // Environment actions are never forced and are not a step of their
@@ -237,14 +238,14 @@ func TestLivenessEnvironmentActionsAreNotFair(t *testing.T) {
 	arcs := []arc{{0, 1, "go", 0}, {0, 0, "ask", 0}}
 	env := explicit(arcs, []string{"ask"}, eventually(1))
 	pin(t, "env", env,
-		expect{FairNone, Fail, "| ask/p0→0"},
-		expect{FairProcess, Pass, ""},
-		expect{FairAction, Pass, ""})
+		expect{liveness.FairNone, Fail, "| ask/p0→0"},
+		expect{liveness.FairProcess, Pass, ""},
+		expect{liveness.FairAction, Pass, ""})
 	plain := explicit(arcs, nil, eventually(1))
-	pin(t, "not env", plain, expect{FairProcess, Fail, "| ask/p0→0"})
+	pin(t, "not env", plain, expect{liveness.FairProcess, Fail, "| ask/p0→0"})
 	// An environment action that is the only way on is not forced either.
 	stuck := explicit([]arc{{0, 1, "ask", 0}}, []string{"ask"}, eventually(1))
-	pin(t, "stuck", stuck, expect{FairProcess, Pass, ""})
+	pin(t, "stuck", stuck, expect{liveness.FairProcess, Pass, ""})
 }
 
 // The loop of a lasso satisfies every class: here both processes are
@@ -254,11 +255,11 @@ func TestLivenessLoopTakesEveryClassThatStaysEnabled(t *testing.T) {
 	sys := explicit([]arc{
 		{0, 0, "w", 1}, {0, 1, "x", 0}, {1, 0, "x", 0}, {1, 2, "y", 1}, {2, 0, "z", 0}, {2, 2, "y", 1},
 	}, nil, eventually(7))
-	if _, shape := liveness(t, sys, FairNone, Options{}); shape != "| w/p1→0" {
+	if _, shape := verdictOf(t, sys, liveness.FairNone, Options{}); shape != "| w/p1→0" {
 		t.Fatalf("without fairness the loop is the self-loop, got %q", shape)
 	}
-	for _, f := range []Fairness{FairProcess, FairAction} {
-		v, shape := liveness(t, sys, f, Options{})
+	for _, f := range []liveness.Fairness{liveness.FairProcess, liveness.FairAction} {
+		v, shape := verdictOf(t, sys, f, Options{})
 		if v != Fail || !strings.Contains(shape, "/p0") || !strings.Contains(shape, "/p1") {
 			t.Errorf("%s: %s %q, want a loop with steps of p0 and p1", f, v, shape)
 		}
@@ -273,14 +274,14 @@ func TestLivenessLimitsAreHonest(t *testing.T) {
 		chain = append(chain, arc{i, i + 1, "a", 0})
 	}
 	sys := explicit(chain, nil, eventually(42))
-	if v, _ := liveness(t, sys, FairProcess, Options{MaxStates: 5}); v != Incomplete {
+	if v, _ := verdictOf(t, sys, liveness.FairProcess, Options{MaxStates: 5}); v != Incomplete {
 		t.Fatalf("chain cut at 5 states: %s, want incomplete", v)
 	}
-	if v, shape := liveness(t, sys, FairProcess, Options{}); v != Fail || !strings.HasSuffix(shape, "| stop") {
+	if v, shape := verdictOf(t, sys, liveness.FairProcess, Options{}); v != Fail || !strings.HasSuffix(shape, "| stop") {
 		t.Fatalf("whole chain: %s %q", v, shape)
 	}
 	looped := explicit(append(chain, arc{0, 0, "b", 1}), nil, eventually(42))
-	r := Run(context.Background(), looped, Options{MaxStates: 3, Fair: FairNone})
+	r := Run(context.Background(), looped, Options{MaxStates: 3, Fair: liveness.FairNone})
 	if r.Verdict != Fail || r.Props[0].Verdict != Fail || r.Liveness.Reason == "" {
 		t.Fatalf("lasso before the limit: %s / %s, reason %q", r.Verdict, r.Props[0].Verdict, r.Liveness.Reason)
 	}
@@ -319,7 +320,7 @@ func eventually42() model.Property[counters] {
 // A lasso that is not a counterexample is caught on replay.
 func TestVerifyLassoRejectsWhatIsNotACounterexample(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {1, 0, "a", 0}, {0, 2, "b", 1}, {1, 2, "b", 1}}, nil, eventually(2))
-	cls, _ := newClasses(sys, FairProcess)
+	cls, _ := liveness.NewClasses(sys, liveness.FairProcess)
 	p := &sys.Props[0]
 	a := model.Action{Rule: 0, Proc: 0}
 	b := model.Action{Rule: 1, Proc: 1}
@@ -336,27 +337,20 @@ func TestVerifyLassoRejectsWhatIsNotACounterexample(t *testing.T) {
 		{"reaches the goal", []model.Action{b}, 0, true},
 	}
 	for _, c := range cases {
-		if _, err := verifyLasso(sys, cls, p, 0, c.actions, c.loop, c.stops); err == nil {
+		if _, err := liveness.Verify(sys, cls, p, 0, c.actions, c.loop, c.stops); err == nil {
 			t.Errorf("%s: accepted", c.name)
 		}
 	}
-	none, _ := newClasses(sys, FairNone)
-	if _, err := verifyLasso(sys, none, p, 0, []model.Action{a, a}, 0, false); err != nil {
+	none, _ := liveness.NewClasses(sys, liveness.FairNone)
+	if _, err := liveness.Verify(sys, none, p, 0, []model.Action{a, a}, 0, false); err != nil {
 		t.Errorf("a real unfair-allowed loop was rejected: %v", err)
 	}
 }
 
-func TestParseFairness(t *testing.T) {
-	for _, s := range []string{"none", "process", "action"} {
-		if f, err := ParseFairness(s); err != nil || f.String() != s {
-			t.Fatalf("%s: %v %v", s, f, err)
-		}
-	}
-	if _, err := ParseFairness("strong"); err == nil {
-		t.Fatal("strong fairness accepted")
-	}
+// The zero Options check liveness under weak fairness per process.
+func TestDefaultFairnessIsPerProcess(t *testing.T) {
 	var zero Options
-	if zero.Fair != FairProcess {
+	if zero.Fair != liveness.FairProcess {
 		t.Fatal("the default fairness is not per process")
 	}
 }
@@ -367,10 +361,10 @@ func TestParseFairness(t *testing.T) {
 func TestAmbiguousActionClassIsRefused(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "go", 0}, {0, 0, "ask", 0}}, []string{"ask"}, eventually(1))
 	sys.Rules[1].Name = "go"
-	if r := Run(context.Background(), sys, Options{Fair: FairAction}); r.Err == nil || r.Verdict == Pass {
+	if r := Run(context.Background(), sys, Options{Fair: liveness.FairAction}); r.Err == nil || r.Verdict == Pass {
 		t.Fatalf("ambiguous class: %s, %v", r.Verdict, r.Err)
 	}
-	if r := Run(context.Background(), sys, Options{Fair: FairProcess}); r.Err != nil {
+	if r := Run(context.Background(), sys, Options{Fair: liveness.FairProcess}); r.Err != nil {
 		t.Fatalf("per process the names do not matter: %v", r.Err)
 	}
 }
@@ -381,35 +375,20 @@ func TestLivenessTermination(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 0, "b", 1}, {1, 2, "a", 0}}, nil,
 		model.TerminationProp[at]("terminates", "test", ""))
 	pin(t, "termination", sys,
-		expect{FairNone, Fail, "| b/p1→0"},
-		expect{FairProcess, Pass, ""},
-		expect{FairAction, Pass, ""})
+		expect{liveness.FairNone, Fail, "| b/p1→0"},
+		expect{liveness.FairProcess, Pass, ""},
+		expect{liveness.FairAction, Pass, ""})
 }
 
 // With Options.Exact the graph is keyed by full encodings, and finds the
 // same graph and verdicts.
 func TestLivenessExactIndexAgrees(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 2, "c", 0}, {2, 0, "c", 0}, {2, 1, "a", 0}}, nil, eventually(1))
-	for _, f := range []Fairness{FairNone, FairProcess, FairAction} {
+	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		a := Run(context.Background(), sys, Options{Fair: f})
 		b := Run(context.Background(), sys, Options{Fair: f, Exact: true})
 		if a.Props[0].Verdict != b.Props[0].Verdict || a.Liveness.States != b.Liveness.States || a.Liveness.Transitions != b.Liveness.Transitions {
 			t.Fatalf("%s: %s/%+v against exact %s/%+v", f, a.Props[0].Verdict, a.Liveness, b.Props[0].Verdict, b.Liveness)
 		}
-	}
-}
-
-func TestFingerprintIndexFindsWhatItStored(t *testing.T) {
-	x := newFingerprintIndex()
-	for i := uint64(0); i < 100000; i++ {
-		x.add(nil, i*0x9E3779B97F4A7C15, uint32(i))
-	}
-	for i := uint64(0); i < 100000; i++ {
-		if id, ok := x.find(nil, i*0x9E3779B97F4A7C15); !ok || id != uint32(i) {
-			t.Fatalf("find %d: %d %v", i, id, ok)
-		}
-	}
-	if _, ok := x.find(nil, 12345); ok {
-		t.Fatal("found a fingerprint never stored")
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"time"
+
+	"mc/checker/internal/offheap"
 )
 
 // A run stops, incomplete, when the process's memory passes a limit: never
@@ -13,7 +15,7 @@ import (
 // every byte the Go runtime has mapped and not returned to the system
 // (heap, stacks, runtime structures: what GOMEMLIMIT limits), plus the
 // visited set's tables and the levels' blocks, which are mapped outside the
-// runtime (offheap_mmap.go). Files the disk store reads and writes are not
+// runtime (internal/offheap). Files the disk store reads and writes are not
 // counted: their pages are the kernel's cache, which it drops as it needs.
 
 // memCheckEvery is the least time between two reads of the runtime's
@@ -38,7 +40,7 @@ func memoryLimit(opt Options) int64 {
 func memoryInUse() int64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
-	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + offHeapBytes()
+	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + offheap.Bytes()
 }
 
 // memoryGuard compares the memory in use with a limit, reading the
@@ -61,13 +63,13 @@ func (m *memoryGuard) over(reserve int64) (int64, bool) {
 }
 
 // overMemory says why the run must stop for memory, or "".
-func (e *explorer[S]) overMemory(depth int) string {
+func (e *bfs[S]) overMemory(depth int) string {
 	used, over := e.mem.over(0)
 	if !over {
 		return ""
 	}
 	return fmt.Sprintf("memory limit %s reached (%s in use) after %d states, expanding depth %d",
-		formatBytes(e.mem.limit), formatBytes(used), e.links.len(), depth)
+		formatBytes(e.mem.limit), formatBytes(used), e.log.len(), depth)
 }
 
 // formatBytes renders n in binary units: "512.0 MiB".

@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"mc/checker/internal/offheap"
 )
 
 // A run that passes its memory limit stops, incomplete, and says where.
@@ -33,8 +35,8 @@ func TestGOMEMLIMITIsHonoured(t *testing.T) {
 // The memory a run is limited by includes the visited set's tables, which
 // lie outside the Go heap: a limit below them stops the run.
 func TestMemoryInUseCountsTablesOffTheHeap(t *testing.T) {
-	s := mapSlice[uint64](64 << 20)
-	defer unmapSlice(s)
+	s := offheap.Slice[uint64](64 << 20)
+	defer offheap.Free(s)
 	if used := memoryInUse(); used < 512<<20 {
 		t.Fatalf("a 512 MiB table is mapped, memory in use is %s", formatBytes(used))
 	}

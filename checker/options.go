@@ -1,6 +1,10 @@
 package checker
 
-import "time"
+import (
+	"time"
+
+	"mc/checker/liveness"
+)
 
 // firstCheckpointAfter is when a run that checkpoints saves its first
 // checkpoint, if CheckpointEvery is longer: early, so that a run stopped
@@ -35,15 +39,15 @@ type Options struct {
 	// (GOMEMLIMIT) if one is set, else none. It is checked between rounds,
 	// so a run may pass it by one round's candidates.
 	MaxMemory int64
-	// Reduce turns partial-order reduction on (see the package doc): fewer
+	// Reduce turns partial-order reduction on (package por): fewer
 	// states are stored, every verdict is the same, but a counterexample
 	// need not be the shortest. It is refused with the disk store and with
 	// properties other than invariants, step, end and witness properties.
 	Reduce bool
 	// Disk, if not empty, is a directory under which the run makes a
 	// working directory of its own (workdir.go), where the visited set
-	// (sorted runs of fingerprints, store_disk.go), the trace log, the
-	// levels and each level's candidates (ddd.go) are kept, so that memory
+	// (sorted runs of fingerprints, store.OpenDisk), the trace log, the
+	// levels and each level's candidates are kept, so that memory
 	// stays bounded when the state space outgrows it. A resumed run uses
 	// the working directory its checkpoint names, which must lie in Disk.
 	// KeepDir keeps the working directory when the run ends; otherwise it
@@ -63,7 +67,7 @@ type Options struct {
 	SpecHash string
 	// Fair is the fairness assumption liveness properties are checked
 	// under; the zero value is weak fairness per process.
-	Fair Fairness
+	Fair liveness.Fairness
 	// Continue checks every property to the end. Without it a run stops
 	// at the first violation (as TLC and SPIN do): at the end of the level
 	// in which a safety property first fails, so that its figures are the

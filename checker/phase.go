@@ -37,10 +37,10 @@ func newPhaseGuard(ctx context.Context, phase string, opt Options, start time.Ti
 	return g
 }
 
-// exceeded says why the phase must stop now, or "" to go on. reserve is the
+// Exceeded says why the phase must stop now, or "" to go on. reserve is the
 // memory the phase will still need beyond what it holds, so that it stops
 // while that still fits under the limit.
-func (g *phaseGuard) exceeded(reserve int64) string {
+func (g *phaseGuard) Exceeded(reserve int64) string {
 	switch {
 	case g.ctx.Err() != nil:
 		return "interrupted"
@@ -71,4 +71,9 @@ func (g *phaseGuard) report(p Progress) {
 	g.nextReport = now.Add(g.every)
 	p.Phase, p.Elapsed = g.phase, now.Sub(g.start)
 	g.progress(p)
+}
+
+// Progress reports a graph's build (liveness.Guard).
+func (g *phaseGuard) Progress(states, transitions int64, depth, frontier int, bytes int64) {
+	g.report(Progress{States: states, Transitions: transitions, Depth: depth, Frontier: frontier, MemoryBytes: bytes})
 }

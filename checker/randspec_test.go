@@ -13,7 +13,7 @@ import (
 // values, and rules instantiated per process. Process p's rule reads and
 // writes variable (v+p) mod vars, so processes interfere. Every value stays
 // below bound and every channel below its capacity, so the state space is
-// finite. The differential tests compare mc with the reference explorer on
+// finite. The differential tests compare mc with the reference checker on
 // such specs (reference_test.go).
 
 // randSize bounds a random spec; shrinking a failing spec lowers these.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 )
 
@@ -18,7 +19,7 @@ import (
 // or more; s lies on a cycle when it reaches itself, and its component is
 // every t that s reaches and that reaches s. The component is fair when
 // every fairness class enabled in all of its states is taken by one of its
-// internal edges (weak fairness; see fairness.go for the classes).
+// internal edges (weak fairness; see liveness.Classes).
 // Quadratic in the number of ¬Q states, so graphs above refLivenessMax
 // states are left unchecked.
 
@@ -53,12 +54,12 @@ func (g *refGraph) index(s checker.State) int {
 
 // liveness decides every liveness property of info under each fairness
 // assumption; nil when the graph has more than refLivenessMax states.
-func (g *refGraph) liveness(info checker.Info) map[checker.Fairness][]checker.Verdict {
+func (g *refGraph) liveness(info checker.Info) map[liveness.Fairness][]checker.Verdict {
 	if len(g.succ) > refLivenessMax {
 		return nil
 	}
-	out := map[checker.Fairness][]checker.Verdict{}
-	fairs := []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction}
+	out := map[liveness.Fairness][]checker.Verdict{}
+	fairs := []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction}
 	for _, f := range fairs {
 		out[f] = make([]checker.Verdict, len(info.Props))
 	}
@@ -125,7 +126,7 @@ func (g *refGraph) reachAvoiding(goal func(int) bool) [][]bool {
 // escapes reports, per state, whether some fair run from it never meets a
 // goal state: it is a ¬goal state that reaches (in zero steps or more, over
 // ¬goal states) a terminal state or a state on a fair ¬goal cycle.
-func (g *refGraph) escapes(info checker.Info, f checker.Fairness, goal func(int) bool, reach [][]bool) []bool {
+func (g *refGraph) escapes(info checker.Info, f liveness.Fairness, goal func(int) bool, reach [][]bool) []bool {
 	bad := make([]bool, len(g.succ))
 	for s := range g.succ {
 		switch {
@@ -153,7 +154,7 @@ func (g *refGraph) escapes(info checker.Info, f checker.Fairness, goal func(int)
 
 // fairComponent reports whether the component of s (on a cycle) is fair
 // under f: every class enabled in all its states is taken inside it.
-func (g *refGraph) fairComponent(info checker.Info, f checker.Fairness, s int, reach [][]bool) bool {
+func (g *refGraph) fairComponent(info checker.Info, f liveness.Fairness, s int, reach [][]bool) bool {
 	var members []int
 	for t, r := range reach[s] {
 		if r && reach[t][s] {
@@ -192,14 +193,14 @@ func (g *refGraph) fairComponent(info checker.Info, f checker.Fairness, s int, r
 	return len(enabledEverywhere) == 0
 }
 
-// refClass names the fairness class of a, as fairness.go defines them;
+// refClass names the fairness class of a, as liveness.Classes defines them;
 // false for an action no fairness assumption forces.
-func refClass(info checker.Info, f checker.Fairness, a model.Action) (string, bool) {
+func refClass(info checker.Info, f liveness.Fairness, a model.Action) (string, bool) {
 	r := info.Rules[a.Rule]
 	switch {
-	case f == checker.FairNone || r.Env:
+	case f == liveness.FairNone || r.Env:
 		return "", false
-	case f == checker.FairProcess:
+	case f == liveness.FairProcess:
 		return fmt.Sprintf("p%d", a.Proc), true
 	}
 	return r.Name, true

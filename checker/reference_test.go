@@ -8,18 +8,19 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 )
 
-// The reference explorer is a second, deliberately simple explorer: it walks
-// a system through its Stepper (which knows nothing of mc's explorer), keeps
+// The reference checker is a second, deliberately simple checker: it walks
+// a system through its Stepper (which knows nothing of mc's search), keeps
 // every full state in a Go map keyed by its encoding, and goes breadth-first
 // with one goroutine: no fingerprints, no levels on disk, no checkpoints. mc
 // must agree with it on every figure and safety verdict in every mode (modes
 // below). Liveness properties (leads-to, eventually under fairness) are not
 // checked by the reference yet: their verdicts are not compared.
 
-// refResult is what the reference explorer found.
+// refResult is what the reference checker found.
 type refResult struct {
 	states, transitions, terminal int64
 	depth                         int
@@ -32,7 +33,7 @@ type refResult struct {
 	// live has, per fairness assumption, the verdict of every property in
 	// the system's order ("" for a safety property); nil when the graph
 	// is too large for the reference's liveness check (refLivenessMax).
-	live map[checker.Fairness][]checker.Verdict
+	live map[liveness.Fairness][]checker.Verdict
 }
 
 type refProp struct {
@@ -439,16 +440,16 @@ var modes = []mode{
 	{"interrupt at level 3, resume", 4, checker.Options{Workers: 1, Safety: true, Continue: true}, interruptResume(3)},
 	{"disk, interrupt at level 2, resume", 4, checker.Options{Workers: 2, Disk: "-", Safety: true, Continue: true}, interruptResume(2)},
 	{"partial-order reduction", 1, checker.Options{Workers: 2, Reduce: true, Safety: true, Continue: true}, plain},
-	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: checker.FairNone, Continue: true}, plain},
-	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: checker.FairProcess, Continue: true}, plain},
-	{"liveness, weak fairness per action", 1, checker.Options{Workers: 2, Fair: checker.FairAction, Continue: true}, plain},
+	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: liveness.FairNone, Continue: true}, plain},
+	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: liveness.FairProcess, Continue: true}, plain},
+	{"liveness, weak fairness per action", 1, checker.Options{Workers: 2, Fair: liveness.FairAction, Continue: true}, plain},
 	{"first violation, workers=1", 1, checker.Options{Workers: 1, Safety: true}, plain},
 	{"first violation, workers=2", 1, checker.Options{Workers: 2, Safety: true}, plain},
 	{"first violation, disk workers=2", 1, checker.Options{Workers: 2, Disk: "-", Safety: true}, plain},
 	{"first violation, interrupt at level 1, resume", 4, checker.Options{Workers: 2, Safety: true}, interruptResume(1)},
 	{"first violation, disk, interrupt at level 2, resume", 4, checker.Options{Workers: 1, Disk: "-", Safety: true}, interruptResume(2)},
-	{"first violation, liveness, no fairness", 1, checker.Options{Workers: 2, Fair: checker.FairNone}, plain},
-	{"first violation, liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: checker.FairProcess}, plain},
+	{"first violation, liveness, no fairness", 1, checker.Options{Workers: 2, Fair: liveness.FairNone}, plain},
+	{"first violation, liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: liveness.FairProcess}, plain},
 }
 
 // diffModes runs tg in every mode due for seed and returns the first

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"mc/checker/internal/diskio"
 )
 
 // The faults of docs/reliability.md that the checker meets: corrupted and
@@ -73,7 +75,7 @@ func refused(t *testing.T, opt Options, what string) {
 // sum is in the checkpoint, and a run that does not match is refused.
 func TestResumeRefusesACorruptedRun(t *testing.T) {
 	opt, r := stoppedDiskRun(t, 50)
-	runs, _ := filepath.Glob(filepath.Join(r.WorkDir, workVisited, "run-*"))
+	runs, _ := filepath.Glob(filepath.Join(r.WorkDir, "visited", "run-*"))
 	if len(runs) == 0 {
 		t.Fatal("no run of the visited set")
 	}
@@ -122,17 +124,17 @@ func TestResumeRefusesABadTraceLog(t *testing.T) {
 	resumesWhole(t, opt)
 }
 
-// A trace walk ends: a link to a state not stored before its child, or a
+// A trace walk ends: an origin in a state not stored before its child, or a
 // path longer than the run's depth allows, is an error, not a loop.
 func TestPathIsBoundedByTheDepth(t *testing.T) {
-	e := &explorer[counters]{links: newTraceLog(1, 2)}
-	e.links.add(link{parent: 0}) // state 0 is its own parent
+	e := &bfs[counters]{log: newTraceLog(1, 2)}
+	e.log.add(origin{parent: 0}) // state 0 is its own parent
 	if _, _, err := e.path(0, 5); err == nil {
 		t.Fatal("a state that is its own parent gave a path")
 	}
-	e = &explorer[counters]{links: newTraceLog(1, 2)}
+	e = &bfs[counters]{log: newTraceLog(1, 2)}
 	for i, parent := range []uint32{noParent, 0, 1, 2} {
-		e.links.add(link{parent: parent, action: uint32(i)})
+		e.log.add(origin{parent: parent, action: uint32(i)})
 	}
 	if _, actions, err := e.path(3, 2); err != nil || len(actions) != 3 {
 		t.Fatalf("a path of 3 steps in a run of depth 2: %d actions, %v", len(actions), err)
@@ -142,7 +144,7 @@ func TestPathIsBoundedByTheDepth(t *testing.T) {
 	}
 }
 
-// devFull makes createFile open /dev/full, where every write fails with
+// devFull makes diskio.Create open /dev/full, where every write fails with
 // ENOSPC, for the files full says, until the test ends or the returned
 // function is called.
 func devFull(t *testing.T, full func(path string) bool) (restore func()) {
@@ -150,10 +152,10 @@ func devFull(t *testing.T, full func(path string) bool) (restore func()) {
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}
-	create := createFile
-	restore = func() { createFile = create }
+	create := diskio.Create
+	restore = func() { diskio.Create = create }
 	t.Cleanup(restore)
-	createFile = func(path string) (*os.File, error) {
+	diskio.Create = func(path string) (*os.File, error) {
 		if full(path) {
 			return os.OpenFile("/dev/full", os.O_RDWR, 0)
 		}
@@ -312,10 +314,10 @@ func TestFirstCheckpointIsEarly(t *testing.T) {
 	}
 }
 
-// The files written and read back within a level are summed too: a level,
-// a sorted run of keys or the candidates file whose bytes change between
-// the write and the read is refused, naming the file.
-func TestSpilledFilesAreChecked(t *testing.T) {
+// The files written and read back within a level are summed too: a level
+// whose bytes change between the write and the read is refused, naming the
+// file (the disk store's own are checked in its tests).
+func TestSpilledLevelsAreChecked(t *testing.T) {
 	dir := t.TempDir()
 	var pool blockPool
 	defer pool.close()
@@ -338,49 +340,8 @@ func TestSpilledFilesAreChecked(t *testing.T) {
 		t.Fatalf("an intact level: %v", err)
 	}
 	l.file.WriteAt([]byte{0xff}, 1000)
-	var c *CorruptFile
+	var c *diskio.CorruptFile
 	if err := readAll(); !errors.As(err, &c) || !strings.Contains(err.Error(), "level") {
 		t.Fatalf("a corrupted level: %v", err)
-	}
-
-	k, err := openKeyRuns(filepath.Join(dir, "keys"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer k.close()
-	for i := range runKeys + 10 { // two runs
-		k.add(uint64(i)*0x9E3779B97F4A7C15, uint32(i))
-	}
-	k.spill()
-	k.w.Flush()
-	k.file.WriteAt([]byte{0xff}, runKeyBytes*runKeys+5) // in the second run
-	if err := k.merge(func(seqKey) error { return nil }); !errors.As(err, &c) || !strings.Contains(err.Error(), "sorted run 1") {
-		t.Fatalf("a corrupted sorted run: %v", err)
-	}
-
-	st, err := openDiskStore(filepath.Join(dir, "visited"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	d, err := openDDD(dir, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.close()
-	var b batch
-	for i := uint64(1); i <= 1000; i++ {
-		b.add(i*0x9E3779B97F4A7C15, uint32(i), 0, 0, []byte{byte(i)})
-	}
-	if err := d.add(&b); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.resolve(st); err != nil {
-		t.Fatal(err)
-	}
-	d.w.Flush()
-	d.file.WriteAt([]byte{0xff}, 5000)
-	if err := d.each(func(*candidate) (bool, error) { return true, nil }); !errors.As(err, &c) || !strings.Contains(err.Error(), "candidates") {
-		t.Fatalf("a corrupted candidates file: %v", err)
 	}
 }

@@ -66,7 +66,7 @@ type Result struct {
 	// ReductionNote says why reduction, though asked for, did not apply
 	// ("n/a for rules without footprints (…)").
 	ReductionNote string
-	// MemoryBytes is the memory held by the visited set and trace links.
+	// MemoryBytes is the memory held by the visited set and trace log.
 	MemoryBytes int64
 	// DiskBytes, in disk mode, is what the visited set and trace log
 	// hold in their files.

@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 
+	"mc/checker/liveness"
 	"mc/model"
 )
 
@@ -25,11 +26,11 @@ type Stepper interface {
 	// VerifyLasso checks that the run from initial state init through
 	// actions is a counterexample to the liveness property called prop
 	// under fairness fair, as the checker's own counterexamples are
-	// checked (lasso.go): either loopStart ≥ 0, the last state is the
+	// checked (liveness.Verify): either loopStart ≥ 0, the last state is the
 	// state after loopStart steps and the loop from there is fair, or
 	// loopStart < 0 and the run ends in a terminal state; and the
 	// property's goal never holds from where it is awaited on.
-	VerifyLasso(prop string, fair Fairness, init int, actions []model.Action, loopStart int) error
+	VerifyLasso(prop string, fair liveness.Fairness, init int, actions []model.Action, loopStart int) error
 }
 
 // State is one state of a Stepper, held as its canonical encoding. States
@@ -50,7 +51,7 @@ type Info struct {
 }
 
 // RuleInfo describes one rule. Env marks an environment action, which no
-// fairness assumption forces (fairness.go).
+// fairness assumption forces (liveness.Fairness).
 type RuleInfo struct {
 	Name, Ref string
 	Env       bool

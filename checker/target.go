@@ -15,9 +15,9 @@ type Target interface {
 	Check(ctx context.Context, opt Options) Result
 	// Stepper steps through the system one action at a time (stepper.go).
 	Stepper
-	// Cost builds the reachable graph and computes the fewest and most
-	// messages of its complete runs (cost.go).
-	Cost(ctx context.Context, opt CostOptions) (*Cost, error)
+	// Graph builds the whole reachable state graph, observing each state
+	// as opt asks (graph.go): what sweeps compute the costs of runs on.
+	Graph(ctx context.Context, opt GraphOptions) (*Graph, error)
 }
 
 // PropInfo describes one property.

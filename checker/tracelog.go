@@ -9,18 +9,20 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
+	"mc/checker/internal/diskio"
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
-// traceLog is the append-only log of trace links: entry i says how state i
+// traceLog is the append-only log of origins: entry i says how state i
 // was first reached. On disk (file not nil) it is a file of 8-byte entries,
 // the parent then the action, little-endian, written through a buffer and
 // read back only to rebuild traces; the sum of the entries written is
 // recorded by each checkpoint and checked on resume, so that a missing,
-// short or corrupted log is refused instead of yielding parent links that
+// short or corrupted log is refused instead of yielding parents that
 // loop.
 //
-// In memory the entries are packed, about 2 bytes each where a plain link
+// In memory the entries are packed, about 2 bytes each where a plain origin
 // takes 8: the parent as the signed varint of its difference from the entry
 // before's (states are committed in frontier order, so parents never
 // decrease and the difference is mostly 0 or 1), then the action as the
@@ -38,6 +40,8 @@ type traceLog struct {
 	procs uint64
 	n     int
 	file  *os.File
+	// path is the file of a log on disk that a resume reopens (recover).
+	path string
 	// buf holds the entries from flushed on, not yet written; sum is that
 	// of the entries written; err is the first write error, which sticks.
 	buf     []byte
@@ -66,12 +70,17 @@ func newTraceLog(rules, procs int) *traceLog {
 
 // createTraceLog returns an empty log kept in the new file path.
 func createTraceLog(path string) (*traceLog, error) {
-	f, err := createFile(path)
+	f, err := diskio.Create(path)
 	if err != nil {
 		return nil, err
 	}
-	return &traceLog{file: f, buf: make([]byte, 0, spillBuffer), sum: xxhash.New()}, nil
+	return &traceLog{file: f, buf: make([]byte, 0, diskio.Buffer), sum: xxhash.New()}, nil
 }
+
+// reopenTraceLog returns the log kept in the file path, for a resume, which
+// opens it once the checkpoint's section says how many entries it needs
+// (recover).
+func reopenTraceLog(path string) *traceLog { return &traceLog{path: path} }
 
 // openTraceLog returns the log kept in the file path, as a checkpoint of n
 // entries summing to sum left it: its first n entries must be those
@@ -82,7 +91,7 @@ func openTraceLog(path string, n int, sum uint64) (*traceLog, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &traceLog{n: n, flushed: n, file: f, buf: make([]byte, 0, spillBuffer), sum: xxhash.New()}
+	t := &traceLog{n: n, flushed: n, file: f, buf: make([]byte, 0, diskio.Buffer), sum: xxhash.New()}
 	if err := t.verify(path, sum); err != nil {
 		f.Close()
 		return nil, err
@@ -104,19 +113,19 @@ func (t *traceLog) verify(path string, want uint64) error {
 	if _, err := io.Copy(t.sum, io.NewSectionReader(t.file, 0, size)); err != nil {
 		return fmt.Errorf("trace log %s: %w", path, err)
 	}
-	if err := checkSum("trace log "+path, t.sum.Sum64(), want); err != nil {
+	if err := diskio.CheckSum("trace log "+path, t.sum.Sum64(), want); err != nil {
 		return err
 	}
 	return t.file.Truncate(size)
 }
 
-// add appends l as the next state's link and returns that state's index.
+// add appends o as the next state's origin and returns that state's index.
 // Only a log on disk fails, when it cannot write.
-func (t *traceLog) add(l link) (uint32, error) {
+func (t *traceLog) add(o origin) (uint32, error) {
 	if t.file != nil {
-		t.buf = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(t.buf, l.parent), l.action)
+		t.buf = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(t.buf, o.parent), o.action)
 		t.n++
-		if len(t.buf) >= spillBuffer {
+		if len(t.buf) >= diskio.Buffer {
 			return uint32(t.n - 1), t.flush()
 		}
 		return uint32(t.n - 1), nil
@@ -127,10 +136,10 @@ func (t *traceLog) add(l link) (uint32, error) {
 		}
 		t.groups = append(t.groups, logGroup{block: uint32(len(t.blocks) - 1), off: uint32(len(t.blocks[len(t.blocks)-1])), last: t.last})
 	}
-	parent, action := int64(-1), uint64(l.action)
-	if l.parent != noParent {
-		a := unpack(l.action)
-		parent, action = int64(l.parent), uint64(a.Rule)+t.rules*(uint64(a.Proc)+t.procs*uint64(a.Choice))
+	parent, action := int64(-1), uint64(o.action)
+	if o.parent != noParent {
+		a := packed.Unpack(o.action)
+		parent, action = int64(o.parent), uint64(a.Rule)+t.rules*(uint64(a.Proc)+t.procs*uint64(a.Choice))
 	}
 	b := &t.blocks[len(t.blocks)-1]
 	*b = binary.AppendUvarint(binary.AppendVarint(*b, parent-t.last), action)
@@ -141,30 +150,30 @@ func (t *traceLog) add(l link) (uint32, error) {
 
 // decode reads the entry at the start of b, which follows one with parent
 // last, and returns it with its parent and the bytes after it.
-func (t *traceLog) decode(b []byte, last int64) (link, int64, []byte) {
+func (t *traceLog) decode(b []byte, last int64) (origin, int64, []byte) {
 	d, k := binary.Varint(b)
 	b = b[k:]
 	action, k := binary.Uvarint(b)
 	b = b[k:]
 	parent := last + d
 	if parent < 0 {
-		return link{parent: noParent, action: uint32(action)}, parent, b
+		return origin{parent: noParent, action: uint32(action)}, parent, b
 	}
 	rule := action % t.rules
 	action /= t.rules
 	a := model.Action{Rule: int(rule), Proc: int(action % t.procs), Choice: int(action / t.procs)}
-	return link{parent: uint32(parent), action: pack(a)}, parent, b
+	return origin{parent: uint32(parent), action: packed.Action(a)}, parent, b
 }
 
-// at is the link of state id.
-func (t *traceLog) at(id uint32) (link, error) {
+// at is the origin of state id.
+func (t *traceLog) at(id uint32) (origin, error) {
 	if int(id) >= t.n {
-		return link{}, fmt.Errorf("trace log: no state %d; it holds %d", id, t.n)
+		return origin{}, fmt.Errorf("trace log: no state %d; it holds %d", id, t.n)
 	}
 	if t.file == nil {
 		g := t.groups[id/groupSize]
 		b, last := t.blocks[g.block][g.off:], g.last
-		var l link
+		var l origin
 		for k := uint32(0); k <= id%groupSize; k++ {
 			l, last, b = t.decode(b, last)
 		}
@@ -176,19 +185,19 @@ func (t *traceLog) at(id uint32) (link, error) {
 	} else {
 		b = make([]byte, 8)
 		if _, err := t.file.ReadAt(b, int64(id)*8); err != nil {
-			return link{}, fmt.Errorf("trace log: %w", err)
+			return origin{}, fmt.Errorf("trace log: %w", err)
 		}
 	}
-	return link{parent: binary.LittleEndian.Uint32(b[:4]), action: binary.LittleEndian.Uint32(b[4:])}, nil
+	return origin{parent: binary.LittleEndian.Uint32(b[:4]), action: binary.LittleEndian.Uint32(b[4:])}, nil
 }
 
-// all yields the links of a log in memory, in order.
-func (t *traceLog) all() iter.Seq[link] {
-	return func(yield func(link) bool) {
+// all yields the origins of a log in memory, in order.
+func (t *traceLog) all() iter.Seq[origin] {
+	return func(yield func(origin) bool) {
 		for id, g := range t.groups {
 			b, last := t.blocks[g.block][g.off:], g.last
 			for k := 0; k < groupSize && id*groupSize+k < t.n; k++ {
-				var l link
+				var l origin
 				l, last, b = t.decode(b, last)
 				if !yield(l) {
 					return
@@ -214,6 +223,57 @@ func (t *traceLog) flush() error {
 }
 
 func (t *traceLog) len() int { return t.n }
+
+// fileBytes is the size of the log's file; 0 in memory.
+func (t *traceLog) fileBytes() int64 {
+	if t.file == nil {
+		return 0
+	}
+	return int64(t.n) * 8
+}
+
+// checkpoint writes the log's section of a checkpoint: the number of
+// entries, then, in memory, each entry's parent and action, 4 bytes each,
+// little-endian; on disk, where sync has made them durable, the sum of the
+// entries.
+func (t *traceLog) checkpoint(w *diskio.SectionWriter) {
+	w.Uint(uint64(t.n))
+	if t.file != nil {
+		w.Uint64(t.checksum())
+		return
+	}
+	for o := range t.all() {
+		w.Uint32(o.parent)
+		w.Uint32(o.action)
+	}
+}
+
+// recover restores an empty log from its section of a checkpoint and
+// returns its number of entries: in memory, from the entries themselves; a
+// log reopened on disk opens its file, whose first entries must sum to
+// what the section says (openTraceLog).
+func (t *traceLog) recover(r *diskio.Section) (int, error) {
+	n := int(r.Uint())
+	if t.path == "" {
+		for i := 0; i < n && r.Err() == nil; i++ {
+			o := origin{parent: r.Uint32(), action: r.Uint32()}
+			if r.Err() == nil {
+				t.add(o) // in memory: no error
+			}
+		}
+		return n, nil
+	}
+	sum := r.Uint64()
+	if r.Err() != nil {
+		return 0, &diskio.BadSection{Why: "truncated or overlong sections"}
+	}
+	opened, err := openTraceLog(t.path, n, sum)
+	if err != nil {
+		return 0, err
+	}
+	*t = *opened
+	return n, nil
+}
 
 // bytes is the log's size in memory.
 func (t *traceLog) bytes() int64 {

@@ -4,19 +4,20 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"mc/checker/internal/packed"
 	"mc/model"
 )
 
-// The packed log gives back every link as added, by index and in order:
+// The packed log gives back every origin as added, by index and in order:
 // initial states, parents that grow by small and large steps or fall, and
 // actions at the limits of the packing.
 func TestTraceLogRoundTrips(t *testing.T) {
-	const rules, procs = 256, maxProcs
+	const rules, procs = 256, packed.MaxProcs
 	log := newTraceLog(rules, procs)
 	rng := rand.New(rand.NewPCG(1, 2))
-	var want []link
+	var want []origin
 	for i := 0; i < 3; i++ {
-		want = append(want, link{parent: noParent, action: uint32(i)})
+		want = append(want, origin{parent: noParent, action: uint32(i)})
 	}
 	parent := uint32(0)
 	for i := 0; i < 5000; i++ {
@@ -28,30 +29,30 @@ func TestTraceLogRoundTrips(t *testing.T) {
 		default:
 			parent += uint32(rng.IntN(3))
 		}
-		a := model.Action{Rule: rng.IntN(rules), Proc: rng.IntN(procs), Choice: rng.IntN(maxChoices)}
+		a := model.Action{Rule: rng.IntN(rules), Proc: rng.IntN(procs), Choice: rng.IntN(packed.MaxChoices)}
 		if i%7 == 0 {
-			a = model.Action{Rule: rules - 1, Proc: procs - 1, Choice: maxChoices - 1}
+			a = model.Action{Rule: rules - 1, Proc: procs - 1, Choice: packed.MaxChoices - 1}
 		}
-		want = append(want, link{parent: parent, action: pack(a)})
+		want = append(want, origin{parent: parent, action: packed.Action(a)})
 	}
 	for i, l := range want {
 		if id, _ := log.add(l); id != uint32(i) {
-			t.Fatalf("link %d got index %d", i, id)
+			t.Fatalf("origin %d got index %d", i, id)
 		}
 	}
 	for i, l := range want {
 		if got, err := log.at(uint32(i)); err != nil || got != l {
-			t.Fatalf("link %d: got %+v, %v; want %+v", i, got, err, l)
+			t.Fatalf("origin %d: got %+v, %v; want %+v", i, got, err, l)
 		}
 	}
 	i := 0
 	for l := range log.all() {
 		if l != want[i] {
-			t.Fatalf("link %d in order: got %+v, want %+v", i, l, want[i])
+			t.Fatalf("origin %d in order: got %+v, want %+v", i, l, want[i])
 		}
 		i++
 	}
 	if i != len(want) || log.len() != len(want) {
-		t.Fatalf("%d links in order, len %d; want %d", i, log.len(), len(want))
+		t.Fatalf("%d origins in order, len %d; want %d", i, log.len(), len(want))
 	}
 }

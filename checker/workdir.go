@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"mc/checker/internal/diskio"
+	"mc/checker/store"
 )
 
 // A disk run keeps its files in a working directory of its own: a new
@@ -26,14 +29,12 @@ import (
 // working files, unless a checkpoint it saved or resumed from still needs
 // them (the run stopped early) or Options.KeepDir asks to keep them.
 
-// Working files of a disk run, in its working directory.
+// Working files of a disk run, in its working directory, beside the disk
+// store's (store.OpenDisk).
 const (
-	workVisited    = "visited"
-	workTraceLog   = "trace.log"
-	workLevelA     = "level.a"
-	workLevelB     = "level.b"
-	workKeys       = "keys"
-	workCandidates = "candidates"
+	workTraceLog = "trace.log"
+	workLevelA   = "level.a"
+	workLevelB   = "level.b"
 )
 
 // workDir is a run's working directory, locked while the run uses it.
@@ -88,24 +89,12 @@ func (w *workDir) file(name string) string { return filepath.Join(w.path, name) 
 // left, and with it the directory, and the error says so.
 func (w *workDir) remove() error {
 	var errs []error
-	for _, name := range []string{workTraceLog, workLevelA, workLevelB, workKeys, workCandidates} {
+	for _, name := range []string{workTraceLog, workLevelA, workLevelB} {
 		if err := os.Remove(w.file(name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			errs = append(errs, err)
 		}
 	}
-	visited := w.file(workVisited)
-	entries, err := os.ReadDir(visited)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		errs = append(errs, err)
-	}
-	for _, e := range entries {
-		if _, ok := runID(e.Name()); ok {
-			errs = append(errs, os.Remove(filepath.Join(visited, e.Name())))
-		}
-	}
-	if err := os.Remove(visited); err != nil && !errors.Is(err, os.ErrNotExist) {
-		errs = append(errs, err)
-	}
+	errs = append(errs, store.RemoveDisk(w.path))
 	errs = append(errs, os.Remove(w.path), w.unlock())
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("removing the working directory %s: %w", w.path, err)
@@ -153,12 +142,6 @@ func lockCheckpointDir(dir string) (*os.File, error) {
 	return lock, err
 }
 
-// createFile creates, or empties, a working file or a checkpoint being
-// written. Tests replace it to make a disk full.
-var createFile = func(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
-}
-
 // UnusableDir is a directory mc was given that it cannot use: it cannot be
 // created, it is a file, or another mc run holds it. It is the user's
 // input that is wrong, not mc: the CLI exits 2.
@@ -171,10 +154,10 @@ func unusable(format string, args ...any) error {
 }
 
 // dirError describes why the directory dir, given to flag, could not be
-// created: a fault of the disk (environment.go) stays one; anything else is
+// created: a fault of the disk (diskio.Environmental) stays one; anything else is
 // the user's.
 func dirError(flag, dir string, err error) error {
-	if environmental(err) {
+	if diskio.Environmental(err) {
 		return err
 	}
 	var pe *os.PathError
@@ -192,7 +175,7 @@ func dirError(flag, dir string, err error) error {
 // unless it is asked to keep it or a checkpoint still needs it: the run
 // stopped early, or failed, after it saved or resumed from a checkpoint, or
 // its resume was refused. res says which, and where.
-func (e *explorer[S]) finishWorkDir(res *Result) {
+func (e *bfs[S]) finishWorkDir(res *Result) {
 	if e.work == nil {
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 	"mc/specs"
 	"mc/tracefile"
@@ -203,7 +204,7 @@ func lasso(t testing.TB) (checker.Target, *tracefile.File) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := target.Check(context.Background(), checker.Options{Fair: checker.FairNone})
+	r := target.Check(context.Background(), checker.Options{Fair: liveness.FairNone})
 	f := r.Failure()
 	if f == nil || f.Trace == nil || f.Trace.LoopStart == nil {
 		t.Fatalf("misra n=2 without fairness has no lasso: %+v", f)

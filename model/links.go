@@ -238,11 +238,11 @@ func (l *Links[M]) LinkViews() []LinkView {
 		for _, p := range []Port{Left, Right} {
 			j, _ := r.Peer(i, p)
 			c := &l.in[2*i+int(p)]
-			msgs := make([]string, 0, c.Len())
+			msgs, kinds := make([]string, 0, c.Len()), make([]string, 0, c.Len())
 			for _, m := range c.msgs {
-				msgs = append(msgs, m.String())
+				msgs, kinds = append(msgs, m.String()), append(kinds, KindOf(m))
 			}
-			out = append(out, LinkView{From: j, To: i, Name: fmt.Sprintf("p%d→p%d", j, i), Msgs: msgs})
+			out = append(out, LinkView{From: j, To: i, Name: fmt.Sprintf("p%d→p%d", j, i), Msgs: msgs, Kinds: kinds})
 		}
 	}
 	return out

@@ -16,7 +16,7 @@ const (
 	Witness
 	// LeadsTo ("P leads to Q") must hold on every fair run: whenever a state
 	// satisfies P, that state or a later one satisfies Q. See
-	// checker/liveness.go for what a fair run is.
+	// package checker/liveness for what a fair run is.
 	LeadsTo
 	// Eventually ("eventually Q") must hold on every fair run from an
 	// initial state: some state of the run satisfies Q. A run that stops in

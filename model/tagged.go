@@ -30,6 +30,9 @@ func (m Tagged[K]) AppendTo(buf []byte) []byte {
 	return AppendUint(append(buf, byte(m.Kind)), uint64(m.ID))
 }
 
+// KindName is the kind's own name ("elect"), for a View (Kinded).
+func (m Tagged[K]) KindName() string { return m.Kind.String() }
+
 func (m Tagged[K]) String() string {
 	if m.ID == 0 {
 		return fmt.Sprintf("⟨%v⟩", m.Kind)

@@ -39,4 +39,19 @@ type LinkView struct {
 	// oldest first; bag: its canonical order), as Message.String renders
 	// them.
 	Msgs []string `json:"messages"`
+	// Kinds[i] is the kind of Msgs[i] (KindOf), by which sweeps count
+	// messages without reading their rendering.
+	Kinds []string `json:"-"`
+}
+
+// Kinded is a message that names its kind: the word for its type in the
+// seed ("elect", "leader"), whatever it carries.
+type Kinded interface{ KindName() string }
+
+// KindOf is m's kind for a View, or "" when m does not name it.
+func KindOf(m any) string {
+	if k, ok := m.(Kinded); ok {
+		return k.KindName()
+	}
+	return ""
 }

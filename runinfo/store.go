@@ -5,7 +5,7 @@ package runinfo
 // figures), but a checkpoint holds the store's own data, so it can be
 // resumed only into the store it was written from. A disk run's working
 // directory is recorded beside it, in the checkpoint's disk section
-// (checker/checkpoint_disk.go), which checks it on resume.
+// (checker/checkpoint_workdir.go), which checks it on resume.
 type Store string
 
 // The stores.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 	"mc/specs/changroberts"
 	"mc/specs/dkr"
@@ -58,7 +59,7 @@ type Entry struct {
 	Chan model.ChanKind
 	// Fair is the fairness liveness is checked under when --fair is not
 	// given; the zero value is weak fairness per process.
-	Fair checker.Fairness
+	Fair liveness.Fairness
 	// Bound says what Params.Bound (--bound) limits and its default, e.g.
 	// "requests per process, default 1"; "" when the spec has no bound.
 	Bound string
@@ -103,7 +104,7 @@ var all = []Entry{
 		Variants: suzukikasami.Variants, DefaultN: 3, Anonymous: true, Chan: model.Bag, Bound: "requests per process, default 1",
 		Build: bind(suzukikasami.New)},
 	{Name: "misra", Title: "Misra's ping–pong token loss detection and regeneration, unidirectional ring", Ref: misra.Ref, Source: misra.Source,
-		Variants: misra.Variants, DefaultN: 3, Anonymous: true, Bound: "token losses, default 1", Fair: checker.FairAction,
+		Variants: misra.Variants, DefaultN: 3, Anonymous: true, Bound: "token losses, default 1", Fair: liveness.FairAction,
 		Build: bind(misra.New)}}
 
 // IDs is the spec's default arrangement of ids for a ring of n.

@@ -116,3 +116,63 @@ func canonicalOf(ids []int, sym model.Symmetry) []int {
 	}
 	return nil
 }
+
+// Every message a spec's View shows names its kind (model.Kinded), which
+// sweeps count messages by: checked on the first states of every variant.
+func TestEveryViewNamesItsMessagesKinds(t *testing.T) {
+	for _, e := range All() {
+		for _, v := range e.Variants {
+			p := model.Params{N: e.DefaultN, IDs: e.IDs(e.DefaultN), Variant: v.Name}
+			if e.Clocked {
+				p.Drift = 1
+			}
+			tg, err := e.Build(p)
+			if err != nil {
+				t.Fatalf("%s variant %s: %v", e.Name, v.Name, err)
+			}
+			if err := viewKinds(tg, 2000); err != nil {
+				t.Errorf("%s variant %s: %v", e.Name, v.Name, err)
+			}
+		}
+	}
+}
+
+// viewKinds walks up to limit states of st breadth-first and checks that
+// every message of their views has a kind.
+func viewKinds(st checker.Stepper, limit int) error {
+	queue := st.Initial()
+	seen := map[checker.State]bool{}
+	for len(queue) > 0 && len(seen) < limit {
+		s := queue[0]
+		queue = queue[1:]
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		snap, err := st.Inspect(s)
+		if err != nil {
+			return err
+		}
+		if snap.View == nil {
+			return nil // no view: nothing to count by kind
+		}
+		for _, l := range snap.View.Links {
+			if len(l.Kinds) != len(l.Msgs) {
+				return fmt.Errorf("link %s shows %d messages and %d kinds", l.Name, len(l.Msgs), len(l.Kinds))
+			}
+			for i, k := range l.Kinds {
+				if k == "" {
+					return fmt.Errorf("message %s on %s names no kind", l.Msgs[i], l.Name)
+				}
+			}
+		}
+		moves, err := st.Moves(s)
+		if err != nil {
+			return err
+		}
+		for _, m := range moves {
+			queue = append(queue, m.To)
+		}
+	}
+	return nil
+}

@@ -21,7 +21,7 @@ func allRunsCausal(t *testing.T, st checker.Stepper) int {
 			t.Fatal(err)
 		}
 		if len(moves) == 0 {
-			d, err := checker.CausalDepth(st, &checker.Trace{Init: init, Steps: path})
+			d, err := CausalDepth(st, &checker.Trace{Init: init, Steps: path})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +52,7 @@ func TestCausalOverAllRuns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cost, err := tg.Cost(context.Background(), checker.CostOptions{CausalLimit: 1 << 20})
+			cost, err := CostOf(context.Background(), tg, CostOptions{CausalLimit: 1 << 20})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -49,7 +49,7 @@ type Profile struct {
 	Drift   int
 	// CausalUpTo, if not 0, is the largest n for which the longest causal
 	// chain over all runs is computed (it explores more states than the
-	// cost itself: see checker/causal.go).
+	// cost itself: see causal.go).
 	CausalUpTo int
 	// Plotted puts the profile in the plot of results/README.md.
 	Plotted bool

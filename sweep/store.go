@@ -19,7 +19,7 @@ type Store interface {
 // from c.Store when it holds the class's key (reused), else computed and
 // saved there. A class's cost depends on nothing but its key, so a row
 // is the same, byte for byte, whichever of its classes were reused.
-func (c Config) class(ctx context.Context, n int, cl model.ArrangementClass, opt checker.CostOptions) (a Arrangement, reused bool, err error) {
+func (c Config) class(ctx context.Context, n int, cl model.ArrangementClass, opt CostOptions) (a Arrangement, reused bool, err error) {
 	t, err := c.target(n, cl.Rep)
 	if err != nil {
 		return a, false, err
@@ -61,7 +61,7 @@ func (c Config) ClassKey(n int, ids []int) (runstore.Key, error) {
 }
 
 // counting is what a class is counted with beyond its run's meaning: the
-// options of checker.CostOptions that change a figure. MaxStates and
+// options of CostOptions that change a figure. MaxStates and
 // Timeout are not among them: a class they stop is not saved.
 type counting struct {
 	Kinds       []string `json:"kinds"`
@@ -75,7 +75,7 @@ type counting struct {
 // classKey is the key of t, a class's system, counted with opt: its
 // meaning (spec, variant, parameters, the spec's default fairness), what
 // is counted, and the spec's sources.
-func (c Config) classKey(t checker.Target, opt checker.CostOptions) (runstore.Key, error) {
+func (c Config) classKey(t checker.Target, opt CostOptions) (runstore.Key, error) {
 	hash, err := c.Entry.Hash()
 	if err != nil {
 		return runstore.Key{}, err

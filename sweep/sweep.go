@@ -1,6 +1,6 @@
 // Package sweep computes, for every id arrangement of small rings, the
 // fewest and most messages of a spec's complete runs over all schedules
-// (checker.Cost), and compares the worst case with the paper's bound. It
+// (CostOf), and compares the worst case with the paper's bound. It
 // is what mc sweep prints and results/ holds.
 package sweep
 
@@ -24,14 +24,14 @@ type Arrangement struct {
 	Transitions int `json:"transitions"`
 	Min         int `json:"best_messages"`
 	Max         int `json:"worst_messages"`
-	// Causal is the causal depth of the worst run (checker.CausalDepth).
+	// Causal is the causal depth of the worst run (CausalDepth).
 	Causal int `json:"worst_run_causal_depth"`
 	// Phases is the most phases (rounds, stages) any run reaches, and
 	// Bits the most bits any complete run sends, where the profile counts
 	// them (else 0).
 	Phases int `json:"phases,omitempty"`
 	Bits   int `json:"worst_bits,omitempty"`
-	// CausalAll is the longest causal chain of any run (checker.Cost.Causal),
+	// CausalAll is the longest causal chain of any run (Cost.Causal),
 	// -1 when it was not computed; CausalStates the stamped states explored.
 	CausalAll    int `json:"causal_depth"`
 	CausalStates int `json:"causal_states"`
@@ -119,7 +119,7 @@ type Config struct {
 	// IDs, if not nil, sweeps this one arrangement instead of every class.
 	IDs   []int
 	Drift int
-	Opt   checker.CostOptions
+	Opt   CostOptions
 	// Store, if not nil, keeps the classes computed by earlier sweeps: a
 	// class whose key it holds is taken from it, unless Fresh, and every
 	// class computed is saved to it (store.go).
@@ -128,7 +128,7 @@ type Config struct {
 }
 
 // CausalLimit bounds the stamped states explored per arrangement class for
-// the longest causal chain (checker.CostOptions.CausalLimit).
+// the longest causal chain (CostOptions.CausalLimit).
 const CausalLimit = 4 << 20
 
 // Run sweeps ring size n.
@@ -208,7 +208,7 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 }
 
 // costOptions are the options a class of ring size n is counted with.
-func (c Config) costOptions(n int) checker.CostOptions {
+func (c Config) costOptions(n int) CostOptions {
 	opt := c.Opt
 	opt.Kinds, opt.Uncounted, opt.Measure = c.Profile.Kinds, c.Profile.Uncounted, c.Profile.Measure
 	opt.Phases, opt.Bits = c.Profile.Phases, c.Profile.Bits
@@ -224,8 +224,8 @@ func (c Config) target(n int, ids []int) (checker.Target, error) {
 }
 
 // computeClass counts the messages of t, the system of class cl.
-func computeClass(ctx context.Context, t checker.Target, cl model.ArrangementClass, opt checker.CostOptions) (Arrangement, error) {
-	cost, err := t.Cost(ctx, opt)
+func computeClass(ctx context.Context, t checker.Target, cl model.ArrangementClass, opt CostOptions) (Arrangement, error) {
+	cost, err := CostOf(ctx, t, opt)
 	if err != nil {
 		return Arrangement{}, err
 	}

@@ -37,10 +37,10 @@ sends, for the spec whose paper defines message sizes (vitanyi). The causal
 depth of a run is its time with unit message delays and instantaneous
 local steps: the longest chain of messages (every message, announcements
 included) each sent by the receiver of the previous one, at or after its
-receipt (checker.CausalDepth). "Longest causal chain (all runs)" is its
+receipt (sweep.CausalDepth). "Longest causal chain (all runs)" is its
 maximum over every run, computed exactly by exploring the states of the
 graph stamped with a clock per process and a stamp per message in transit
-(checker/causal.go); "stamped states" is how many that took, its cost, to
+(sweep/causal.go); "stamped states" is how many that took, its cost, to
 set against the graph's states. Where the processes are deterministic on
 FIFO channels (dkr, hp) the stamps are a function of the state and the two
 counts agree. The column is "—" where it was not computed: no View

@@ -2,8 +2,10 @@ package tracefile
 
 import (
 	"fmt"
+	"slices"
 
 	"mc/checker"
+	"mc/model"
 	"mc/runinfo"
 )
 
@@ -52,8 +54,23 @@ func (f *File) addState(t checker.Stepper, s checker.State) error {
 	if err != nil {
 		return fmt.Errorf("internal error: %v", err)
 	}
-	f.States = append(f.States, State{Vars: snap.Vars, View: snap.View})
+	f.States = append(f.States, State{Vars: snap.Vars, View: picture(snap.View)})
 	return nil
+}
+
+// picture is v as a trace file keeps it, so that a file reads back as it
+// was built: the kinds of its messages, which only sweeps read, are not
+// written (model.LinkView.Kinds).
+func picture(v *model.View) *model.View {
+	if v == nil {
+		return nil
+	}
+	p := *v
+	p.Links = slices.Clone(v.Links)
+	for i := range p.Links {
+		p.Links[i].Kinds = nil
+	}
+	return &p
 }
 
 // nonNil makes an empty list print as [] rather than null, so that every

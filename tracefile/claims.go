@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 )
 
@@ -14,7 +15,7 @@ func (f *File) runClaims(info checker.Info) string {
 	if d := systemDifferences(f.Run, info); len(d) > 0 {
 		return d[0].Phrase("the trace's run", "the system replayed")
 	}
-	if _, err := checker.ParseFairness(f.Run.Fair); err != nil {
+	if _, err := liveness.ParseFairness(f.Run.Fair); err != nil {
 		return fmt.Sprintf("the trace's run has %v", err)
 	}
 	return ""
@@ -113,7 +114,7 @@ func (f *File) verdictAtEnd(t checker.Stepper, prop *checker.PropInfo, end check
 // checks its own (checker.Stepper.VerifyLasso).
 func (f *File) livenessAtEnd(t checker.Stepper, prop *checker.PropInfo, actions []model.Action) Outcome {
 	at := len(f.Steps)
-	fair, _ := checker.ParseFairness(f.Run.Fair) // checked by runClaims
+	fair, _ := liveness.ParseFairness(f.Run.Fair) // checked by runClaims
 	loop := -1
 	switch {
 	case f.LoopStart != nil:

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 	"mc/specs"
 )
@@ -48,7 +49,7 @@ type checkFlags struct {
 	bound       int
 	fair        string
 	// fairness is --fair resolved against the spec's default.
-	fairness checker.Fairness
+	fairness liveness.Fairness
 	por      bool
 	shortest bool
 	// keepGoing is --continue: every property to the end.
@@ -374,7 +375,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 		return nil
 	}
 	var err error
-	if f.fairness, err = checker.ParseFairness(f.fair); err != nil {
+	if f.fairness, err = liveness.ParseFairness(f.fair); err != nil {
 		return fmt.Errorf("--fair: %v", err)
 	}
 	return nil

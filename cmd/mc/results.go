@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mc/checker"
 	"mc/specs"
 	"mc/sweep"
 )
@@ -27,7 +26,7 @@ func writeIndented(w io.Writer, v any) error {
 }
 
 // profileConfig is the sweep results/ holds for profile name.
-func profileConfig(name string, opt checker.CostOptions) (sweep.Config, error) {
+func profileConfig(name string, opt sweep.CostOptions) (sweep.Config, error) {
 	prof := sweep.Profiles[name]
 	e, err := specs.Lookup(prof.Spec)
 	if err != nil {
@@ -39,7 +38,7 @@ func profileConfig(name string, opt checker.CostOptions) (sweep.Config, error) {
 // sweepAll regenerates dir: every profile's table, witnesses, README.md and
 // the plot. It prints each table as text, or, asJSON, as mc sweep --json
 // prints a spec's rows.
-func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, c classes, asJSON bool, stdout, stderr io.Writer) int {
+func sweepAll(ctx context.Context, dir string, opt sweep.CostOptions, c classes, asJSON bool, stdout, stderr io.Writer) int {
 	var tables []*sweep.Table
 	for _, name := range sweep.Order {
 		cfg, err := profileConfig(name, opt)
@@ -158,7 +157,7 @@ func ci(ctx context.Context, dir string, c classes, stdout, stderr io.Writer) in
 			return exitUsage
 		}
 		tables = append(tables, &want)
-		cfg, err := profileConfig(name, checker.CostOptions{})
+		cfg, err := profileConfig(name, sweep.CostOptions{})
 		if err != nil {
 			fmt.Fprintf(stderr, "mc ci: %v\n", err)
 			return exitInternal

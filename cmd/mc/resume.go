@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 	"mc/runinfo"
 	"mc/specs"
@@ -46,7 +47,7 @@ func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Para
 	if p, err = h.Run.Params.Model(h.Run.Variant); err != nil {
 		return entry, p, nil, fmt.Errorf("resume: the checkpoint's parameters: %v", err)
 	}
-	if f.fairness, err = checker.ParseFairness(h.Run.Fair); err != nil {
+	if f.fairness, err = liveness.ParseFairness(h.Run.Fair); err != nil {
 		return entry, p, nil, fmt.Errorf("resume: the checkpoint's fairness: %v", err)
 	}
 	f.safety, f.por, f.keepGoing = h.Run.Safety, h.Run.Reduce, h.Run.Continue
@@ -115,7 +116,7 @@ func (f *checkFlags) overMeaning(fs *pflag.FlagSet, e specs.Entry, m runinfo.Mea
 	})
 	set("drift", func() error { p.Drift = f.drift; return nil })
 	set("bound", func() error { p.Bound = f.bound; return nil })
-	set("fair", func() error { k, err := checker.ParseFairness(f.fair); m.Fair = k.String(); return err })
+	set("fair", func() error { k, err := liveness.ParseFairness(f.fair); m.Fair = k.String(); return err })
 	set("safety", func() error { m.Safety = f.safety; return nil })
 	set("por", func() error { m.Reduce = f.por; return nil })
 	set("continue", func() error { m.Continue = f.keepGoing; return nil })

@@ -56,7 +56,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
 	}
-	opt := checker.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
+	opt := sweep.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
 	if fs.Arg(0) == "all" {
 		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 {
 			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states, --timeout and the run store's flags")

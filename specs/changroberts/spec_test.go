@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/liveness"
+	"mc/checker/por"
 	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/spectest"
@@ -240,7 +242,7 @@ func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
 		{N: 5, IDs: model.DescendingIDs(5), Chan: model.Bag},
 	} {
 		sys, _ := New(p)
-		for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+		for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 			r := spectest.Run(t, sys, checker.Options{Fair: f})
 			if r.Verdict != checker.Pass || r.Liveness.Cycles != 0 || spectest.Prop(t, &r, "eventually-leader").Verdict != checker.Pass {
 				t.Fatalf("%+v, fairness %s: %s, %d cycles", p, f, r.Verdict, r.Liveness.Cycles)
@@ -326,7 +328,7 @@ func TestFootprints(t *testing.T) {
 		{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0, 2}},
 	} {
 		sys, _ := New(p)
-		if err := checker.CheckFootprints(context.Background(), sys); err != nil {
+		if err := por.CheckFootprints(context.Background(), sys); err != nil {
 			t.Errorf("%s: %v", p.String(), err)
 		}
 	}

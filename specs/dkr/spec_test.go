@@ -177,7 +177,7 @@ recv p1 ⟨2, 2⟩`
 	spectest.TraceIs(t, f.Trace, want)
 }
 
-// The footprints tell the truth (checker.CheckFootprints) on every
+// The footprints tell the truth (por.CheckFootprints) on every
 // arrangement of 4 ids, with every process or one starting, channels of
 // capacity 1, and claims.
 func TestFootprints(t *testing.T) {

@@ -50,6 +50,15 @@ func (m Msg) String() string {
 	return fmt.Sprintf("⟨%d, %d⟩", m.Kind, m.Number)
 }
 
+// KindName is the seed's name of the message's type, (1, ·) or (2, ·), or
+// leader for the announcement (model.Kinded).
+func (m Msg) KindName() string {
+	if m.Kind == Announce {
+		return "leader"
+	}
+	return fmt.Sprint(int(m.Kind))
+}
+
 func readMsg(d *model.Decoder) Msg {
 	k := Kind(d.Int())
 	return Msg{Kind: k, Number: d.Int()}

@@ -272,7 +272,7 @@ func TestView(t *testing.T) {
 }
 
 // The footprints and the claims' reads tell the truth
-// (checker.CheckFootprints) on every arrangement of 4 ids, with every
+// (por.CheckFootprints) on every arrangement of 4 ids, with every
 // process or one starting, bags, channels of capacity 1, and claims.
 func TestFootprints(t *testing.T) {
 	for _, ids := range model.Arrangements(4) {

@@ -384,7 +384,7 @@ func TestGhostErasure(t *testing.T) {
 }
 
 // The footprints and the properties' reads tell the truth
-// (checker.CheckFootprints) for every variant on every arrangement of 4
+// (por.CheckFootprints) for every variant on every arrangement of 4
 // ids, with every node or one starting, channels of capacity 1, and claims.
 func TestFootprints(t *testing.T) {
 	for _, v := range append(electVariants, "witness-literal") {

@@ -66,6 +66,15 @@ func (m Msg) String() string {
 	return fmt.Sprintf("⟨rnd %d, id %d⟩", m.Rnd, m.ID)
 }
 
+// KindName is elect for the seed's message, leader for the announcement
+// (model.Kinded).
+func (m Msg) KindName() string {
+	if m.Kind == Announce {
+		return "leader"
+	}
+	return "elect"
+}
+
 func readMsg(d *model.Decoder) Msg {
 	k := Kind(d.Int())
 	return Msg{Kind: k, Rnd: d.Int(), ID: d.Int(), Counter: d.Int(), Hops: d.Int()}

@@ -92,6 +92,11 @@ func (m Msg) String() string {
 	return "⟨terminate⟩"
 }
 
+// KindName is the seed's name of the message's type (model.Kinded).
+func (m Msg) KindName() string {
+	return [...]string{Candidature: "candidature", Response: "response", Ended: "ended", Probe: "probe", Reply: "reply", Terminate: "terminate"}[m.Kind]
+}
+
 // tf renders a boolean as the seeds do.
 func tf(b bool) string {
 	if b {

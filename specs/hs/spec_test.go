@@ -509,7 +509,7 @@ func TestClaimAnnouncementCatchesAMutant(t *testing.T) {
 }
 
 // The footprints and the claims' reads tell the truth
-// (checker.CheckFootprints) for every variant on every arrangement of 3
+// (por.CheckFootprints) for every variant on every arrangement of 3
 // ids, with channels of capacity 1, one initiator and claims; with bags on
 // 2 ids for raynal's variants (10^4 to 10^5 states on 3, and the check
 // tries every pair of actions in each) and 3 for probe, which is also

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/liveness"
+	"mc/checker/por"
 	"mc/model"
 	"mc/specs/internal/spectest"
 	"mc/specs/internal/uniring"
@@ -78,7 +80,7 @@ func TestMutantWithoutTheComparisonIsCaught(t *testing.T) {
 }
 
 // Reduction keeps every verdict with far fewer states on the descending
-// arrangement, and the footprints tell the truth (checker.CheckFootprints).
+// arrangement, and the footprints tell the truth (por.CheckFootprints).
 func TestReductionAndFootprints(t *testing.T) {
 	for _, c := range []struct {
 		n             int
@@ -97,7 +99,7 @@ func TestReductionAndFootprints(t *testing.T) {
 		{N: 4, IDs: []int{2, 4, 1, 3}, Cap: 1, Claims: true},
 	} {
 		sys, _ := New(p)
-		if err := checker.CheckFootprints(context.Background(), sys); err != nil {
+		if err := por.CheckFootprints(context.Background(), sys); err != nil {
 			t.Errorf("%s: %v", p.String(), err)
 		}
 	}
@@ -125,7 +127,7 @@ func TestClaimsAndGhostErasure(t *testing.T) {
 // fairness. Reference: 004 (simpler version).
 func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
 	sys, _ := New(model.Params{N: 5, IDs: []int{3, 1, 5, 2, 4}, Chan: model.Bag})
-	for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		if r.Verdict != checker.Pass || r.Liveness.Cycles != 0 {
 			t.Fatalf("fairness %s: %s, %d cycles", f, r.Verdict, r.Liveness.Cycles)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 	"mc/specs/internal/spectest"
 )
@@ -13,7 +14,7 @@ func params(n int, variant string) model.Params {
 	return model.Params{N: n, IDs: model.DescendingIDs(n), Variant: variant}
 }
 
-var action = checker.Options{Fair: checker.FairAction}
+var action = checker.Options{Fair: liveness.FairAction}
 
 // The signed reading keeps every claim under weak fairness per action
 // class, with claims on. Reference: 002 §4.2.
@@ -46,12 +47,12 @@ func TestSignedPasses(t *testing.T) {
 // lost token needs none, since a lone token's moves are forced.
 func TestFairness(t *testing.T) {
 	sys := spectest.Build(t, New, params(2, ""))
-	for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		if v := spectest.Prop(t, &r, "lost-token-regenerated").Verdict; v != checker.Pass {
 			t.Errorf("fairness %s: lost-token-regenerated %s", f, v)
 		}
-		if v, want := spectest.Prop(t, &r, "request-granted-p1").Verdict, f != checker.FairAction; (v == checker.Fail) != want {
+		if v, want := spectest.Prop(t, &r, "request-granted-p1").Verdict, f != liveness.FairAction; (v == checker.Fail) != want {
 			t.Errorf("fairness %s: request-granted-p1 %s", f, v)
 		}
 	}
@@ -61,7 +62,7 @@ func TestFairness(t *testing.T) {
 // holds ping and never uses or passes it, and pong goes round and round
 // (meeting ping at p0 on every lap). The lasso's loop moves pong only.
 func TestWithoutFairnessAProcessKeepsTheTokenForever(t *testing.T) {
-	r := spectest.Run(t, spectest.Build(t, New, params(2, "")), checker.Options{Fair: checker.FairNone})
+	r := spectest.Run(t, spectest.Build(t, New, params(2, "")), checker.Options{Fair: liveness.FairNone})
 	p := spectest.Prop(t, &r, "request-granted-p1")
 	tr := p.Trace
 	if p.Verdict != checker.Fail || tr.LoopStart == nil || tr.From == nil {
@@ -89,7 +90,7 @@ func TestWithoutFairnessAProcessKeepsTheTokenForever(t *testing.T) {
 // keeps taking steps (it receives and passes pong), which satisfies
 // per-process fairness, but never passes ping.
 func TestPerProcessFairnessIsTooWeak(t *testing.T) {
-	r := spectest.Run(t, spectest.Build(t, New, params(3, "")), checker.Options{Fair: checker.FairProcess})
+	r := spectest.Run(t, spectest.Build(t, New, params(3, "")), checker.Options{Fair: liveness.FairProcess})
 	tr := spectest.Prop(t, &r, "request-granted-p0").Trace
 	if tr == nil || tr.LoopStart == nil {
 		t.Fatalf("no lasso: %+v", tr)
@@ -105,7 +106,7 @@ func TestPerProcessFairnessIsTooWeak(t *testing.T) {
 // number with a ping number. Reference: 002 §4.2 ("the negative values
 // recognized by P_i").
 func TestLiteralResiduesRegenerateAnExistingToken(t *testing.T) {
-	r := spectest.Run(t, spectest.Build(t, New, params(2, "literal-residues")), checker.Options{Fair: checker.FairAction, MaxStates: 20000})
+	r := spectest.Run(t, spectest.Build(t, New, params(2, "literal-residues")), checker.Options{Fair: liveness.FairAction, MaxStates: 20000})
 	p := spectest.Prop(t, &r, "one-token-each")
 	want := "pass p0 ⟨ping +1⟩ to p1; recv p1 ⟨ping +1⟩; pass p1 ⟨ping +1⟩ to p0; recv p0 ⟨ping +1⟩ (meets pong); " +
 		"pass p0 ⟨pong −2⟩ to p1; recv p1 ⟨pong −2⟩ (m = 1: regenerates ping)"
@@ -122,7 +123,7 @@ func TestCounterModuloNFails(t *testing.T) {
 	for _, c := range []struct{ n, steps, meetings int }{{2, 10, 2}, {3, 14, 3}} {
 		p := params(c.n, "mod-n")
 		p.Claims = true
-		r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: checker.FairAction, MaxStates: 60000})
+		r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: liveness.FairAction, MaxStates: 60000})
 		for _, name := range []string{"one-token-each", "regenerated-only-when-lost"} {
 			if v := spectest.Prop(t, &r, name).Verdict; v != checker.Fail {
 				t.Fatalf("n=%d: %s %s", c.n, name, v)
@@ -142,7 +143,7 @@ func TestCounterModuloNFails(t *testing.T) {
 func TestBagChannelsBreakDetection(t *testing.T) {
 	p := params(3, "")
 	p.Chan = model.Bag
-	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: checker.FairAction, MaxStates: 60000})
+	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: liveness.FairAction, MaxStates: 60000})
 	tr := spectest.Prop(t, &r, "one-token-each").Trace
 	if tr == nil || len(tr.Steps) != 9 || !strings.Contains(tr.Steps[8].Label, "regenerates pong") {
 		t.Fatalf("bag: %+v", tr)

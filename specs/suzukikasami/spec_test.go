@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 	"mc/specs/internal/spectest"
 )
@@ -29,7 +30,7 @@ func TestStateCountsAndVerdicts(t *testing.T) {
 	}
 	for _, c := range cases {
 		c.p.Claims = true
-		r := spectest.Run(t, spectest.Build(t, New, c.p), checker.Options{Fair: checker.FairProcess})
+		r := spectest.Run(t, spectest.Build(t, New, c.p), checker.Options{Fair: liveness.FairProcess})
 		if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Terminal != c.terminals {
 			t.Errorf("n=%d bound %d: %s, %d states %d transitions %d terminal; want pass, %d %d %d",
 				c.p.N, c.p.Bound, r.Verdict, r.States, r.Transitions, r.Terminal, c.states, c.trans, c.terminals)
@@ -38,14 +39,14 @@ func TestStateCountsAndVerdicts(t *testing.T) {
 			t.Errorf("n=%d bound %d: %d cycles; every run should be finite", c.p.N, c.p.Bound, r.Liveness.Cycles)
 		}
 	}
-	for _, f := range []checker.Fairness{checker.FairNone, checker.FairAction} {
+	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairAction} {
 		if r := spectest.Run(t, spectest.Build(t, New, params(3, 2)), checker.Options{Fair: f}); r.Verdict != checker.Pass {
 			t.Fatalf("fairness %s: %s", f, r.Verdict)
 		}
 	}
 	fifo := params(3, 2)
 	fifo.Chan = model.FIFO
-	if r := spectest.Run(t, spectest.Build(t, New, fifo), checker.Options{Fair: checker.FairProcess}); r.Verdict != checker.Pass || r.States != 8583 {
+	if r := spectest.Run(t, spectest.Build(t, New, fifo), checker.Options{Fair: liveness.FairProcess}); r.Verdict != checker.Pass || r.States != 8583 {
 		t.Fatalf("fifo: %s with %d states, want pass with 8583", r.Verdict, r.States)
 	}
 }
@@ -55,7 +56,7 @@ func TestStateCountsAndVerdicts(t *testing.T) {
 func TestClaimEntryCostsNOrZeroMessages(t *testing.T) {
 	p := params(3, 2)
 	p.Claims = true
-	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: checker.FairProcess})
+	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: liveness.FairProcess})
 	if spectest.Prop(t, &r, "entry-cost").Verdict != checker.Pass {
 		t.Fatal("entry-cost fails")
 	}
@@ -91,7 +92,7 @@ func TestKeepingTokenPresentBreaksExclusion(t *testing.T) {
 			return ok
 		}
 	}
-	r := spectest.Run(t, sys, checker.Options{Fair: checker.FairProcess})
+	r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairProcess})
 	for _, name := range []string{"at-most-one-token-present", "mutual-exclusion"} {
 		if p := spectest.Prop(t, &r, name); p.Verdict != checker.Fail || p.Trace == nil {
 			t.Errorf("%s: %s", name, p.Verdict)
@@ -118,7 +119,7 @@ func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
 	}
 	bag := spectest.Build(t, New, params(3, 2))
 	mutate(bag)
-	r := spectest.Run(t, bag, checker.Options{Fair: checker.FairProcess})
+	r := spectest.Run(t, bag, checker.Options{Fair: liveness.FairProcess})
 	f := r.Failure()
 	if r.Verdict != checker.Fail || f == nil || !strings.HasPrefix(f.Name, "request-granted-") || !f.Trace.Deadlock || f.Trace.LoopStart != nil {
 		t.Fatalf("bag: %s, failure %+v", r.Verdict, f)
@@ -127,7 +128,7 @@ func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
 	fifo.Chan = model.FIFO
 	sys := spectest.Build(t, New, fifo)
 	mutate(sys)
-	if r := spectest.Run(t, sys, checker.Options{Fair: checker.FairProcess}); r.Verdict != checker.Pass {
+	if r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairProcess}); r.Verdict != checker.Pass {
 		t.Fatalf("fifo: %s, failure %+v", r.Verdict, r.Failure())
 	}
 }
@@ -145,7 +146,7 @@ func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 }
 
 // The footprints and the properties' reads tell the truth
-// (checker.CheckFootprints), and reduction keeps every safety verdict but
+// (por.CheckFootprints), and reduction keeps every safety verdict but
 // stores every state: on a fully connected network each process receives
 // from every other, so its actions wait for everyone's.
 func TestReduction(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/liveness"
 	"mc/model"
 	"mc/specs/internal/mutex"
 	"mc/specs/internal/spectest"
@@ -20,7 +21,7 @@ func params(n int) model.Params { return model.Params{N: n, IDs: model.Descendin
 // transitions.
 func TestStateCounts(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: checker.FairProcess})
+		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: liveness.FairProcess})
 		states := int64(n * 3 << (n - 1))
 		trans := int64(n * (3<<(n-1) + 3*(n-1)<<(n-2) + 1<<(n-1)))
 		if r.Verdict != checker.Pass || r.States != states || r.Transitions != trans || r.Terminal != 0 {
@@ -37,13 +38,13 @@ func TestStateCounts(t *testing.T) {
 // Reference: 002 §4.1.
 func TestEveryRequestIsGrantedUnderEveryFairness(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+		for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 			r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: f})
 			if r.Verdict != checker.Pass {
 				t.Fatalf("n=%d, fairness %s: %s, failure %+v", n, f, r.Verdict, r.Failure())
 			}
 		}
-		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: checker.FairProcess})
+		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: liveness.FairProcess})
 		for i := 0; i < n; i++ {
 			w := spectest.Prop(t, &r, fmt.Sprintf("can-enter-p%d", i))
 			if last := w.Trace.Steps[len(w.Trace.Steps)-1]; !strings.HasPrefix(last.Label, "enter p") {
@@ -61,7 +62,7 @@ func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
 	sys := spectest.Build(t, New, params(3))
 	pass := &sys.Rules[3]
 	pass.Guard = func(s *State, i int) bool { return s.Phase[i] != mutex.InCS && s.Token == i }
-	for _, f := range []checker.Fairness{checker.FairNone, checker.FairProcess, checker.FairAction} {
+	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		p := spectest.Prop(t, &r, "request-granted-p0")
 		if p.Verdict != checker.Fail || p.Trace.LoopStart == nil || spectest.Prop(t, &r, "mutual-exclusion").Verdict != checker.Pass {
@@ -81,7 +82,7 @@ func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
 func TestEnteringWithoutTheTokenBreaksMutualExclusion(t *testing.T) {
 	sys := spectest.Build(t, New, params(3))
 	sys.Rules[1].Guard = func(s *State, i int) bool { return s.Phase[i] == mutex.Waiting }
-	r := spectest.Run(t, sys, checker.Options{Fair: checker.FairProcess})
+	r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairProcess})
 	if p := spectest.Prop(t, &r, "mutual-exclusion"); p.Verdict != checker.Fail || len(p.Trace.Steps) != 4 {
 		t.Fatalf("mutual-exclusion %s with trace %+v", p.Verdict, p.Trace)
 	}
@@ -99,7 +100,7 @@ func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 	}
 }
 
-// The footprints tell the truth (checker.CheckFootprints), and reduction
+// The footprints tell the truth (por.CheckFootprints), and reduction
 // keeps every safety verdict, but stores every state: a request at i and
 // the token's arrival at i both change i's phase, and any run may bring
 // the token to i, so no process's actions are independent of the others'.

@@ -467,7 +467,7 @@ func TestDyadicLength(t *testing.T) {
 }
 
 // The footprints and the properties' reads tell the truth
-// (checker.CheckFootprints) for unbounded and bounded drift, with claims.
+// (por.CheckFootprints) for unbounded and bounded drift, with claims.
 func TestFootprints(t *testing.T) {
 	for _, ids := range model.Arrangements(3) {
 		spectest.Footprints(t, New, model.Params{N: 3, IDs: ids}, model.Params{N: 3, IDs: ids, Claims: true},

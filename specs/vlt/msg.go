@@ -79,3 +79,15 @@ func (m Msg) String() string {
 	}
 	return fmt.Sprintf("⟨%d,%d,%d⟩", m.V, m.P, m.Q)
 }
+
+// KindName is chase for the phase messages, and leader or elected for the
+// announcement, as it renders (model.Kinded).
+func (m Msg) KindName() string {
+	switch {
+	case m.Kind == Announce && m.V == 0:
+		return "elected"
+	case m.Kind == Announce:
+		return "leader"
+	}
+	return "chase"
+}

@@ -140,12 +140,12 @@ func view[M model.Message[M]](p *model.Params, o *outcome.Outcome, w *Wire[M]) m
 	for i := range v.Procs {
 		for _, port := range []model.Port{model.Left, model.Right} {
 			c := &w.In[2*i+int(port)]
-			msgs := make([]string, 0, c.Len())
+			msgs, kinds := make([]string, 0, c.Len()), make([]string, 0, c.Len())
 			for _, m := range c.Messages() {
-				msgs = append(msgs, m.String())
+				msgs, kinds = append(msgs, m.String()), append(kinds, model.KindOf(m))
 			}
 			v.Links = append(v.Links, model.LinkView{From: ring.Neighbour(i, port), To: i,
-				Name: fmt.Sprintf("p%d.in.%s", i, port), Msgs: msgs})
+				Name: fmt.Sprintf("p%d.in.%s", i, port), Msgs: msgs, Kinds: kinds})
 		}
 	}
 	return v

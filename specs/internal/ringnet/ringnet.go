@@ -110,11 +110,11 @@ func Footprint(n int, claims bool) func(i int) model.Footprint {
 func View[M model.Message[M]](ids []int, o *outcome.Outcome, c Chans[M]) model.View {
 	links := make([]model.LinkView, len(c))
 	for i := range c {
-		msgs := make([]string, 0, c[i].Len())
+		msgs, kinds := make([]string, 0, c[i].Len()), make([]string, 0, c[i].Len())
 		for _, m := range c[i].Messages() {
-			msgs = append(msgs, m.String())
+			msgs, kinds = append(msgs, m.String()), append(kinds, model.KindOf(m))
 		}
-		links[i] = model.LinkView{From: (i + len(c) - 1) % len(c), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
+		links[i] = model.LinkView{From: (i + len(c) - 1) % len(c), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs, Kinds: kinds}
 	}
 	return model.View{Procs: election.ProcViews(ids, o), Links: links}
 }

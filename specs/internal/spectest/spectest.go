@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"mc/checker"
+	"mc/checker/por"
 	"mc/model"
 )
 
@@ -156,12 +157,12 @@ func Erasure[S any](t *testing.T, build func(model.Params) (*model.System[S], er
 
 // Footprints checks, for each of ps, that the rule footprints and the
 // properties' Reads of the system built for it tell the truth on every
-// reachable state (checker.CheckFootprints): what partial-order reduction
+// reachable state (por.CheckFootprints): what partial-order reduction
 // relies on.
 func Footprints[S any](t *testing.T, build func(model.Params) (*model.System[S], error), ps ...model.Params) {
 	t.Helper()
 	for _, p := range ps {
-		if err := checker.CheckFootprints(context.Background(), Build(t, build, p)); err != nil {
+		if err := por.CheckFootprints(context.Background(), Build(t, build, p)); err != nil {
 			t.Fatalf("%s variant %s: %v", p.String(), p.Variant, err)
 		}
 	}

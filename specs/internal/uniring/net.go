@@ -125,11 +125,11 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 func (n *Net) View(s *State) model.View {
 	v := model.View{Procs: election.ProcViews(n.IDs, s), Links: make([]model.LinkView, s.Procs())}
 	for i := range v.Links {
-		msgs := make([]string, 0, s.Pending(i))
+		msgs, kinds := make([]string, 0, s.Pending(i)), make([]string, 0, s.Pending(i))
 		for _, m := range s.Messages(i) {
-			msgs = append(msgs, m.String())
+			msgs, kinds = append(msgs, m.String()), append(kinds, m.KindName())
 		}
-		v.Links[i] = model.LinkView{From: n.Ring.Pred(i), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
+		v.Links[i] = model.LinkView{From: n.Ring.Pred(i), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs, Kinds: kinds}
 	}
 	return v
 }

@@ -1,12 +1,16 @@
-package checker
+package store
 
 import (
+	"errors"
 	"maps"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"mc/checker/internal/diskio"
 	"mc/model"
 )
 
@@ -48,12 +52,12 @@ func TestKeyRunsMergeInOrder(t *testing.T) {
 // back are those, in order, with everything they carry.
 func TestDDDKeepsTheFirstOfEachNewState(t *testing.T) {
 	dir := t.TempDir()
-	st, err := openDiskStore(dir + "/visited")
+	st, err := openRunSet(dir + "/visited")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	d, err := openDDD(dir, 1)
+	defer st.close()
+	d, err := openDDD(dir, 1, 1<<18)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,17 +66,16 @@ func TestDDDKeepsTheFirstOfEachNewState(t *testing.T) {
 	const n = runKeys + 5000 // more than one run
 	stored := map[uint64]bool{}
 	for level := 0; level < 2; level++ {
-		var b1, b2 batch
+		var b1, b2 Candidates
 		for i := uint64(0); i < n; i++ {
 			x := fp(i + uint64(level)*n/2) // level 1 repeats half of level 0
-			b1.add(x, uint32(i), uint32(level), i%3, model.AppendUint(nil, x))
-			b1.vals = append(b1.vals, int(i))
-			b2.add(x, 7, 7, 0, nil) // a later duplicate of every candidate
-			b2.data = model.AppendUint(b2.data, x)
-			b2.ends[len(b2.ends)-1] = uint32(len(b2.data))
-			b2.vals = append(b2.vals, -1)
+			b1.Add(x, uint32(i), uint32(level), i%3, model.AppendUint(nil, x))
+			b1.Vals = append(b1.Vals, int(i))
+			b2.Data = model.AppendUint(b2.Data, x)
+			b2.Add(x, 7, 7, 0, nil) // a later duplicate of every candidate
+			b2.Vals = append(b2.Vals, -1)
 		}
-		for _, b := range []*batch{&b1, &b2} {
+		for _, b := range []*Candidates{&b1, &b2} {
 			if err := d.add(b); err != nil {
 				t.Fatal(err)
 			}
@@ -81,13 +84,13 @@ func TestDDDKeepsTheFirstOfEachNewState(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []uint64
-		err := d.each(func(c *candidate) (bool, error) {
-			i := uint64(c.parent)
-			if c.action != uint32(level) || c.mask != i%3 || c.vals[0] != int(i) || !slices.Equal(c.enc, model.AppendUint(nil, c.fp)) {
-				t.Fatalf("level %d: candidate %+v does not carry what was added", level, c)
+		err := d.each(func(c *Candidates, j int) bool {
+			i := uint64(c.Parents[j])
+			if c.Actions[j] != uint32(level) || c.Masks[j] != i%3 || c.Vals[0] != int(i) || !slices.Equal(c.Enc(j), model.AppendUint(nil, c.FPs[j])) {
+				t.Fatalf("level %d: candidate %d of %+v does not carry what was added", level, j, c)
 			}
-			got = append(got, c.fp)
-			return true, nil
+			got = append(got, c.FPs[j])
+			return true
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -104,8 +107,8 @@ func TestDDDKeepsTheFirstOfEachNewState(t *testing.T) {
 		for _, x := range want {
 			stored[x] = true
 		}
-		if st.Len() != int64(len(stored)) {
-			t.Fatalf("level %d: store holds %d, want %d", level, st.Len(), len(stored))
+		if st.len() != int64(len(stored)) {
+			t.Fatalf("level %d: store holds %d, want %d", level, st.len(), len(stored))
 		}
 		if err := d.reset(); err != nil {
 			t.Fatal(err)
@@ -115,7 +118,7 @@ func TestDDDKeepsTheFirstOfEachNewState(t *testing.T) {
 
 // levelOf adds one level's fingerprints to st, as ddd.resolve does, and
 // returns which were new.
-func levelOf(t *testing.T, st *diskStore, fps []uint64) []bool {
+func levelOf(t *testing.T, st *runSet, fps []uint64) []bool {
 	t.Helper()
 	fps = slices.Clone(fps)
 	slices.Sort(fps)
@@ -135,12 +138,12 @@ func levelOf(t *testing.T, st *diskStore, fps []uint64) []bool {
 	return isNew
 }
 
-// The runs answer like a set through their merges, and a store restored to
+// The runs answer like a set through their merges, and a set restored to
 // a checkpoint's manifest holds exactly what it held then, even after runs
 // it listed were merged away; the runs written later are deleted.
-func TestDiskStoreRunsMergeAndRestore(t *testing.T) {
+func TestRunSetMergesAndRestores(t *testing.T) {
 	dir := t.TempDir()
-	st, err := openDiskStore(dir)
+	st, err := openRunSet(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,8 +174,8 @@ func TestDiskStoreRunsMergeAndRestore(t *testing.T) {
 			}
 			set[fp] = true
 		}
-		if st.Len() != int64(len(set)) || len(st.runs) > 8 {
-			t.Fatalf("level %d: %d fingerprints in %d runs, want %d in few", level, st.Len(), len(st.runs), len(set))
+		if st.len() != int64(len(set)) || len(st.runs) > 8 {
+			t.Fatalf("level %d: %d fingerprints in %d runs, want %d in few", level, st.len(), len(st.runs), len(set))
 		}
 		if level == 5 {
 			if err := st.sync(); err != nil {
@@ -187,8 +190,8 @@ func TestDiskStoreRunsMergeAndRestore(t *testing.T) {
 	if err := st.restore(manifest); err != nil {
 		t.Fatal(err)
 	}
-	if st.Len() != int64(len(atCheckpoint)) {
-		t.Fatalf("restored store holds %d, the checkpoint %d", st.Len(), len(atCheckpoint))
+	if st.len() != int64(len(atCheckpoint)) {
+		t.Fatalf("restored store holds %d, the checkpoint %d", st.len(), len(atCheckpoint))
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != len(manifest) {
@@ -226,5 +229,53 @@ func TestSortKeys(t *testing.T) {
 				t.Fatalf("n=%d: sortKeys differs from a comparison sort", n)
 			}
 		}
+	}
+}
+
+// The files written and read back within a level are summed: a sorted run
+// of keys or the candidates file whose bytes change between the write and
+// the read is refused, naming the file.
+func TestDiskStoreFilesAreChecked(t *testing.T) {
+	dir := t.TempDir()
+	var c *diskio.CorruptFile
+	k, err := openKeyRuns(filepath.Join(dir, "keys"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.close()
+	for i := range runKeys + 10 { // two runs
+		k.add(uint64(i)*0x9E3779B97F4A7C15, uint32(i))
+	}
+	k.spill()
+	k.w.Flush()
+	k.file.WriteAt([]byte{0xff}, runKeyBytes*runKeys+5) // in the second run
+	if err := k.merge(func(seqKey) error { return nil }); !errors.As(err, &c) || !strings.Contains(err.Error(), "sorted run 1") {
+		t.Fatalf("a corrupted sorted run: %v", err)
+	}
+
+	st, err := openRunSet(filepath.Join(dir, "visited"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.close()
+	d, err := openDDD(dir, 0, 1<<18)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.close()
+	var b Candidates
+	for i := uint64(1); i <= 1000; i++ {
+		b.Add(i*0x9E3779B97F4A7C15, uint32(i), 0, 0, []byte{byte(i)})
+	}
+	if err := d.add(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.resolve(st); err != nil {
+		t.Fatal(err)
+	}
+	d.w.Flush()
+	d.file.WriteAt([]byte{0xff}, 5000)
+	if err := d.each(func(*Candidates, int) bool { return true }); !errors.As(err, &c) || !strings.Contains(err.Error(), "candidates") {
+		t.Fatalf("a corrupted candidates file: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package checker
+package store
 
 import (
 	"encoding/binary"
@@ -12,12 +12,14 @@ import (
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+
+	"mc/checker/internal/diskio"
 )
 
-// diskStore is the visited set on disk: sorted runs of fingerprints, each a
+// runSet is the visited set on disk: sorted runs of fingerprints, each a
 // file of little-endian 64-bit words in increasing order, as external-memory
 // breadth-first search keeps it. It is asked once per level (delayed
-// duplicate detection, ddd.go): between begin and end, the level's
+// duplicate detection, deferred.go): between begin and end, the level's
 // candidate fingerprints come in increasing order, without repeats, and a
 // cursor per run walks forward to each; those in no run are new, and are
 // written, already sorted, as the level's run. A level thus reads each run
@@ -38,7 +40,7 @@ import (
 // finds the store as it was and deletes what came later. A run is checked
 // against its sum whenever it is read whole: when a resume rebuilds its
 // index, and when it is merged.
-type diskStore struct {
+type runSet struct {
 	dir  string
 	runs []*fpRun
 	n    int64
@@ -70,18 +72,18 @@ const (
 	runWriteBuffer = 256 << 10
 )
 
-// openDiskStore opens the store in dir, a directory of the run's working
+// openRunSet opens the store in dir, a directory of the run's working
 // directory, creating it if needed: empty for a fresh run, as a checkpoint
 // left it for a resumed one, which then calls restore.
-func openDiskStore(dir string) (*diskStore, error) {
+func openRunSet(dir string) (*runSet, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("opening the disk store in %s: %w", dir, err)
 	}
-	return &diskStore{dir: dir}, nil
+	return &runSet{dir: dir}, nil
 }
 
 // removeRunsExcept deletes the run files in the directory not named in keep.
-func (d *diskStore) removeRunsExcept(keep map[string]bool) error {
+func (d *runSet) removeRunsExcept(keep map[string]bool) error {
 	entries, err := os.ReadDir(d.dir)
 	if err != nil {
 		return err
@@ -97,7 +99,7 @@ func (d *diskStore) removeRunsExcept(keep map[string]bool) error {
 }
 
 // manifest lists the runs, oldest first, with their sizes and sums.
-func (d *diskStore) manifest() []runEntry {
+func (d *runSet) manifest() []runEntry {
 	m := make([]runEntry, len(d.runs))
 	for i, r := range d.runs {
 		m[i] = runEntry{name: r.name, n: r.n, sum: r.sum}
@@ -115,7 +117,7 @@ type runEntry struct {
 // restore makes the store what manifest lists, deleting every other run
 // file, and rebuilds the runs' indices. It says what is wrong if a listed
 // run is missing, of another size, or not the bytes written.
-func (d *diskStore) restore(manifest []runEntry) error {
+func (d *runSet) restore(manifest []runEntry) error {
 	keep := map[string]bool{}
 	d.runs, d.retired, d.n = nil, nil, 0
 	for _, m := range manifest {
@@ -146,7 +148,7 @@ func runID(name string) (int, bool) {
 
 // buildIndex reads run r, checking its size, order and sum, and records
 // the first fingerprint of each block.
-func (d *diskStore) buildIndex(r *fpRun) error {
+func (d *runSet) buildIndex(r *fpRun) error {
 	f, err := os.Open(filepath.Join(d.dir, r.name))
 	if err != nil {
 		return err
@@ -180,7 +182,7 @@ func (d *diskStore) buildIndex(r *fpRun) error {
 }
 
 // begin starts a level's lookups.
-func (d *diskStore) begin() error {
+func (d *runSet) begin() error {
 	d.cursors = d.cursors[:0]
 	for _, r := range d.runs {
 		f, err := os.Open(filepath.Join(d.dir, r.name))
@@ -202,7 +204,7 @@ func (d *diskStore) begin() error {
 // addNew stores those of fps that no run holds, and sets isNew[i] for each
 // of them. Between begin and end, fingerprints must come in increasing
 // order, each once.
-func (d *diskStore) addNew(fps []uint64, isNew []bool) error {
+func (d *runSet) addNew(fps []uint64, isNew []bool) error {
 	for i, fp := range fps {
 		seen := false
 		for _, c := range d.cursors {
@@ -227,7 +229,7 @@ func (d *diskStore) addNew(fps []uint64, isNew []bool) error {
 
 // end finishes the level: its new fingerprints become the newest run, and
 // runs are merged as the type's doc says.
-func (d *diskStore) end() error {
+func (d *runSet) end() error {
 	d.closeCursors()
 	r, err := d.out.finish()
 	d.out = nil
@@ -254,7 +256,7 @@ func (d *diskStore) end() error {
 
 // merge writes the union of a and b, which share no fingerprint, as a new
 // run.
-func (d *diskStore) merge(a, b *fpRun) (*fpRun, error) {
+func (d *runSet) merge(a, b *fpRun) (*fpRun, error) {
 	w, err := d.create()
 	if err != nil {
 		return nil, err
@@ -304,7 +306,7 @@ func (d *diskStore) merge(a, b *fpRun) (*fpRun, error) {
 
 // retire removes merged runs, or, for a run that checkpoints, keeps them
 // until the next checkpoint (forgetRetired).
-func (d *diskStore) retire(rs ...*fpRun) error {
+func (d *runSet) retire(rs ...*fpRun) error {
 	if d.keep {
 		d.retired = append(d.retired, rs...)
 		return nil
@@ -318,7 +320,7 @@ func (d *diskStore) retire(rs ...*fpRun) error {
 }
 
 // sync makes the runs durable, before a checkpoint lists them.
-func (d *diskStore) sync() error {
+func (d *runSet) sync() error {
 	for _, r := range d.runs {
 		if r.synced {
 			continue
@@ -336,12 +338,12 @@ func (d *diskStore) sync() error {
 		}
 		r.synced = true
 	}
-	return syncDir(d.dir)
+	return diskio.SyncDir(d.dir)
 }
 
 // forgetRetired deletes the runs merged away before the checkpoint just
 // saved, which no longer needs them.
-func (d *diskStore) forgetRetired() error {
+func (d *runSet) forgetRetired() error {
 	var err error
 	for _, r := range d.retired {
 		err = errors.Join(err, os.Remove(filepath.Join(d.dir, r.name)))
@@ -350,39 +352,30 @@ func (d *diskStore) forgetRetired() error {
 	return err
 }
 
-func syncDir(dir string) error {
-	f, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return f.Sync()
-}
-
 // create starts a new run.
-func (d *diskStore) create() (*runWriter, error) {
+func (d *runSet) create() (*runWriter, error) {
 	name := fmt.Sprintf("run-%d", d.next)
 	d.next++
 	path := filepath.Join(d.dir, name)
-	f, err := createFile(path)
+	f, err := diskio.Create(path)
 	if err != nil {
 		return nil, err
 	}
 	return &runWriter{path: path, f: f, r: &fpRun{name: name}, buf: make([]byte, 0, runWriteBuffer), sum: xxhash.New()}, nil
 }
 
-func (d *diskStore) closeCursors() {
+func (d *runSet) closeCursors() {
 	for _, c := range d.cursors {
 		c.f.Close()
 	}
 	d.cursors = d.cursors[:0]
 }
 
-func (d *diskStore) Len() int64 { return d.n }
+func (d *runSet) len() int64 { return d.n }
 
 // fileBytes is the size of the runs' files, those kept for a checkpoint
 // included.
-func (d *diskStore) fileBytes() int64 {
+func (d *runSet) fileBytes() int64 {
 	b := d.n * 8
 	for _, r := range d.retired {
 		b += r.n * 8
@@ -392,7 +385,7 @@ func (d *diskStore) fileBytes() int64 {
 
 // Bytes is what the store holds in memory: the runs' indices, and during a
 // level its cursors' buffers and the new run's.
-func (d *diskStore) Bytes() int64 {
+func (d *runSet) bytes() int64 {
 	b := int64(len(d.cursors))*runReadBytes + runWriteBuffer
 	for _, r := range d.runs {
 		b += int64(cap(r.index)) * 8
@@ -400,7 +393,7 @@ func (d *diskStore) Bytes() int64 {
 	return b
 }
 
-func (d *diskStore) Close() error {
+func (d *runSet) close() error {
 	d.closeCursors()
 	if d.out != nil {
 		d.out.abort()
@@ -491,7 +484,7 @@ func (c *runCursor) checkSum() error {
 	if blocks := (c.r.n + runBlock - 1) / runBlock; c.blk+1 != blocks {
 		return fmt.Errorf("internal error: run %s summed over %d of its %d blocks", c.r.name, c.blk+1, blocks)
 	}
-	return checkSum("run "+filepath.Join(filepath.Base(filepath.Dir(c.f.Name())), c.r.name), c.sum.Sum64(), c.r.sum)
+	return diskio.CheckSum("run "+filepath.Join(filepath.Base(filepath.Dir(c.f.Name())), c.r.name), c.sum.Sum64(), c.r.sum)
 }
 
 // load reads block b.

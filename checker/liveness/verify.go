@@ -1,4 +1,4 @@
-package checker
+package liveness
 
 import (
 	"fmt"
@@ -6,40 +6,14 @@ import (
 	"mc/model"
 )
 
-// renderLasso turns a lasso into a Trace a person reads, after replaying it
-// through the spec and checking, independently of the graph it was found
-// in, that it really is a fair counterexample to p (verifyLasso).
-func renderLasso[S any](sys *model.System[S], cls *classes, p *model.Property[S], l *lasso, entryFP uint64) (*Trace, error) {
-	actions := append(append([]model.Action(nil), l.stem...), l.loop...)
-	tr, err := render(sys, l.init, actions, entryFP)
-	if err != nil {
-		return nil, err
-	}
-	loopStart := len(l.stem)
-	from, err := verifyLasso(sys, cls, p, l.init, actions, loopStart, l.terminating)
-	if err != nil {
-		return nil, fmt.Errorf("internal error: the counterexample to %s does not check out on replay: %v", p.Name, err)
-	}
-	tr.Property, tr.Kind = p.Name, p.Kind.String()
-	if l.terminating {
-		tr.Deadlock = true
-	} else {
-		tr.LoopStart = &loopStart
-	}
-	if p.Kind == model.LeadsTo {
-		tr.From = &from
-	}
-	return tr, nil
-}
-
-// verifyLasso replays actions from initial state init and checks that they
-// form a counterexample to p under the fairness cls stands for: every step
-// is enabled; either the state after loopStart steps equals the last one and
-// the steps from loopStart on form a fair loop, or (terminating) the run
-// ends in a terminal state; and from some state on — where P holds, for
-// leads-to; the initial state, for eventually — Q holds in no state. It
-// returns that state's index (0 is the initial state).
-func verifyLasso[S any](sys *model.System[S], cls *classes, p *model.Property[S], init int, actions []model.Action, loopStart int, terminating bool) (int, error) {
+// Verify replays actions from initial state init and checks, independently
+// of any graph, that they form a counterexample to p under the fairness cls
+// stands for: every step is enabled; either the state after loopStart steps
+// equals the last one and the steps from loopStart on form a fair loop, or
+// (terminating) the run ends in a terminal state; and from some state on —
+// where P holds, for leads-to; the initial state, for eventually — Q holds
+// in no state. It returns that state's index (0 is the initial state).
+func Verify[S any](sys *model.System[S], cls *Classes, p *model.Property[S], init int, actions []model.Action, loopStart int, terminating bool) (int, error) {
 	states := make([]S, len(actions)+1)
 	sys.Copy(&states[0], &sys.Init[init])
 	for i, a := range actions {
@@ -102,27 +76,6 @@ func verifyLasso[S any](sys *model.System[S], cls *classes, p *model.Property[S]
 		}
 	}
 	return from, nil
-}
-
-func (t target[S]) VerifyLasso(prop string, fair Fairness, init int, actions []model.Action, loopStart int) error {
-	var p *model.Property[S]
-	for i := range t.sys.Props {
-		if t.sys.Props[i].Name == prop && t.sys.Props[i].Kind.Liveness() {
-			p = &t.sys.Props[i]
-		}
-	}
-	if p == nil {
-		return fmt.Errorf("spec %s has no liveness property %s", t.sys.Spec, prop)
-	}
-	if init < 0 || init >= len(t.sys.Init) {
-		return fmt.Errorf("the run starts from initial state %d, but the spec has %d", init, len(t.sys.Init))
-	}
-	cls, err := newClasses(t.sys, fair)
-	if err != nil {
-		return err
-	}
-	_, err = verifyLasso(t.sys, cls, p, init, actions, max(loopStart, 0), loopStart < 0)
-	return err
 }
 
 // enabledActions lists the actions enabled in s, from the rules alone.

@@ -1,4 +1,4 @@
-package checker
+package por
 
 import (
 	"bytes"
@@ -24,16 +24,16 @@ import (
 //     unchanged still does so after an independent action.
 //
 // It holds every state in memory and tries every pair of actions, so it is
-// meant for the small instances of tests, like CheckErasure.
+// meant for the small instances of tests, like checker.CheckErasure.
 func CheckFootprints[S any](ctx context.Context, sys *model.System[S]) error {
-	r, note, err := newReducer(sys)
+	r, note, err := New(sys)
 	if err != nil {
 		return err
 	}
 	if r == nil {
 		return fmt.Errorf("spec %s: reduction %s", sys.Spec, note)
 	}
-	c := &footprintCheck[S]{sys: sys, r: r, readers: readsOf(sys)}
+	c := &footprintCheck[S]{sys: sys, r: r, readers: Reads(sys)}
 	states, err := reachable(ctx, sys)
 	if err != nil {
 		return err
@@ -48,7 +48,7 @@ func CheckFootprints[S any](ctx context.Context, sys *model.System[S]) error {
 
 type footprintCheck[S any] struct {
 	sys     *model.System[S]
-	r       *reducer
+	r       *Reducer
 	readers []func(buf []byte, s *S) []byte
 }
 

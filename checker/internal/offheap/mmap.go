@@ -1,6 +1,6 @@
 //go:build unix && !race
 
-package checker
+package offheap
 
 import (
 	"sync/atomic"
@@ -15,15 +15,15 @@ import (
 // kernel, they cost what they hold, and a freed table or block returns its
 // pages at once. They hold no pointers, so the collector need not see them.
 //
-// Under the race detector they stay on the heap (offheap_heap.go), which
+// Under the race detector they stay on the heap (heap.go), which
 // the detector watches and mapped memory is outside of.
 
-// mapSlice returns n zeroed elements outside the Go heap, or on it if the
+// Slice returns n zeroed elements outside the Go heap, or on it if the
 // kernel refuses the mapping. The pages are populated at once: tables and
 // blocks are written all over soon after, and one call costs less than a
 // page fault per page (Chang–Roberts n = 10: 14,890 faults, 3,581 with
 // MAP_POPULATE).
-func mapSlice[T uint64 | uint32 | byte](n int) []T {
+func Slice[T uint64 | uint32 | byte](n int) []T {
 	if n == 0 {
 		return nil
 	}
@@ -35,17 +35,17 @@ func mapSlice[T uint64 | uint32 | byte](n int) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }
 
-// mapped is the number of bytes mapSlice holds, which the Go runtime's
+// mapped is the number of bytes Slice holds, which the Go runtime's
 // figures do not include.
 var mapped atomic.Int64
 
-// offHeapBytes is the memory mapSlice holds outside the Go heap.
-func offHeapBytes() int64 { return mapped.Load() }
+// Bytes is the memory Slice holds outside the Go heap.
+func Bytes() int64 { return mapped.Load() }
 
-// unmapSlice returns s, made by mapSlice, to the kernel; s must not be used
+// Free returns s, made by Slice, to the kernel; s must not be used
 // afterwards. A slice the heap provided is left to the collector: Munmap
 // refuses what it did not map.
-func unmapSlice[T uint64 | uint32 | byte](s []T) {
+func Free[T uint64 | uint32 | byte](s []T) {
 	if cap(s) == 0 {
 		return
 	}

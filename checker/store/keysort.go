@@ -1,4 +1,4 @@
-package checker
+package store
 
 import (
 	"bufio"
@@ -9,6 +9,8 @@ import (
 	"slices"
 
 	"github.com/cespare/xxhash/v2"
+
+	"mc/checker/internal/diskio"
 )
 
 // keyRuns sorts the (fingerprint, sequence number) keys of a level's
@@ -19,12 +21,12 @@ import (
 // equal fingerprints, by sequence number: the first candidate of each
 // fingerprint comes first. Sequence numbers are given in increasing order,
 // so a later run holds only later ones. Each run's bytes are summed as
-// written, and checked when merge has read the run back (checksum.go).
+// written, and checked when merge has read the run back (diskio.CheckSum).
 type keyRuns struct {
 	buf  []seqKey
 	file *os.File
 	w    *bufio.Writer
-	sw   *summingWriter
+	sw   *diskio.SumWriter
 	// ends[r] is the position, in keys, just after run r in the file, and
 	// sums[r] the sum of its bytes.
 	ends []int64
@@ -51,12 +53,12 @@ const (
 )
 
 func openKeyRuns(path string) (*keyRuns, error) {
-	f, err := createFile(path)
+	f, err := diskio.Create(path)
 	if err != nil {
 		return nil, err
 	}
-	sw := newSummingWriter(f)
-	return &keyRuns{file: f, sw: sw, w: bufio.NewWriterSize(sw, spillBuffer)}, nil
+	sw := diskio.NewSumWriter(f)
+	return &keyRuns{file: f, sw: sw, w: bufio.NewWriterSize(sw, diskio.Buffer)}, nil
 }
 
 // add appends a key; its sequence number must exceed every one added since
@@ -191,7 +193,7 @@ func (k *keyRuns) merge(f func(seqKey) error) error {
 		if r > 0 {
 			start = k.ends[r-1]
 		}
-		rr.sr = newSummingReader(io.NewSectionReader(k.file, start*runKeyBytes, (k.ends[r]-start)*runKeyBytes))
+		rr.sr = diskio.NewSumReader(io.NewSectionReader(k.file, start*runKeyBytes, (k.ends[r]-start)*runKeyBytes))
 		rr.r.Reset(rr.sr)
 		rr.left, rr.want, rr.name = k.ends[r]-start, k.sums[r], fmt.Sprintf("sorted run %d of %s", r, k.file.Name())
 		ok, err := rr.next()
@@ -225,12 +227,12 @@ func (k *keyRuns) merge(f func(seqKey) error) error {
 func (k *keyRuns) reset() error {
 	k.buf = k.buf[:0]
 	k.ends, k.sums = k.ends[:0], k.sums[:0]
-	return emptyFile(k.file, k.w, k.sw)
+	return diskio.Empty(k.file, k.w, k.sw)
 }
 
 // bytes is the memory the sort holds.
 func (k *keyRuns) bytes() int64 {
-	return int64(cap(k.buf))*16 + int64(len(k.readers))*runReadBuffer + spillBuffer
+	return int64(cap(k.buf))*16 + int64(len(k.readers))*runReadBuffer + diskio.Buffer
 }
 
 func (k *keyRuns) close() error { return k.file.Close() }
@@ -239,7 +241,7 @@ func (k *keyRuns) close() error { return k.file.Close() }
 // bytes as read, which, once the run is read whole, must be want.
 type runReader struct {
 	r    *bufio.Reader
-	sr   *summingReader
+	sr   *diskio.SumReader
 	want uint64
 	name string
 	left int64
@@ -249,7 +251,7 @@ type runReader struct {
 
 func (rr *runReader) next() (bool, error) {
 	if rr.left == 0 {
-		return false, checkSum(rr.name, rr.sr.sum.Sum64(), rr.want)
+		return false, diskio.CheckSum(rr.name, rr.sr.Sum(), rr.want)
 	}
 	if _, err := io.ReadFull(rr.r, rr.rec[:]); err != nil {
 		return false, fmt.Errorf("reading a sorted run: %w", err)

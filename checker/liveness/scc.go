@@ -1,4 +1,4 @@
-package checker
+package liveness
 
 // Strongly connected components, by Tarjan's algorithm with an explicit
 // stack, so that a long path in the state graph cannot overflow the
@@ -29,7 +29,7 @@ type frame struct {
 // results it computed for the successors of C. The slice it receives is
 // reused. It returns the component of every state (unvisited for states
 // outside the sub-graph).
-func sccs(g *stateGraph, in func(s uint32) bool, emit func(id uint32, members, comp []uint32)) []uint32 {
+func sccs(g *Graph, in func(s uint32) bool, emit func(id uint32, members, comp []uint32)) []uint32 {
 	n := g.expanded
 	t := &tarjan{order: make([]uint32, n), low: make([]uint32, n), comp: make([]uint32, n), onStack: make([]bool, n)}
 	for i := range t.order {
@@ -42,7 +42,7 @@ func sccs(g *stateGraph, in func(s uint32) bool, emit func(id uint32, members, c
 		counter++
 		t.stack = append(t.stack, s)
 		t.onStack[s] = true
-		lo, _ := g.edges(s)
+		lo, _ := g.Edges(s)
 		t.frames = append(t.frames, frame{state: s, next: lo})
 	}
 	for root := uint32(0); int(root) < n; root++ {
@@ -53,7 +53,7 @@ func sccs(g *stateGraph, in func(s uint32) bool, emit func(id uint32, members, c
 		for len(t.frames) > 0 {
 			f := &t.frames[len(t.frames)-1]
 			v := f.state
-			if _, hi := g.edges(v); f.next < hi {
+			if _, hi := g.Edges(v); f.next < hi {
 				w := g.to[f.next]
 				f.next++
 				switch {

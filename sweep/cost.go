@@ -1,20 +1,19 @@
-package checker
+package sweep
 
 import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
-	"mc/model"
+	"mc/checker"
 )
 
 // CostOptions choose what a cost sweep counts and bound its exploration.
 type CostOptions struct {
 	// Kinds lists the message kinds that count ("elect"); empty counts
-	// every message. A message's kind is the first word of its rendering
-	// in the spec's View: ⟨elect 5⟩ is of kind elect.
+	// every message. A message's kind is what the spec's View says of it
+	// (model.LinkView.Kinds): ⟨elect 5⟩ is of kind elect.
 	Kinds []string
 	// Uncounted lists message kinds that never count (an announcement
 	// round a spec adds to its seed), whatever Kinds says.
@@ -48,8 +47,9 @@ type CostOptions struct {
 //
 // Each transition is weighted by the messages it sends (of the counted
 // kinds), found by comparing the View of the state before and after it
-// (Messages). No counter is added to the state: the weights live on the
-// edges of the graph, so the state space is the one mc check explores.
+// (checker.Messages). No counter is added to the state: the weights live on
+// the edges of the graph (checker.Graph), so the state space is the one mc
+// check explores.
 type Cost struct {
 	States, Transitions, Terminals int
 	// Incomplete says why the graph was not built to the end ("" when it
@@ -57,11 +57,11 @@ type Cost struct {
 	Incomplete string
 	// Cycle, when not nil, is a run that ends on a cycle of the graph
 	// (LoopStart set): runs may go on forever and no cost is bounded.
-	Cycle *Trace
+	Cycle *checker.Trace
 	// Min and Max are the fewest and most counted messages any complete
 	// run sends; MinRun and MaxRun are runs that send exactly that many.
 	Min, Max       int
-	MinRun, MaxRun *Trace
+	MinRun, MaxRun *checker.Trace
 	// MinCausal and MaxCausal are the causal depths (CausalDepth) of
 	// MinRun and MaxRun.
 	MinCausal, MaxCausal int
@@ -76,93 +76,50 @@ type Cost struct {
 	Causal, CausalStates int
 }
 
-// Cost builds the reachable graph of t's system and computes its costs.
-func (t target[S]) Cost(ctx context.Context, opt CostOptions) (*Cost, error) {
-	return systemCost(ctx, t.sys, opt)
-}
-
-func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOptions) (*Cost, error) {
-	w0, err := edgeWeight(sys, opt)
+// CostOf builds the reachable graph of t's system and computes its costs.
+func CostOf(ctx context.Context, t checker.Target, opt CostOptions) (*Cost, error) {
+	w, err := newWeights(t, opt)
 	if err != nil {
 		return nil, err
 	}
-	weights := []weight[S]{w0}
-	if opt.Bits != "" {
-		bits, err := measureIncrease(sys, opt.Bits)
-		if err != nil {
-			return nil, err
-		}
-		weights = append(weights, bits)
-	}
-	causal := -1 // index of the all-messages summary in weights
-	if opt.CausalLimit > 0 && sys.View != nil {
-		all, err := edgeWeight(sys, CostOptions{})
-		if err != nil {
-			return nil, err
-		}
-		causal, weights = len(weights), append(weights, all)
-	}
-	var phase func(s *S) int
-	if opt.Phases != "" {
-		m, err := measure(sys, opt.Phases)
-		if err != nil {
-			return nil, err
-		}
-		phase = m.Value
-	}
-	limits := Options{MaxStates: opt.MaxStates, Timeout: opt.Timeout}
-	g, err := buildGraph(sys, nil, limits, newPhaseGuard(ctx, "cost", limits, time.Now(), 0), 0)
+	g, err := t.Graph(ctx, checker.GraphOptions{MaxStates: opt.MaxStates, Timeout: opt.Timeout,
+		Measures: w.measures, View: w.view, Visit: w.visit})
 	if err != nil {
 		return nil, err
 	}
-	c := &Cost{States: len(g.fp), Transitions: len(g.to), MaxBits: -1, Phases: -1, Causal: -1}
-	if g.stop != "" || g.expanded < len(g.fp) {
-		c.Incomplete = g.stop
+	c := &Cost{States: g.States(), Transitions: g.Transitions(), MaxBits: -1, Phases: -1, Causal: -1}
+	if g.Stop() != "" || g.Expanded() < g.States() {
+		c.Incomplete = g.Stop()
 		if c.Incomplete == "" {
 			c.Incomplete = "graph not fully expanded"
 		}
 		return c, nil
 	}
-	visit := func(*S) {}
-	if phase != nil {
-		visit = func(s *S) { c.Phases = max(c.Phases, phase(s)) }
+	if w.err != nil {
+		return nil, w.err
 	}
-	ws, sums, err := edgeWeights(sys, g, weights, visit)
+	if opt.Phases != "" {
+		c.Phases = w.phases
+	}
+	ws, err := w.edges(g)
 	if err != nil {
 		return nil, err
 	}
-	w := ws[0]
 	order, cycleAt := sinkOrder(g)
 	if cycleAt >= 0 {
-		c.Cycle, err = cycleRun(sys, g, order, cycleAt)
+		c.Cycle, err = cycleRun(g, order, cycleAt)
 		return c, err
 	}
 	for _, s := range order {
-		if g.terminal(s) {
+		if g.Terminal(s) {
 			c.Terminals++
 		}
 	}
-	lo, hi := extremes(g, order, w)
-	// The cost of a run from initial state i adds the weight of i itself.
-	c.Min, c.Max = 1<<30, -1
-	var minInit, maxInit uint32
-	for i, s := range g.init {
-		at := w0.diff(nil, w0.summary(&sys.Init[i]))
-		if at+int(lo[s]) < c.Min {
-			c.Min, minInit = at+int(lo[s]), s
-		}
-		if at+int(hi[s]) > c.Max {
-			c.Max, maxInit = at+int(hi[s]), s
-		}
-	}
-	if c.MinRun, c.MinCausal, err = extremeRun(sys, g, w, lo, minInit); err != nil {
+	if err := minMaxRuns(t, g, order, w, ws[0], c); err != nil {
 		return nil, err
 	}
-	if c.MaxRun, c.MaxCausal, err = extremeRun(sys, g, w, hi, maxInit); err != nil {
-		return nil, err
-	}
-	if causal >= 0 {
-		depth, explored, ok := maxCausalDepth(g, sums[causal], sys.Procs, opt.CausalLimit)
+	if w.causal >= 0 {
+		depth, explored, ok := maxCausalDepth(g, w.sums[w.causal], t.Info().Procs, opt.CausalLimit)
 		c.CausalStates = explored
 		if ok {
 			c.Causal = depth
@@ -170,77 +127,179 @@ func systemCost[S any](ctx context.Context, sys *model.System[S], opt CostOption
 	}
 	if opt.Bits != "" {
 		_, most := extremes(g, order, ws[1])
-		for i, s := range g.init {
-			c.MaxBits = max(c.MaxBits, weights[1].diff(nil, weights[1].summary(&sys.Init[i]))+int(most[s]))
+		for i, s := range g.Init() {
+			c.MaxBits = max(c.MaxBits, w.initial(1, i, g)+int(most[s]))
 		}
 	}
 	return c, nil
 }
 
+// minMaxRuns sets the fewest and most counted messages of c, weighted by w0
+// on the transitions, with a run for each and its causal depth.
+func minMaxRuns(t checker.Target, g *checker.Graph, order []uint32, w *weights, w0 []uint8, c *Cost) error {
+	lo, hi := extremes(g, order, w0)
+	// The cost of a run from initial state i adds the weight of i itself.
+	c.Min, c.Max = 1<<30, -1
+	var minInit, maxInit uint32
+	for i, s := range g.Init() {
+		at := w.initial(0, i, g)
+		if at+int(lo[s]) < c.Min {
+			c.Min, minInit = at+int(lo[s]), s
+		}
+		if at+int(hi[s]) > c.Max {
+			c.Max, maxInit = at+int(hi[s]), s
+		}
+	}
+	var err error
+	if c.MinRun, c.MinCausal, err = extremeRun(t, g, w0, lo, minInit); err != nil {
+		return err
+	}
+	c.MaxRun, c.MaxCausal, err = extremeRun(t, g, w0, hi, maxInit)
+	return err
+}
+
 // extremes returns, for every state s, the fewest (lo[s]) and most (hi[s])
 // weight on a path from s to a terminal state, the graph being acyclic and
 // order a reverse topological order of it (sinkOrder).
-func extremes(g *stateGraph, order []uint32, w []uint8) (lo, hi []int32) {
-	lo, hi = make([]int32, len(g.fp)), make([]int32, len(g.fp))
+func extremes(g *checker.Graph, order []uint32, w []uint8) (lo, hi []int32) {
+	lo, hi = make([]int32, g.States()), make([]int32, g.States())
 	for _, s := range order {
-		if g.terminal(s) {
+		if g.Terminal(s) {
 			continue
 		}
-		a, b := g.edges(s)
+		a, b := g.Edges(s)
 		lo[s], hi[s] = 1<<30, -1
 		for e := a; e < b; e++ {
-			lo[s] = min(lo[s], int32(w[e])+lo[g.to[e]])
-			hi[s] = max(hi[s], int32(w[e])+hi[g.to[e]])
+			lo[s] = min(lo[s], int32(w[e])+lo[g.To(e)])
+			hi[s] = max(hi[s], int32(w[e])+hi[g.To(e)])
 		}
 	}
 	return lo, hi
 }
 
-// weight weighs a transition by comparing a summary of the state before it
-// with one of the state after it: summary(s) is what the weight needs of s,
-// read once per state, and diff(before, after) the weight of a transition
-// between states so summarised; diff(nil, after) weighs an initial state.
-type weight[S any] struct {
-	summary func(s *S) []int32
+// weights are what a cost weighs transitions by: the counted messages a
+// step sends, or the increase of a measure (the first weight); the bits it
+// sends (opt.Bits); and every message it sends, for the longest causal
+// chain. Each weight compares a summary of the state before a transition
+// with one of the state after it, and the summaries are made once per
+// state, as the graph's build observes it (visit).
+type weights struct {
+	list []weight
+	// causal is the index of the all-messages weight in list, or -1.
+	causal int
+	// measures and view are what the graph's build must observe.
+	measures []string
+	view     bool
+	// sums[k][s] is weight k's summary of state s.
+	sums [][][]int32
+	// phases is the largest value of the phase measure, at measures[phaseAt]
+	// (phaseAt -1: not asked for).
+	phases, phaseAt int
+	// err is the first error a summary met.
+	err error
+}
+
+// weight weighs a transition: summary(o) is what the weight needs of a
+// state, and diff(before, after) the weight of a transition between states
+// so summarised; diff(nil, after) weighs an initial state.
+type weight struct {
+	summary func(o checker.Observation) ([]int32, error)
 	diff    func(before, after []int32) int
 }
 
-// edgeWeight weighs a transition by the counted messages it sends, or by
-// the increase of the measure opt names; an initial state by the counted
-// messages already in transit there (sent before the first step, as in
-// Chang–Roberts' all-initiate), or by the measure's initial value.
+// newWeights says what t's transitions are weighed by under opt.
+func newWeights(t checker.Target, opt CostOptions) (*weights, error) {
+	w := &weights{causal: -1, phases: -1, phaseAt: -1}
+	snap, err := t.Inspect(t.Initial()[0])
+	if err != nil {
+		return nil, err
+	}
+	hasView := snap.View != nil
+	switch {
+	case opt.Measure != "":
+		w.list = append(w.list, w.measureIncrease(opt.Measure))
+	case !hasView:
+		return nil, fmt.Errorf("spec %s has no View and no measure was named: mc cannot tell which messages a step sends", t.Info().Spec)
+	default:
+		w.list = append(w.list, w.messages(t.Info().Spec, opt.Kinds, opt.Uncounted))
+	}
+	if opt.Bits != "" {
+		w.list = append(w.list, w.measureIncrease(opt.Bits))
+	}
+	if opt.CausalLimit > 0 && hasView {
+		w.causal, w.list = len(w.list), append(w.list, w.messages(t.Info().Spec, nil, nil))
+	}
+	if opt.Phases != "" {
+		w.phaseAt = w.measure(opt.Phases)
+	}
+	w.sums = make([][][]int32, len(w.list))
+	return w, nil
+}
+
+// measure is the index of the measure called name among those the graph's
+// build observes, adding it.
+func (w *weights) measure(name string) int {
+	for i, m := range w.measures {
+		if m == name {
+			return i
+		}
+	}
+	w.measures = append(w.measures, name)
+	return len(w.measures) - 1
+}
+
+// visit summarises the next state of the graph for every weight.
+func (w *weights) visit(_ uint32, o checker.Observation) {
+	for k, wt := range w.list {
+		sum, err := wt.summary(o)
+		if err != nil && w.err == nil {
+			w.err = err
+		}
+		w.sums[k] = append(w.sums[k], sum)
+	}
+	if w.phaseAt >= 0 {
+		w.phases = max(w.phases, o.Measures[w.phaseAt])
+	}
+}
+
+// messages weighs a transition by the messages it sends of the counted
+// kinds (kinds, or every kind if empty, less uncounted), and an initial
+// state by those already in transit there (sent before the first step, as
+// in Chang–Roberts' all-initiate).
 //
 // The messages a step sends are those on each link after it and not before
-// it, as multisets (Messages): the summary of a state is its counted
-// messages, each as its link's index and a number standing for its text,
-// sorted, so that the View is rendered once per state, not per transition.
-func edgeWeight[S any](sys *model.System[S], opt CostOptions) (weight[S], error) {
-	if opt.Measure != "" {
-		return measureIncrease(sys, opt.Measure)
-	}
-	if sys.View == nil {
-		return weight[S]{}, fmt.Errorf("spec %s has no View and no measure was named: mc cannot tell which messages a step sends", sys.Spec)
-	}
-	texts := map[string]int32{}
-	summary := func(s *S) []int32 {
+// it, as multisets (checker.Messages): the summary of a state is its
+// counted messages, each as its link's index and a number standing for the
+// message, sorted, so that the View is made once per state, not per
+// transition.
+func (w *weights) messages(spec string, kinds, uncounted []string) weight {
+	w.view = true
+	byKind := len(kinds) > 0 || len(uncounted) > 0
+	ids := map[string]int32{}
+	summary := func(o checker.Observation) ([]int32, error) {
 		var out []int32
-		for li, l := range sys.View(s).Links {
-			for _, m := range l.Msgs {
-				if !counted(m, opt.Kinds, opt.Uncounted) {
-					continue
+		for li, l := range o.View.Links {
+			for mi, m := range l.Msgs {
+				if byKind {
+					if mi >= len(l.Kinds) || l.Kinds[mi] == "" {
+						return nil, fmt.Errorf("spec %s: message %s on %s names no kind, which the sweep counts by", spec, m, l.Name)
+					}
+					if !counted(l.Kinds[mi], kinds, uncounted) {
+						continue
+					}
 				}
-				id, ok := texts[m]
+				id, ok := ids[m]
 				if !ok {
-					id = int32(len(texts))
-					texts[m] = id
+					id = int32(len(ids))
+					ids[m] = id
 				}
 				out = append(out, int32(li)<<24|id)
 			}
 		}
 		slices.Sort(out)
-		return out
+		return out, nil
 	}
-	return weight[S]{summary: summary, diff: sentMessages}, nil
+	return weight{summary: summary, diff: sentMessages}
 }
 
 // sentMessages is the size of the multiset difference after − before of
@@ -260,126 +319,78 @@ func sentMessages(before, after []int32) int {
 	return n
 }
 
-// measure finds the measure of sys called name.
-func measure[S any](sys *model.System[S], name string) (*model.Measure[S], error) {
-	for i := range sys.Measures {
-		if sys.Measures[i].Name == name {
-			return &sys.Measures[i], nil
-		}
-	}
-	return nil, fmt.Errorf("spec %s has no measure %q (is it built with claims?)", sys.Spec, name)
-}
-
 // measureIncrease weighs a transition by the increase of the measure called
 // name along it, and an initial state by the measure's value there.
-func measureIncrease[S any](sys *model.System[S], name string) (weight[S], error) {
-	m, err := measure(sys, name)
-	if err != nil {
-		return weight[S]{}, err
-	}
-	return weight[S]{
-		summary: func(s *S) []int32 { return []int32{int32(m.Value(s))} },
+func (w *weights) measureIncrease(name string) weight {
+	m := w.measure(name)
+	return weight{
+		summary: func(o checker.Observation) ([]int32, error) { return []int32{int32(o.Measures[m])}, nil },
 		diff: func(before, after []int32) int {
 			if before == nil {
 				return int(after[0])
 			}
 			return int(after[0] - before[0])
 		},
-	}, nil
+	}
 }
 
-// edgeWeights returns, per weight, the weight of every transition and the
-// summary of every state, and calls visit on every state. It replays the graph in state order, keeping
-// the encoding of each state only until it is expanded, and summarising
-// each state for the weights when it is first reached.
-func edgeWeights[S any](sys *model.System[S], g *stateGraph, weights []weight[S], visit func(s *S)) ([][]uint8, [][][]int32, error) {
-	ws := make([][]uint8, len(weights))
-	sums := make([][][]int32, len(weights))
-	for k := range ws {
-		ws[k], sums[k] = make([]uint8, len(g.to)), make([][]int32, len(g.fp))
-	}
-	enc := make([][]byte, len(g.fp))
-	reached := func(t uint32, s *S) {
-		enc[t] = sys.Encode(nil, s)
-		for k, w := range weights {
-			sums[k][t] = w.summary(s)
-		}
-	}
-	for i, s := range g.init {
-		if enc[s] == nil {
-			reached(s, &sys.Init[i])
-		}
-	}
-	var cur, next S
-	for s := 0; s < g.expanded; s++ {
-		if err := sys.Decode(enc[s], &cur); err != nil {
-			return nil, nil, fmt.Errorf("internal error: state %d does not decode: %v", s, err)
-		}
-		enc[s] = nil
-		visit(&cur)
-		a, b := g.edges(uint32(s))
-		for e := a; e < b; e++ {
-			t := g.to[e]
-			if int(t) > s && enc[t] == nil {
-				if !sys.Apply(&cur, unpack(g.act[e]), &next) {
-					return nil, nil, fmt.Errorf("internal error: transition %d of state %d does not replay", e-a, s)
-				}
-				reached(t, &next)
-			}
-			for k, w := range weights {
-				n := w.diff(sums[k][s], sums[k][t])
+// initial is weight k of initial state i (an index of the system's initial
+// states).
+func (w *weights) initial(k, i int, g *checker.Graph) int {
+	return w.list[k].diff(nil, w.sums[k][g.Init()[i]])
+}
+
+// edges returns, per weight, the weight of every transition of g.
+func (w *weights) edges(g *checker.Graph) ([][]uint8, error) {
+	ws := make([][]uint8, len(w.list))
+	for k, wt := range w.list {
+		ws[k] = make([]uint8, g.Transitions())
+		sums := w.sums[k]
+		for s := uint32(0); int(s) < g.Expanded(); s++ {
+			a, b := g.Edges(s)
+			for e := a; e < b; e++ {
+				n := wt.diff(sums[s], sums[g.To(e)])
 				if n < 0 || n > 255 {
-					return nil, nil, fmt.Errorf("internal error: a transition of state %d weighs %d (want 0..255)", s, n)
+					return nil, fmt.Errorf("internal error: a transition of state %d weighs %d (want 0..255)", s, n)
 				}
 				ws[k][e] = uint8(n)
 			}
 		}
 	}
-	return ws, sums, nil
+	return ws, nil
 }
 
-// MessageKind is the kind of a rendered message: its first word, without
-// the angle bracket ("⟨elect 5⟩" → "elect").
-func MessageKind(text string) string {
-	text = strings.TrimPrefix(text, "⟨")
-	if i := strings.IndexAny(text, " ⟩"); i >= 0 {
-		return text[:i]
-	}
-	return text
-}
-
-// counted says whether a message counts: its kind is among kinds (or kinds
-// is empty) and not among uncounted.
-func counted(text string, kinds, uncounted []string) bool {
-	k := MessageKind(text)
-	return (len(kinds) == 0 || slices.Contains(kinds, k)) && !slices.Contains(uncounted, k)
+// counted says whether a message of kind kind counts: kind is among kinds
+// (or kinds is empty) and not among uncounted.
+func counted(kind string, kinds, uncounted []string) bool {
+	return (len(kinds) == 0 || slices.Contains(kinds, kind)) && !slices.Contains(uncounted, kind)
 }
 
 // sinkOrder peels terminal states off the graph, then the states all of
 // whose successors are peeled, and so on: a reverse topological order, in
 // which every state comes after all its successors. If some state is never
 // peeled the graph has a cycle; cycleAt is then such a state, -1 otherwise.
-func sinkOrder(g *stateGraph) (order []uint32, cycleAt int) {
-	n := g.expanded
+func sinkOrder(g *checker.Graph) (order []uint32, cycleAt int) {
+	n := g.Expanded()
 	out := make([]uint32, n)
 	predFirst := make([]uint32, n+1)
 	for s := 0; s < n; s++ {
-		a, b := g.edges(uint32(s))
+		a, b := g.Edges(uint32(s))
 		out[s] = uint32(b - a)
 		for e := a; e < b; e++ {
-			predFirst[g.to[e]+1]++
+			predFirst[g.To(e)+1]++
 		}
 	}
 	for s := 0; s < n; s++ {
 		predFirst[s+1] += predFirst[s]
 	}
-	pred := make([]uint32, len(g.to))
+	pred := make([]uint32, g.Transitions())
 	fill := append([]uint32(nil), predFirst[:n]...)
 	for s := 0; s < n; s++ {
-		a, b := g.edges(uint32(s))
+		a, b := g.Edges(uint32(s))
 		for e := a; e < b; e++ {
-			pred[fill[g.to[e]]] = uint32(s)
-			fill[g.to[e]]++
+			pred[fill[g.To(e)]] = uint32(s)
+			fill[g.To(e)]++
 		}
 	}
 	order = make([]uint32, 0, n)
@@ -411,8 +422,8 @@ func sinkOrder(g *stateGraph) (order []uint32, cycleAt int) {
 // states, starting the search at the unpeeled state start. Every unpeeled
 // state has an edge to another unpeeled one, so following such edges must
 // come back to a state already visited.
-func cycleRun[S any](sys *model.System[S], g *stateGraph, order []uint32, start int) (*Trace, error) {
-	peeled := make([]bool, g.expanded)
+func cycleRun(g *checker.Graph, order []uint32, start int) (*checker.Trace, error) {
+	peeled := make([]bool, g.Expanded())
 	for _, s := range order {
 		peeled[s] = true
 	}
@@ -424,19 +435,18 @@ func cycleRun[S any](sys *model.System[S], g *stateGraph, order []uint32, start 
 			break
 		}
 		seen[s] = len(walk)
-		a, b := g.edges(s)
+		a, b := g.Edges(s)
 		for e := a; e < b; e++ {
-			if !peeled[g.to[e]] {
+			if !peeled[g.To(e)] {
 				walk = append(walk, e)
-				s = g.to[e]
+				s = g.To(e)
 				break
 			}
 		}
 	}
 	loop := walk[seen[s]:]
 	init, prefix := pathFromInit(g, s)
-	edges := append(prefix, loop...)
-	tr, err := runTrace(sys, g, init, edges)
+	tr, err := g.Run(init, append(prefix, loop...))
 	if err != nil {
 		return nil, err
 	}
@@ -445,24 +455,24 @@ func cycleRun[S any](sys *model.System[S], g *stateGraph, order []uint32, start 
 	return tr, nil
 }
 
-// pathFromInit returns the initial state (its index in sys.Init) and the
+// pathFromInit returns the initial state (an index of the initial states) and the
 // edges of a shortest path from it to target, by breadth-first search.
-func pathFromInit(g *stateGraph, target uint32) (int, []int) {
-	parent := make([]int, g.expanded)
+func pathFromInit(g *checker.Graph, target uint32) (int, []int) {
+	parent := make([]int, g.Expanded())
 	for i := range parent {
 		parent[i] = -2
 	}
 	var queue []uint32
-	for _, s := range g.init {
+	for _, s := range g.Init() {
 		if parent[s] == -2 {
 			parent[s] = -1
 			queue = append(queue, s)
 		}
 	}
 	for i := 0; i < len(queue) && parent[target] == -2; i++ {
-		a, b := g.edges(queue[i])
+		a, b := g.Edges(queue[i])
 		for e := a; e < b; e++ {
-			if t := g.to[e]; parent[t] == -2 {
+			if t := g.To(e); parent[t] == -2 {
 				parent[t] = e
 				queue = append(queue, t)
 			}
@@ -472,13 +482,13 @@ func pathFromInit(g *stateGraph, target uint32) (int, []int) {
 	s := target
 	for parent[s] >= 0 {
 		edges = append(edges, parent[s])
-		s = g.source(parent[s])
+		s = g.Source(parent[s])
 	}
 	for i, j := 0, len(edges)-1; i < j; i, j = i+1, j-1 {
 		edges[i], edges[j] = edges[j], edges[i]
 	}
 	init := 0
-	for i, x := range g.init {
+	for i, x := range g.Init() {
 		if x == s {
 			init = i
 			break
@@ -489,14 +499,14 @@ func pathFromInit(g *stateGraph, target uint32) (int, []int) {
 
 // extremeRun follows, from initial state from, an edge that attains the
 // optimum best[] at every step, down to a terminal state.
-func extremeRun[S any](sys *model.System[S], g *stateGraph, w []uint8, best []int32, from uint32) (*Trace, int, error) {
+func extremeRun(st checker.Stepper, g *checker.Graph, w []uint8, best []int32, from uint32) (*checker.Trace, int, error) {
 	var edges []int
 	s := from
-	for !g.terminal(s) {
-		a, b := g.edges(s)
+	for !g.Terminal(s) {
+		a, b := g.Edges(s)
 		next := -1
 		for e := a; e < b; e++ {
-			if int32(w[e])+best[g.to[e]] == best[s] {
+			if int32(w[e])+best[g.To(e)] == best[s] {
 				next = e
 				break
 			}
@@ -505,35 +515,21 @@ func extremeRun[S any](sys *model.System[S], g *stateGraph, w []uint8, best []in
 			return nil, 0, fmt.Errorf("internal error: no transition of state %d attains its cost", s)
 		}
 		edges = append(edges, next)
-		s = g.to[next]
+		s = g.To(next)
 	}
 	init := 0
-	for i, x := range g.init {
+	for i, x := range g.Init() {
 		if x == from {
 			init = i
 			break
 		}
 	}
-	tr, err := runTrace(sys, g, init, edges)
+	tr, err := g.Run(init, edges)
 	if err != nil {
 		return nil, 0, err
 	}
-	depth, err := CausalDepth(target[S]{sys}, tr)
+	depth, err := CausalDepth(st, tr)
 	return tr, depth, err
-}
-
-// runTrace renders the path of edges from initial state init, checking that
-// its replay ends in the state the graph says it does.
-func runTrace[S any](sys *model.System[S], g *stateGraph, init int, edges []int) (*Trace, error) {
-	actions := make([]model.Action, len(edges))
-	for i, e := range edges {
-		actions[i] = unpack(g.act[e])
-	}
-	end := g.init[init]
-	if len(edges) > 0 {
-		end = g.to[edges[len(edges)-1]]
-	}
-	return render(sys, init, actions, g.fp[end])
 }
 
 // CausalDepth is the time a run takes with unit message delays and
@@ -546,7 +542,7 @@ func runTrace[S any](sys *model.System[S], g *stateGraph, init int, edges []int)
 // received message is matched with the earliest pending message on its link
 // that renders the same (exact on FIFO links; on bags, equal messages are
 // interchangeable and the earliest is taken).
-func CausalDepth(st Stepper, tr *Trace) (int, error) {
+func CausalDepth(st checker.Stepper, tr *checker.Trace) (int, error) {
 	init := st.Initial()
 	if tr.Init < 0 || tr.Init >= len(init) {
 		return 0, fmt.Errorf("trace starts from initial state %d of %d", tr.Init, len(init))

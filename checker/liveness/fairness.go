@@ -1,4 +1,4 @@
-package checker
+package liveness
 
 import (
 	"fmt"
@@ -52,10 +52,11 @@ func ParseFairness(s string) (Fairness, error) {
 	return FairProcess, fmt.Errorf("unknown fairness %q (want none, process or action)", s)
 }
 
-// classes assigns every action its fairness class: an index in [0, count),
-// or -1 for an action that fairness ignores (environment actions, and every
-// action under FairNone). Classes are kept as bit sets of words 64-bit words.
-type classes struct {
+// Classes assigns every action of a system its fairness class: an index in
+// [0, count), or -1 for an action that fairness ignores (environment
+// actions, and every action under FairNone). Classes are kept as bit sets
+// of words 64-bit words.
+type Classes struct {
 	fair   Fairness
 	ofRule []int // FairAction: class of each rule; -1 for environment rules
 	env    []bool
@@ -64,8 +65,11 @@ type classes struct {
 	words  int
 }
 
-func newClasses[S any](sys *model.System[S], fair Fairness) (*classes, error) {
-	c := &classes{fair: fair, env: make([]bool, len(sys.Rules))}
+// NewClasses assigns the actions of sys their classes under fair. It
+// refuses fairness per action class when rules of one name are both
+// environment actions and not.
+func NewClasses[S any](sys *model.System[S], fair Fairness) (*Classes, error) {
+	c := &Classes{fair: fair, env: make([]bool, len(sys.Rules))}
 	for i := range sys.Rules {
 		c.env[i] = sys.Rules[i].Env
 	}
@@ -110,7 +114,7 @@ func newClasses[S any](sys *model.System[S], fair Fairness) (*classes, error) {
 }
 
 // of returns the class of action a, or -1.
-func (c *classes) of(a model.Action) int {
+func (c *Classes) of(a model.Action) int {
 	switch {
 	case c.fair == FairNone || c.env[a.Rule]:
 		return -1

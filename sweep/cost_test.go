@@ -1,10 +1,11 @@
-package checker
+package sweep
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	"mc/checker"
 	"mc/model"
 )
 
@@ -39,7 +40,11 @@ func toySystem(edges [][3]int) *model.System[toy] {
 		},
 		Vars: func(s *toy) []model.Var { return []model.Var{{Name: "pos", Value: string(rune('0' + s.pos))}} },
 		View: func(s *toy) model.View {
-			return model.View{Links: []model.LinkView{{From: 0, To: 0, Msgs: make([]string, s.sent)}}}
+			l := model.LinkView{From: 0, To: 0}
+			for range s.sent {
+				l.Msgs, l.Kinds = append(l.Msgs, "⟨m⟩"), append(l.Kinds, "a")
+			}
+			return model.View{Links: []model.LinkView{l}}
 		},
 	}
 }
@@ -47,7 +52,7 @@ func toySystem(edges [][3]int) *model.System[toy] {
 func TestCostTakesFewestAndMostMessages(t *testing.T) {
 	// 0 →(1) 2, or 0 →(2) 1 →(1) 2: the two complete runs send 1 and 3.
 	sys := toySystem([][3]int{{0, 2, 1}, {0, 1, 2}, {1, 2, 1}})
-	c, err := Of(sys).Cost(context.Background(), CostOptions{})
+	c, err := CostOf(context.Background(), checker.Of(sys), CostOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +67,7 @@ func TestCostTakesFewestAndMostMessages(t *testing.T) {
 func TestCostReportsACycle(t *testing.T) {
 	// 0 → 1 → 2 → 1: runs never end, so no cost is bounded.
 	sys := toySystem([][3]int{{0, 1, 0}, {1, 2, 0}, {2, 1, 0}})
-	c, err := Of(sys).Cost(context.Background(), CostOptions{})
+	c, err := CostOf(context.Background(), checker.Of(sys), CostOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,17 +82,9 @@ func TestCostReportsACycle(t *testing.T) {
 func TestCostNeedsAViewOrAMeasure(t *testing.T) {
 	sys := toySystem([][3]int{{0, 1, 1}})
 	sys.View = nil
-	_, err := Of(sys).Cost(context.Background(), CostOptions{})
+	_, err := CostOf(context.Background(), checker.Of(sys), CostOptions{})
 	if err == nil || !strings.Contains(err.Error(), "no View") {
 		t.Fatalf("err = %v, want a refusal naming the missing View", err)
-	}
-}
-
-func TestMessageKind(t *testing.T) {
-	for in, want := range map[string]string{"⟨elect 5⟩": "elect", "⟨wakeup⟩": "wakeup", "⟨probe 3 1 2⟩": "probe"} {
-		if got := MessageKind(in); got != want {
-			t.Errorf("MessageKind(%q) = %q, want %q", in, got, want)
-		}
 	}
 }
 
@@ -100,32 +97,48 @@ func TestCostBitsAndPhases(t *testing.T) {
 		{Name: "sent", Value: func(s *toy) int { return s.sent }},
 		{Name: "pos", Value: func(s *toy) int { return s.pos }},
 	}
-	c, err := Of(sys).Cost(context.Background(), CostOptions{Bits: "sent", Phases: "pos"})
+	c, err := CostOf(context.Background(), checker.Of(sys), CostOptions{Bits: "sent", Phases: "pos"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.MaxBits != 3 || c.Phases != 2 {
 		t.Fatalf("max bits %d, phases %d; want 3 and 2", c.MaxBits, c.Phases)
 	}
-	if _, err := Of(sys).Cost(context.Background(), CostOptions{Phases: "nosuch"}); err == nil {
+	if _, err := CostOf(context.Background(), checker.Of(sys), CostOptions{Phases: "nosuch"}); err == nil {
 		t.Fatal("an unknown phase measure was accepted")
 	}
 }
 
-// Uncounted kinds never count, whatever Kinds says.
-func TestCounted(t *testing.T) {
+// Messages count by the kind the View gives them, not by their text (here
+// ⟨m⟩ of kind a); uncounted kinds never count, whatever Kinds says; and a
+// View whose messages name no kind cannot be counted by kind.
+func TestMessagesCountByTheirKind(t *testing.T) {
+	sys := toySystem([][3]int{{0, 2, 1}, {0, 1, 2}, {1, 2, 1}})
 	for _, c := range []struct {
-		text             string
 		kinds, uncounted []string
-		want             bool
+		min, max         int
 	}{
-		{"⟨leader 5⟩", nil, []string{"leader"}, false},
-		{"⟨1, 5⟩", nil, []string{"leader"}, true},
-		{"⟨elect 5⟩", []string{"elect"}, nil, true},
-		{"⟨done 5⟩", []string{"elect"}, nil, false},
+		{nil, nil, 1, 3},
+		{[]string{"a"}, nil, 1, 3},
+		{[]string{"m"}, nil, 0, 0},
+		{nil, []string{"a"}, 0, 0},
+		{[]string{"a"}, []string{"a"}, 0, 0},
 	} {
-		if got := counted(c.text, c.kinds, c.uncounted); got != c.want {
-			t.Errorf("counted(%q, %v, %v) = %v", c.text, c.kinds, c.uncounted, got)
+		got, err := CostOf(context.Background(), checker.Of(sys), CostOptions{Kinds: c.kinds, Uncounted: c.uncounted})
+		if err != nil || got.Min != c.min || got.Max != c.max {
+			t.Errorf("kinds %v, uncounted %v: min %d max %d (%v), want %d %d", c.kinds, c.uncounted, got.Min, got.Max, err, c.min, c.max)
 		}
+	}
+	view := sys.View
+	sys.View = func(s *toy) model.View {
+		v := view(s)
+		v.Links[0].Kinds = nil
+		return v
+	}
+	if _, err := CostOf(context.Background(), checker.Of(sys), CostOptions{Kinds: []string{"a"}}); err == nil || !strings.Contains(err.Error(), "names no kind") {
+		t.Fatalf("messages without kinds counted by kind: %v", err)
+	}
+	if _, err := CostOf(context.Background(), checker.Of(sys), CostOptions{}); err != nil {
+		t.Fatalf("messages without kinds, every one counted: %v", err)
 	}
 }

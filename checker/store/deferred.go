@@ -1,4 +1,4 @@
-package checker
+package store
 
 import (
 	"bufio"
@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"mc/checker/internal/diskio"
 )
 
 // Delayed duplicate detection, as external-memory breadth-first search does
@@ -22,66 +24,64 @@ import (
 // level, whatever the number of paths to it, and the memory needed is the
 // sort's buffer and a bit per candidate, not the level's states.
 //
-// The commit order is the memory explorer's: candidates in frontier order,
+// The commit order is the memory stores': candidates in frontier order,
 // the first of each fingerprint winning. So the states, their indices,
-// traces and every figure of a complete run are the same in both modes. A
-// run stopped early differs, as it does with timing: memory mode commits
-// each round, disk mode whole levels only (an interrupted level's
-// candidates are dropped; a state limit is reached in the level's commit,
-// after every step and end property of the level was checked).
+// traces and every figure of a complete run are the same with every store.
+// A run stopped early differs, as it does with timing: the memory stores
+// commit each round, the disk store whole levels only (an interrupted
+// level's candidates are dropped; a state limit is reached in the level's
+// commit, after every step and end property of the level was checked).
 type dddLevel struct {
 	keys *keyRuns
 	file *os.File
 	w    *bufio.Writer
 	r    *bufio.Reader
 	// sw and sr sum the candidates' file as written and as read back.
-	sw *summingWriter
-	sr *summingReader
+	sw *diskio.SumWriter
+	sr *diskio.SumReader
 	// n is the number of candidates added since the last reset.
 	n uint32
 	// fresh has bit i set when candidate i is new (after resolve).
 	fresh []uint64
-	// measures is the number of measures, whose values each record holds.
-	measures int
+	// measures is the number of measures, whose values each record holds,
+	// and maxEncoding the largest encoding a record may hold.
+	measures, maxEncoding int
 	// the chunk of distinct fingerprints being looked up, their first
 	// candidates and the store's answers.
 	fps   []uint64
 	seqs  []uint32
 	isNew []bool
 	rec   []byte
-	cand  candidate
-}
-
-// candidate is one record of the candidates' file.
-type candidate struct {
-	fp             uint64
-	parent, action uint32
-	mask           uint64
-	vals           []int
-	enc            []byte
+	// one holds the candidate being admitted, read back from the file.
+	one Candidates
 }
 
 // lookupChunk is the number of distinct fingerprints looked up in the store
 // at once.
 const lookupChunk = 1 << 16
 
-func openDDD(dir string, measures int) (*dddLevel, error) {
-	keys, err := openKeyRuns(filepath.Join(dir, workKeys))
+// openDDD creates the candidates' files in the run's working directory dir,
+// for a system with measures measures.
+func openDDD(dir string, measures, maxEncoding int) (*dddLevel, error) {
+	keys, err := openKeyRuns(filepath.Join(dir, fileKeys))
 	if err != nil {
 		return nil, err
 	}
-	f, err := createFile(filepath.Join(dir, workCandidates))
+	f, err := diskio.Create(filepath.Join(dir, fileCandidates))
 	if err != nil {
 		keys.close()
 		return nil, err
 	}
-	sw, sr := newSummingWriter(f), newSummingReader(f)
-	return &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, spillBuffer), r: bufio.NewReaderSize(sr, spillBuffer), measures: measures}, nil
+	sw, sr := diskio.NewSumWriter(f), diskio.NewSumReader(f)
+	d := &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, diskio.Buffer), r: bufio.NewReaderSize(sr, diskio.Buffer), measures: measures, maxEncoding: maxEncoding}
+	d.one.Add(0, 0, 0, 0, nil)
+	d.one.Vals = make([]int, measures)
+	return d, nil
 }
 
-// add appends b's candidates.
-func (d *dddLevel) add(b *batch) error {
-	for i, fp := range b.fps {
+// add appends c's candidates.
+func (d *dddLevel) add(c *Candidates) error {
+	for i, fp := range c.FPs {
 		if d.n == ^uint32(0) {
 			return fmt.Errorf("a level has more than %d candidates; mc supports at most that many", d.n)
 		}
@@ -89,13 +89,13 @@ func (d *dddLevel) add(b *batch) error {
 			return err
 		}
 		d.rec = binary.LittleEndian.AppendUint64(d.rec[:0], fp)
-		d.rec = binary.LittleEndian.AppendUint32(d.rec, b.parents[i])
-		d.rec = binary.LittleEndian.AppendUint32(d.rec, b.actions[i])
-		d.rec = binary.AppendUvarint(d.rec, b.masks[i])
-		for _, v := range b.vals[i*d.measures : (i+1)*d.measures] {
+		d.rec = binary.LittleEndian.AppendUint32(d.rec, c.Parents[i])
+		d.rec = binary.LittleEndian.AppendUint32(d.rec, c.Actions[i])
+		d.rec = binary.AppendUvarint(d.rec, c.Masks[i])
+		for _, v := range c.Vals[i*d.measures : (i+1)*d.measures] {
 			d.rec = binary.AppendVarint(d.rec, int64(v))
 		}
-		enc := b.enc(i)
+		enc := c.Enc(i)
 		d.rec = binary.AppendUvarint(d.rec, uint64(len(enc)))
 		if _, err := d.w.Write(d.rec); err != nil {
 			return err
@@ -110,7 +110,7 @@ func (d *dddLevel) add(b *batch) error {
 
 // resolve asks st which of the candidates' fingerprints are new, adding
 // them, and marks the first candidate of each new one.
-func (d *dddLevel) resolve(st *diskStore) error {
+func (d *dddLevel) resolve(st *runSet) error {
 	words := int(d.n+63) / 64
 	d.fresh = slices.Grow(d.fresh[:0], words)[:words]
 	clear(d.fresh)
@@ -136,14 +136,14 @@ func (d *dddLevel) resolve(st *diskStore) error {
 		err = d.lookup(st)
 	}
 	if err != nil {
-		st.Close()
+		st.close()
 		return err
 	}
 	return st.end()
 }
 
 // lookup resolves the chunk of fingerprints gathered.
-func (d *dddLevel) lookup(st *diskStore) error {
+func (d *dddLevel) lookup(st *runSet) error {
 	if len(d.fps) == 0 {
 		return nil
 	}
@@ -163,11 +163,11 @@ func (d *dddLevel) lookup(st *diskStore) error {
 	return nil
 }
 
-// each calls f, in order, on every candidate marked new by resolve; the
-// candidate and its slices are valid only during the call. It stops at the
-// first error, or when f returns false. Having read every candidate, it
-// checks that the file's bytes are those written.
-func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
+// each calls admit, in order, on every candidate marked new by resolve,
+// until it returns false; the candidate is valid only during the call.
+// Having read every candidate, it checks that the file's bytes are those
+// written.
+func (d *dddLevel) each(admit Admit) error {
 	if err := d.w.Flush(); err != nil {
 		return err
 	}
@@ -175,12 +175,8 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 		return err
 	}
 	d.r.Reset(d.sr)
-	d.sr.sum.Reset()
-	c := &d.cand
-	if cap(c.vals) < d.measures {
-		c.vals = make([]int, d.measures)
-	}
-	c.vals = c.vals[:d.measures]
+	d.sr.Reset()
+	c := &d.one
 	var fixed [16]byte
 	for s := uint32(0); s < d.n; s++ {
 		if _, err := io.ReadFull(d.r, fixed[:]); err != nil {
@@ -190,15 +186,15 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 		if err != nil {
 			return fmt.Errorf("reading candidates: %w", err)
 		}
-		for m := range c.vals {
+		for m := range c.Vals {
 			v, err := binary.ReadVarint(d.r)
 			if err != nil {
 				return fmt.Errorf("reading candidates: %w", err)
 			}
-			c.vals[m] = int(v)
+			c.Vals[m] = int(v)
 		}
 		size, err := binary.ReadUvarint(d.r)
-		if err != nil || size > levelBlock {
+		if err != nil || size > uint64(d.maxEncoding) {
 			return fmt.Errorf("reading candidates: bad encoding length (%v)", err)
 		}
 		if d.fresh[s/64]&(1<<(s%64)) == 0 {
@@ -207,29 +203,28 @@ func (d *dddLevel) each(f func(c *candidate) (bool, error)) error {
 			}
 			continue
 		}
-		if uint64(cap(c.enc)) < size {
-			c.enc = make([]byte, size, levelBlock)
+		if uint64(cap(c.Data)) < size {
+			c.Data = make([]byte, size, d.maxEncoding)
 		}
-		c.enc = c.enc[:size]
-		if _, err := io.ReadFull(d.r, c.enc); err != nil {
+		c.Data, c.ends[0] = c.Data[:size], uint32(size)
+		if _, err := io.ReadFull(d.r, c.Data); err != nil {
 			return fmt.Errorf("reading candidates: %w", err)
 		}
-		c.fp = binary.LittleEndian.Uint64(fixed[:8])
-		c.parent = binary.LittleEndian.Uint32(fixed[8:12])
-		c.action = binary.LittleEndian.Uint32(fixed[12:16])
-		c.mask = mask
-		ok, err := f(c)
-		if err != nil || !ok {
-			return err
+		c.FPs[0] = binary.LittleEndian.Uint64(fixed[:8])
+		c.Parents[0] = binary.LittleEndian.Uint32(fixed[8:12])
+		c.Actions[0] = binary.LittleEndian.Uint32(fixed[12:16])
+		c.Masks[0] = mask
+		if !admit(c, 0) {
+			return nil
 		}
 	}
-	return checkSum("candidates file "+d.file.Name(), d.sr.sum.Sum64(), d.sw.sum.Sum64())
+	return diskio.CheckSum("candidates file "+d.file.Name(), d.sr.Sum(), d.sw.Sum())
 }
 
 // reset empties the candidates for the next level.
 func (d *dddLevel) reset() error {
 	d.n = 0
-	if err := emptyFile(d.file, d.w, d.sw); err != nil {
+	if err := diskio.Empty(d.file, d.w, d.sw); err != nil {
 		return err
 	}
 	return d.keys.reset()
@@ -237,7 +232,7 @@ func (d *dddLevel) reset() error {
 
 // bytes is the memory the candidates hold.
 func (d *dddLevel) bytes() int64 {
-	return d.keys.bytes() + 2*spillBuffer + int64(cap(d.fresh))*8 + int64(cap(d.fps))*12 + int64(cap(d.isNew))
+	return d.keys.bytes() + 2*diskio.Buffer + int64(cap(d.fresh))*8 + int64(cap(d.fps))*12 + int64(cap(d.isNew))
 }
 
 func (d *dddLevel) close() error {

@@ -1,10 +1,12 @@
-package checker
+package sweep
 
 import (
 	"encoding/binary"
 	"slices"
 
 	"github.com/cespare/xxhash/v2"
+
+	"mc/checker"
 )
 
 // The longest causal chain over every run.
@@ -32,10 +34,10 @@ type stamped struct {
 
 // maxCausalDepth explores the stamped states reachable from the initial
 // states of the acyclic graph g, whose state s has the message summary
-// sums[s] (every message, sorted), n processes acting as unpack(g.act[e])
+// sums[s] (every message, sorted), n processes acting as g.Action(e)
 // says. It returns the largest stamp and how many stamped states it
 // explored, or ok false if they exceed limit (or a stamp exceeds 255).
-func maxCausalDepth(g *stateGraph, sums [][]int32, n, limit int) (depth, explored int, ok bool) {
+func maxCausalDepth(g *checker.Graph, sums [][]int32, n, limit int) (depth, explored int, ok bool) {
 	var nodes []stamped
 	seen := map[uint64][]int32{}
 	add := func(x stamped) bool {
@@ -57,7 +59,7 @@ func maxCausalDepth(g *stateGraph, sums [][]int32, n, limit int) (depth, explore
 		nodes = append(nodes, x)
 		return true
 	}
-	for _, s := range g.init {
+	for _, s := range g.Init() {
 		// Messages in transit initially were sent at the start and arrive
 		// at time 1.
 		label := make([]uint8, n+len(sums[s]))
@@ -70,10 +72,10 @@ func maxCausalDepth(g *stateGraph, sums [][]int32, n, limit int) (depth, explore
 	}
 	for i := 0; i < len(nodes); i++ {
 		x := nodes[i]
-		a, b := g.edges(x.s)
+		a, b := g.Edges(x.s)
 		for e := a; e < b; e++ {
-			t := g.to[e]
-			label, top, fits := stampStep(x.label[:n], x.label[n:], sums[x.s], sums[t], unpack(g.act[e]).Proc)
+			t := g.To(e)
+			label, top, fits := stampStep(x.label[:n], x.label[n:], sums[x.s], sums[t], g.Action(e).Proc)
 			if !fits || !add(stamped{t, label}) {
 				return 0, len(nodes), false
 			}

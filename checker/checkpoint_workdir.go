@@ -11,40 +11,23 @@ import (
 	"path/filepath"
 	"strings"
 
+	"mc/checker/internal/diskio"
 	"mc/runinfo"
 )
 
-// The disk sections of a checkpoint (format 3): right after the header, the
-// working directory's absolute path; after the count of trace links, the
-// sum of the trace log's entries; last, the manifest: the runs of the
-// visited set, each with its size and sum. A resume checks each file
-// against what the checkpoint recorded and refuses, naming the file, any
+// A disk run's checkpoint names, right after its header, the run's working
+// directory, where the trace log and the disk store keep their files; their
+// own sections (tracelog.go, store.Store) record the files' sums, and a
+// resume checks each file against them and refuses, naming the file, any
 // that is missing, short or not the bytes written.
 
-// saveWorkDir writes the working directory's section.
-func (e *explorer[S]) saveWorkDir(w *bufio.Writer) {
-	w.Write(binary.AppendUvarint(nil, uint64(len(e.work.path))))
-	w.WriteString(e.work.path)
-}
-
-// saveManifest writes the runs of the visited set.
-func (e *explorer[S]) saveManifest(w *bufio.Writer) {
-	runs := e.disk.manifest()
-	w.Write(binary.AppendUvarint(nil, uint64(len(runs))))
-	for _, r := range runs {
-		w.Write(binary.AppendUvarint(nil, uint64(len(r.name))))
-		w.WriteString(r.name)
-		w.Write(binary.AppendUvarint(nil, uint64(r.n)))
-		w.Write(binary.LittleEndian.AppendUint64(nil, r.sum))
-	}
-}
-
 // resumeWorkDir reads the working directory's section of the checkpoint at
-// path, checks that it lies in Options.Disk, locks it and opens the files
-// of the disk store there.
-func (e *explorer[S]) resumeWorkDir(r *reader, path string) error {
-	dir := string(r.bytes(int(min(r.uint(), uint64(len(r.b))))))
-	if r.err != nil {
+// path, checks that it lies in Options.Disk, locks it, opens the disk
+// store and the levels there and points the trace log at its file, which
+// the log's own section checks.
+func (e *bfs[S]) resumeWorkDir(r *diskio.Section, path string) error {
+	dir := r.String()
+	if r.Err() != nil {
 		return notValid(path, "truncated or overlong sections")
 	}
 	if !filepath.IsAbs(dir) || !strings.HasPrefix(filepath.Base(dir), "mc-"+e.sys.Spec+"-") {
@@ -64,59 +47,15 @@ func (e *explorer[S]) resumeWorkDir(r *reader, path string) error {
 		return resumeFileError(err)
 	}
 	e.work = w
-	if err := e.openDisk(); err != nil {
-		return err
-	}
-	return nil
-}
-
-// resumeTraceLog reads the trace log's sum and opens the log, checking its
-// first n entries against it.
-func (e *explorer[S]) resumeTraceLog(r *reader, n int, path string) error {
-	sum := r.bytes(8)
-	if r.err != nil {
-		return notValid(path, "truncated or overlong sections")
-	}
-	links, err := openTraceLog(e.work.file(workTraceLog), n, binary.LittleEndian.Uint64(sum))
-	if err != nil {
-		return resumeFileError(err)
-	}
-	e.links = links
-	return nil
-}
-
-// resumeManifest reads the runs of the visited set and restores the store
-// to them, checking each run's size, order and sum.
-func (e *explorer[S]) resumeManifest(r *reader, nlinks int, path string) error {
-	runs := make([]runEntry, min(r.uint(), uint64(len(r.b))))
-	for i := range runs {
-		name := string(r.bytes(int(min(r.uint(), uint64(len(r.b))))))
-		n := int64(r.uint())
-		sum := r.bytes(8)
-		if r.err == nil {
-			runs[i] = runEntry{name: name, n: n, sum: binary.LittleEndian.Uint64(sum)}
-		}
-	}
-	if r.err != nil {
-		return notValid(path, "truncated or overlong sections")
-	}
-	if err := e.disk.restore(runs); err != nil {
-		if readFault(err) {
-			return err
-		}
-		return refuse("resume: the visited set in %s is not the one the checkpoint was made with: %v", e.disk.dir, err)
-	}
-	if e.disk.Len() != int64(nlinks) {
-		return notValid(path, fmt.Sprintf("the disk store holds %d states, the checkpoint %d", e.disk.Len(), nlinks))
-	}
-	return nil
+	e.log = reopenTraceLog(w.file(workTraceLog))
+	return e.openDisk()
 }
 
 // resumeFileError refuses a resume for a file of the working directory
 // that is missing, short or corrupted; a fault of the disk in reading it
 // stays one.
 func resumeFileError(err error) error {
-	if readFault(err) {
+	if diskio.ReadFault(err) {
 		return err
 	}
 	return refuse("resume: %v", err)

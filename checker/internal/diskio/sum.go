@@ -1,4 +1,4 @@
-package checker
+package diskio
 
 import (
 	"fmt"
@@ -19,41 +19,53 @@ import (
 // checkpoint; those of files written and read back within one level (the
 // levels, the candidates, the sort's runs) are kept in memory.
 
-// summingWriter passes writes through to w and sums the bytes written.
-type summingWriter struct {
+// SumWriter passes writes through to w and sums the bytes written.
+type SumWriter struct {
 	w   io.Writer
 	sum *xxhash.Digest
 }
 
-func newSummingWriter(w io.Writer) *summingWriter {
-	return &summingWriter{w: w, sum: xxhash.New()}
+func NewSumWriter(w io.Writer) *SumWriter {
+	return &SumWriter{w: w, sum: xxhash.New()}
 }
 
-func (s *summingWriter) Write(p []byte) (int, error) {
+func (s *SumWriter) Write(p []byte) (int, error) {
 	n, err := s.w.Write(p)
 	s.sum.Write(p[:n])
 	return n, err
 }
 
-// summingReader passes reads through from r and sums the bytes read.
-type summingReader struct {
+// Sum is the sum of the bytes written since the last Reset.
+func (s *SumWriter) Sum() uint64 { return s.sum.Sum64() }
+
+// Reset starts a new sum.
+func (s *SumWriter) Reset() { s.sum.Reset() }
+
+// SumReader passes reads through from r and sums the bytes read.
+type SumReader struct {
 	r   io.Reader
 	sum *xxhash.Digest
 }
 
-func newSummingReader(r io.Reader) *summingReader {
-	return &summingReader{r: r, sum: xxhash.New()}
+func NewSumReader(r io.Reader) *SumReader {
+	return &SumReader{r: r, sum: xxhash.New()}
 }
 
-func (s *summingReader) Read(p []byte) (int, error) {
+func (s *SumReader) Read(p []byte) (int, error) {
 	n, err := s.r.Read(p)
 	s.sum.Write(p[:n])
 	return n, err
 }
 
+// Sum is the sum of the bytes read since the last Reset.
+func (s *SumReader) Sum() uint64 { return s.sum.Sum64() }
+
+// Reset starts a new sum.
+func (s *SumReader) Reset() { s.sum.Reset() }
+
 // CorruptFile is a file whose bytes are not those mc wrote. Found while
 // resuming, it refuses the resume; found during a run, it stops the run
-// as any other fault of the disk does (environment.go).
+// as any other fault of the disk does (fault.go).
 type CorruptFile struct {
 	File      string
 	Got, Want uint64
@@ -63,9 +75,9 @@ func (c *CorruptFile) Error() string {
 	return fmt.Sprintf("%s is corrupted: its checksum is %016x, mc wrote %016x", c.File, c.Got, c.Want)
 }
 
-// checkSum says whether sum, of the bytes read back from file, is want,
+// CheckSum says whether sum, of the bytes read back from file, is want,
 // the sum of those written.
-func checkSum(file string, sum, want uint64) error {
+func CheckSum(file string, sum, want uint64) error {
 	if sum != want {
 		return &CorruptFile{File: file, Got: sum, Want: want}
 	}

@@ -1,0 +1,289 @@
+package store
+
+import (
+	"sync"
+
+	"mc/checker/internal/diskio"
+	"mc/checker/internal/offheap"
+)
+
+// memory is the visited set in memory: 64 tables of bare 64-bit
+// fingerprints (table.go), one per value of a fingerprint's top six bits,
+// so that during Commit each shard is written by exactly one worker and no
+// locks are needed.
+//
+// For partial-order reduction the store also keeps each state's index, 4
+// more bytes per slot, beside its fingerprint (NewIndexedMemory).
+//
+// The tables are mapped outside the Go heap (internal/offheap), and a table
+// a shard outgrows is unmapped at once, so the store costs its tables' size
+// and no garbage; Close unmaps them.
+type memory struct {
+	shards  [shardCount]table
+	indexed bool
+	// owned[b][w] lists, in order, the candidates of the round's batch b
+	// whose shard worker w writes (sortByOwner).
+	owned [][][]int32
+}
+
+const (
+	shardBits  = 6
+	shardCount = 1 << shardBits
+	// initialSlots is a shard's first table size, 512 KiB in all, so that
+	// the many small runs (tests, sweeps) map little. A table that outgrows
+	// it grows at once to grownSlots, 4 MiB in all, which spares the next
+	// growths (each a map, a rehash and an unmap, calls that contend
+	// between workers); starting at grownSlots instead maps 4 MiB for
+	// every small run, which made the specs' tests twice as slow.
+	initialSlots = 1 << 10
+	grownSlots   = 1 << 13
+)
+
+// NewMemory returns an empty visited set of fingerprints in memory.
+func NewMemory() Store { return newMemory() }
+
+// NewIndexedMemory returns an empty visited set of fingerprints in memory
+// that also keeps each state's index.
+func NewIndexedMemory() Indexed {
+	m := newMemory()
+	m.indexed = true
+	for i := range m.shards {
+		m.shards[i].ids = offheap.Slice[uint32](len(m.shards[i].keys))
+	}
+	return m
+}
+
+func newMemory() *memory {
+	m := &memory{}
+	for i := range m.shards {
+		m.shards[i] = table{keys: offheap.Slice[uint64](initialSlots), mapped: true}
+	}
+	return m
+}
+
+func shardOf(fp uint64) int { return int(fp >> (64 - shardBits)) }
+
+// slot is the position of fp in its shard, or -1. It is table.slot, by
+// hand: the lookups of every successor come through here.
+func (m *memory) slot(fp uint64) int {
+	fp = tableKey(fp)
+	keys := m.shards[shardOf(fp)].keys
+	for i := home(fp, len(keys)); ; i++ {
+		if i == len(keys) {
+			i = 0
+		}
+		switch keys[i] {
+		case fp:
+			return i
+		case 0:
+			return -1
+		}
+	}
+}
+
+func (m *memory) IndexOf(fp uint64, _ []byte) uint32 {
+	i := m.slot(fp)
+	if i < 0 {
+		return NotStored
+	}
+	return m.shards[shardOf(tableKey(fp))].ids[i]
+}
+
+func (m *memory) SeenAll(c *Candidates, seen []bool) []bool {
+	seen = seen[:0]
+	// First read every home slot, loads that depend on nothing loaded, so
+	// that their cache misses are under way together; then probe.
+	var first [16]uint64
+	for i, fp := range c.FPs[:min(len(c.FPs), len(first))] {
+		fp = tableKey(fp)
+		keys := m.shards[shardOf(fp)].keys
+		first[i] = keys[home(fp, len(keys))]
+	}
+	for i, fp := range c.FPs {
+		if i < len(first) && first[i] == 0 {
+			seen = append(seen, false)
+			continue
+		}
+		seen = append(seen, m.slot(fp) >= 0)
+	}
+	return seen
+}
+
+func (m *memory) Commit(round []*Candidates, workers int, admit Admit) error {
+	first := uint32(m.Len())
+	for _, c := range round {
+		c.clearFresh()
+	}
+	m.insert(round, max(workers, 1))
+	if m.indexed {
+		m.setIndices(round, first, workers)
+	}
+	admitFresh(round, admit)
+	return nil
+}
+
+// insert adds the round's candidates, batch by batch in order, marking the
+// new ones fresh.
+func (m *memory) insert(round []*Candidates, workers int) {
+	if workers == 1 {
+		for _, c := range round {
+			for i, fp := range c.FPs {
+				fp = tableKey(fp)
+				c.fresh[i] = m.shards[shardOf(fp)].insert(fp)
+			}
+		}
+		return
+	}
+	// Each batch's candidates are first sorted out by the worker owning
+	// their shard, batches shared among the workers; then each worker
+	// inserts its own, batch by batch in order.
+	for len(m.owned) < len(round) {
+		m.owned = append(m.owned, nil)
+	}
+	byShard(workers, func(w int) {
+		for b := w; b < len(round); b += workers {
+			m.sortByOwner(b, round[b], workers)
+		}
+	})
+	byShard(workers, func(w int) {
+		for b, c := range round {
+			for _, i := range m.owned[b][w] {
+				fp := tableKey(c.FPs[i])
+				c.fresh[i] = m.shards[shardOf(fp)].insert(fp)
+			}
+		}
+	})
+}
+
+// sortByOwner lists the candidates of c, batch b of the round, by the
+// worker that writes their shard.
+func (m *memory) sortByOwner(b int, c *Candidates, workers int) {
+	for len(m.owned[b]) < workers {
+		m.owned[b] = append(m.owned[b], nil)
+	}
+	owned := m.owned[b]
+	for w := range owned {
+		owned[w] = owned[w][:0]
+	}
+	for i, fp := range c.FPs {
+		w := owner(shardOf(tableKey(fp)), workers)
+		owned[w] = append(owned[w], int32(i))
+	}
+}
+
+// setIndices records the indices of the fresh candidates of round,
+// numbered in order from first.
+func (m *memory) setIndices(round []*Candidates, first uint32, workers int) {
+	byShard(workers, func(w int) {
+		id := first
+		for _, c := range round {
+			for i, fp := range c.FPs {
+				if !c.fresh[i] {
+					continue
+				}
+				fp = tableKey(fp)
+				if sh := shardOf(fp); owner(sh, workers) == w {
+					m.shards[sh].ids[m.slot(fp)] = id
+				}
+				id++
+			}
+		}
+	})
+}
+
+// admitFresh calls admit on the fresh candidates of round, in order, until
+// it returns false.
+func admitFresh(round []*Candidates, admit Admit) {
+	for _, c := range round {
+		for i, fresh := range c.fresh {
+			if fresh && !admit(c, i) {
+				return
+			}
+		}
+	}
+}
+
+// byShard runs f(w) on workers goroutines; worker w owns the shards that
+// owner gives it.
+func byShard(workers int, f func(w int)) {
+	var wg sync.WaitGroup
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			f(w)
+		}(w)
+	}
+	wg.Wait()
+}
+
+// owner is the worker that writes shard sh during Commit: workers own
+// consecutive ranges of shards, so that two workers seldom write the same
+// cache line of the shards array (a table's count and header).
+func owner(sh, workers int) int { return sh * max(workers, 1) / shardCount }
+
+// EndLevel has nothing to do: every commit is decided at once.
+func (m *memory) EndLevel(Admit) error { return nil }
+
+func (m *memory) Len() int64 {
+	var n int64
+	for i := range m.shards {
+		n += int64(m.shards[i].n)
+	}
+	return n
+}
+
+func (m *memory) Bytes() int64 {
+	var b int64
+	for i := range m.shards {
+		b += int64(len(m.shards[i].keys))*8 + int64(len(m.shards[i].ids))*4
+	}
+	return b
+}
+
+func (m *memory) FileBytes() int64 { return 0 }
+
+// Checkpoint writes the store's section: the number of fingerprints, then
+// each, 8 bytes little-endian, shard by shard.
+func (m *memory) Checkpoint(w *diskio.SectionWriter) error {
+	w.Uint(uint64(m.Len()))
+	for i := range m.shards {
+		for _, k := range m.shards[i].keys {
+			if k != 0 {
+				w.Uint64(k)
+			}
+		}
+	}
+	return nil
+}
+
+// Committed has nothing to release.
+func (m *memory) Committed() error { return nil }
+
+// Recover inserts the fingerprints of the store's section of a checkpoint
+// into the empty store, which must then hold one per state of the run.
+func (m *memory) Recover(r *diskio.Section, states int64) error {
+	for n := r.Uint(); n > 0 && r.Err() == nil; n-- {
+		fp := r.Uint64()
+		if r.Err() == nil {
+			m.shards[shardOf(fp)].insert(fp)
+		}
+	}
+	switch {
+	case r.Err() != nil:
+		return &diskio.BadSection{Why: "truncated or overlong sections"}
+	case m.Len() != states:
+		return &diskio.BadSection{Why: "visited set and trace log disagree"}
+	}
+	return nil
+}
+
+// Close unmaps the tables; the store must not be used afterwards.
+func (m *memory) Close() error {
+	for i := range m.shards {
+		s := &m.shards[i]
+		s.free(s.keys, s.ids)
+		s.keys, s.ids, s.n = nil, nil, 0
+	}
+	return nil
+}

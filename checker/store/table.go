@@ -1,0 +1,96 @@
+package store
+
+import (
+	"math/bits"
+
+	"mc/checker/internal/offheap"
+)
+
+// table is an open-addressing set of 64-bit fingerprints with linear
+// probing, and, when ids is not nil, each one's state index beside it. A
+// fingerprint's home slot is the high half of the product of its bits below
+// the shard bits and the table size, so a table can have any size; it grows
+// by half when it is 3/4 full, so that a state costs 8 bytes per slot at a
+// load factor between 1/2 and 3/4, 13 bytes on average. Fingerprint 0 marks
+// an empty slot, so a real 0 is held as 1 (tableKey): that merges two
+// fingerprints, which costs no more than any other 64-bit collision.
+type table struct {
+	keys []uint64
+	// ids[i] is the index of the state in keys[i], if indexed.
+	ids []uint32
+	n   int
+	// mapped says keys and ids come from offheap.Slice.
+	mapped bool
+}
+
+// tableKey is fp as the tables hold it: 0 marks an empty slot, so a
+// fingerprint 0 is held as 1.
+func tableKey(fp uint64) uint64 {
+	if fp == 0 {
+		return 1
+	}
+	return fp
+}
+
+// home is fp's first slot in a table of size slots.
+func home(fp uint64, size int) int {
+	hi, _ := bits.Mul64(fp<<shardBits, uint64(size))
+	return int(hi)
+}
+
+// insert adds key fp and reports whether it was new.
+func (s *table) insert(fp uint64) bool {
+	if 4*(s.n+1) > 3*len(s.keys) {
+		s.grow()
+	}
+	for i := home(fp, len(s.keys)); ; i++ {
+		if i == len(s.keys) {
+			i = 0
+		}
+		switch s.keys[i] {
+		case fp:
+			return false
+		case 0:
+			s.keys[i] = fp
+			s.n++
+			return true
+		}
+	}
+}
+
+func (s *table) grow() {
+	old, oldIDs := s.keys, s.ids
+	size := max(len(old)+len(old)/2, grownSlots)
+	if s.mapped {
+		s.keys = offheap.Slice[uint64](size)
+	} else {
+		s.keys = make([]uint64, size)
+	}
+	if oldIDs != nil {
+		s.ids = offheap.Slice[uint32](size)
+	}
+	for j, k := range old {
+		if k == 0 {
+			continue
+		}
+		i := home(k, len(s.keys))
+		for s.keys[i] != 0 {
+			if i++; i == len(s.keys) {
+				i = 0
+			}
+		}
+		s.keys[i] = k
+		if oldIDs != nil {
+			s.ids[i] = oldIDs[j]
+		}
+	}
+	s.free(old, oldIDs)
+}
+
+// free returns a table's arrays to the kernel if they were mapped.
+func (s *table) free(keys []uint64, ids []uint32) {
+	if s.mapped {
+		offheap.Free(keys)
+		offheap.Free(ids)
+	}
+}
