@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mc/model"
+	"mc/ring"
 )
 
 // A random spec is a small guarded-command system built from a seed: a few
@@ -28,7 +29,7 @@ func (z randSize) String() string {
 // rstate is a random spec's state.
 type rstate struct {
 	v  []int
-	ch []model.Chan[rmsg]
+	ch []ring.Chan[rmsg]
 }
 
 // rmsg is a message: a value.
@@ -194,9 +195,9 @@ func (g *rspec) String() string {
 func (g *rspec) system() *model.System[rstate] {
 	z := g.size
 	sys := &model.System[rstate]{Spec: "random", Variant: fmt.Sprint(g.seed), Procs: z.Procs,
-		Params: model.Params{N: z.Procs, IDs: model.DescendingIDs(z.Procs)}}
+		Params: model.Params{N: z.Procs, IDs: ring.DescendingIDs(z.Procs)}}
 	for _, v := range g.init {
-		sys.Init = append(sys.Init, rstate{v: append([]int(nil), v...), ch: make([]model.Chan[rmsg], z.Chans)})
+		sys.Init = append(sys.Init, rstate{v: append([]int(nil), v...), ch: make([]ring.Chan[rmsg], z.Chans)})
 	}
 	for i := range g.rules {
 		ru := &g.rules[i]
@@ -261,7 +262,7 @@ func (g *rspec) system() *model.System[rstate] {
 	sys.Copy = func(d, s *rstate) {
 		d.v = append(d.v[:0], s.v...)
 		if len(d.ch) != len(s.ch) {
-			d.ch = make([]model.Chan[rmsg], len(s.ch))
+			d.ch = make([]ring.Chan[rmsg], len(s.ch))
 		}
 		for i := range s.ch {
 			d.ch[i].CopyFrom(&s.ch[i])
@@ -278,7 +279,7 @@ func (g *rspec) system() *model.System[rstate] {
 		d := model.NewDecoder(data)
 		s.v = d.Ints(s.v)
 		if len(s.ch) != z.Chans {
-			s.ch = make([]model.Chan[rmsg], z.Chans)
+			s.ch = make([]ring.Chan[rmsg], z.Chans)
 		}
 		for i := range s.ch {
 			s.ch[i].DecodeFrom(&d, readMsg)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/changroberts"
 	"mc/specs/lelann"
 )
@@ -17,7 +18,7 @@ import (
 // invariant and witness over those variables keeps its verdict), and it
 // stores every reachable terminal state.
 func TestReductionKeepsWhatThePropertiesRead(t *testing.T) {
-	for _, ids := range [][]int{{3, 1, 4, 2}, {1, 2, 3, 4}, {4, 3, 2, 1}, {2, 5, 1, 4, 3}, model.DescendingIDs(5)} {
+	for _, ids := range [][]int{{3, 1, 4, 2}, {1, 2, 3, 4}, {4, 3, 2, 1}, {2, 5, 1, 4, 3}, ring.DescendingIDs(5)} {
 		for _, p := range []model.Params{
 			{}, {Chan: model.Bag}, {Cap: 1}, {Claims: true}, {Initiators: []int{0}}, {Chan: model.Bag, Initiators: []int{1}},
 		} {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mc/model"
+	"mc/ring"
 )
 
 // Every parameter survives the trip into a file and back: the defect of
@@ -37,7 +38,7 @@ func TestParamsRoundTrip(t *testing.T) {
 
 // Differences names each option that differs, as the command line does.
 func TestDifferencesNameTheOptions(t *testing.T) {
-	was := Meaning{Spec: "misra", Variant: "signed", Params: ParamsOf(model.Params{N: 4, IDs: model.DescendingIDs(4), Bound: 1}), Fair: "none"}
+	was := Meaning{Spec: "misra", Variant: "signed", Params: ParamsOf(model.Params{N: 4, IDs: ring.DescendingIDs(4), Bound: 1}), Fair: "none"}
 	is := was
 	is.Fair, is.Safety, is.Params.Orientation = "action", true, "0110"
 	var lines []string

@@ -17,6 +17,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/biring"
 	"mc/specs/internal/election"
 	"mc/specs/internal/mutex"
@@ -29,6 +30,7 @@ import (
 // own, by import path: what Hash follows a spec's imports into.
 var shared = map[string]fs.FS{
 	"mc/model":                   model.Source,
+	"mc/ring":                    ring.Source,
 	"mc/invariants":              invariants.Source,
 	"mc/specs/internal/biring":   biring.Source,
 	"mc/specs/internal/election": election.Source,

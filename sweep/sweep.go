@@ -12,6 +12,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs"
 )
 
@@ -125,12 +126,12 @@ const CausalLimit = 4 << 20
 
 // Run sweeps ring size n.
 func Run(ctx context.Context, c Config, n int) (*Row, error) {
-	classes := model.ArrangementClasses(n, c.Entry.Symmetry)
+	classes := ring.ArrangementClasses(n, c.Entry.Symmetry)
 	if c.IDs != nil {
 		if len(c.IDs) != n {
 			return nil, fmt.Errorf("--ids has %d ids for n=%d", len(c.IDs), n)
 		}
-		classes = []model.ArrangementClass{{Rep: c.IDs, Size: 1}}
+		classes = []ring.ArrangementClass{{Rep: c.IDs, Size: 1}}
 	}
 	row := &Row{N: n, Classes: len(classes)}
 	opt := c.Opt

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mc/checker"
-	"mc/model"
+	"mc/ring"
 )
 
 // allIDsRefusals are the flags that --all-ids cannot be combined with, each
@@ -63,7 +63,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		fmt.Fprintf(stderr, "mc check: --all-ids at n=%d would enumerate %d! arrangements; it takes n ≤ %d\n", p.N, p.N, maxAllIDsN)
 		return exitUsage
 	}
-	classes := model.ArrangementClasses(p.N, entry.Symmetry)
+	classes := ring.ArrangementClasses(p.N, entry.Symmetry)
 	sum := allIDsSummary{jsonStamp: stamp(), Spec: entry.Name, N: p.N, Symmetry: entry.Symmetry.String(), Classes: len(classes), Verdict: checker.Pass}
 	var failed *checker.Result
 	defer limitMemory(f.options().MaxMemory)()
@@ -108,7 +108,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 			stored = "states stored in all (partial-order reduction)"
 		}
 		fmt.Fprintf(stdout, "mc check %s --all-ids (variant %s) n=%d: %d classes under %s, covering %d of %d arrangements, %d %s\n",
-			sum.Spec, sum.Variant, sum.N, sum.Classes, sum.Symmetry, sum.Arrangements, len(model.Arrangements(p.N)), sum.States, stored)
+			sum.Spec, sum.Variant, sum.N, sum.Classes, sum.Symmetry, sum.Arrangements, len(ring.Arrangements(p.N)), sum.States, stored)
 		for _, row := range sum.Rows {
 			if row.Verdict != checker.Pass {
 				fmt.Fprintf(stdout, "  %-10s ids %v (class of %d)\n", row.Verdict, row.IDs, row.ClassSize)

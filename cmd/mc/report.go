@@ -9,6 +9,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs"
 )
 
@@ -381,7 +382,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 		out.PhaseElapsedMS[checker.PhaseLiveness] = millis(l.Elapsed)
 	}
 	if p := &r.Params; p.Links != model.DefaultLinks {
-		out.Links, out.Orientations = p.Links.String(), len(p.Orientations())
+		out.Links, out.Orientations = p.Links.String(), len(ring.InitialOrientations(p))
 		if p.Orientation != nil {
 			out.Orientation = model.FormatOrientation(p.Orientation)
 		}

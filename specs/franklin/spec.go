@@ -74,6 +74,7 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/biring"
 	"mc/specs/internal/outcome"
 	"mc/specs/internal/ringnet"
@@ -139,7 +140,7 @@ func build(p model.Params) (*spec, *model.System[State], error) {
 	sp := &spec{net: biring.NewNet(&p, claimCaps(p.N), announces), params: p, judge: compare}
 	winner := outcome.MaxWinner(p.IDs, Ref+" (the process whose identifier is greater than its neighbours' stays active)")
 	return sp, biring.System[Proc](biring.Spec[Proc, Msg]{Name: "franklin", Variant: p.Variant, Params: p,
-		Read: model.ReadTagged[Kind], Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages",
+		Read: ring.ReadTagged[Kind], Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages",
 		WordRef: Ref + " (at most 1 + log₂ n stages)", SentRef: Ref + " (2n(1 + log n) messages)"},
 		[]model.Rule[State]{
 			{Name: "start", Ref: "002 §5.4 (a), §5.5.1", Guard: sp.canStart, Do: sp.start, Footprint: sp.net.Footprint(false),
@@ -160,10 +161,10 @@ func open(s *State, i int) biring.Ports {
 		return biring.BothPorts
 	}
 	var ports biring.Ports
-	if p.Heard[model.Left] == 0 {
+	if p.Heard[ring.Left] == 0 {
 		ports |= biring.LeftPort
 	}
-	if p.Heard[model.Right] == 0 {
+	if p.Heard[ring.Right] == 0 {
 		ports |= biring.RightPort
 	}
 	return ports
@@ -185,7 +186,7 @@ func (sp *spec) sendID(s *State, i int) bool {
 }
 
 // relay passes m on through the port opposite the one it came by.
-func (sp *spec) relay(s *State, i int, port model.Port, m Msg) bool {
+func (sp *spec) relay(s *State, i int, port ring.Port, m Msg) bool {
 	return sp.net.Send(&s.Wire, i, port.Opposite(), m)
 }
 
@@ -210,7 +211,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 		return sp.relay(s, i, port, m)
 	}
 	p.Heard[port] = m.ID
-	left, right := p.Heard[model.Left], p.Heard[model.Right]
+	left, right := p.Heard[ring.Left], p.Heard[ring.Right]
 	if left == 0 || right == 0 {
 		return true // waiting for the other side of this stage
 	}
@@ -219,7 +220,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 	case wins:
 		p.Status = Won
 		s.Out.Learn(i, me, me)
-		return sp.net.Send(&s.Wire, i, model.Right, Msg{Kind: Leader, ID: me})
+		return sp.net.Send(&s.Wire, i, ring.Right, Msg{Kind: Leader, ID: me})
 	case survives:
 		sp.net.Advance(&s.Wire, i)
 		return sp.sendID(s, i)

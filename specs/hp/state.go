@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/outcome"
 	"mc/specs/internal/ringnet"
 )
@@ -105,7 +106,7 @@ func Erase(s *State) {
 	s.Ghost = Ghost{}
 	for i := range s.In {
 		msgs := append([]Msg(nil), s.In[i].Messages()...)
-		s.In[i] = model.Chan[Msg]{}
+		s.In[i] = ring.Chan[Msg]{}
 		for _, m := range msgs {
 			m.Hops = 0
 			s.In[i].Send(model.Link{Kind: model.FIFO}, m)

@@ -5,6 +5,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/biring"
 	"mc/specs/internal/outcome"
 )
@@ -28,10 +29,10 @@ func (p *ProbeProc) AppendTo(buf []byte) []byte {
 	if p.Asleep {
 		b |= 1
 	}
-	if p.Replied[model.Left] {
+	if p.Replied[ring.Left] {
 		b |= 2
 	}
-	if p.Replied[model.Right] {
+	if p.Replied[ring.Right] {
 		b |= 4
 	}
 	return append(buf, b)
@@ -48,8 +49,8 @@ func (p *ProbeProc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var
 	leader := [...]string{"NIL", "TRUE", "FALSE"}
 	return append(out,
 		model.Var{Name: fmt.Sprintf("p%d.asleep", i), Value: tf(p.Asleep)},
-		model.Var{Name: fmt.Sprintf("p%d.CWreplied", i), Value: tf(p.Replied[model.Right])},
-		model.Var{Name: fmt.Sprintf("p%d.CCWreplied", i), Value: tf(p.Replied[model.Left])},
+		model.Var{Name: fmt.Sprintf("p%d.CWreplied", i), Value: tf(p.Replied[ring.Right])},
+		model.Var{Name: fmt.Sprintf("p%d.CCWreplied", i), Value: tf(p.Replied[ring.Left])},
 		model.Var{Name: fmt.Sprintf("p%d.leader", i), Value: leader[o.Decided[i]]})
 }
 
@@ -134,19 +135,19 @@ func (sp *probe) recv(s *ProbeState, i, k int) bool {
 			return true
 		}
 		s.Out.Decided[i] = invariants.Lost
-		return sp.net.Send(&s.Wire, i, model.Left, m)
+		return sp.net.Send(&s.Wire, i, ring.Left, m)
 	case m.Kind == Reply && m.ID != me: // lines 19–20
 		return sp.net.Send(&s.Wire, i, port.Opposite(), m)
 	case m.Kind == Reply: // lines 21–26
 		p.Replied[port] = true
-		if !p.Replied[model.Left] || !p.Replied[model.Right] {
+		if !p.Replied[ring.Left] || !p.Replied[ring.Right] {
 			return true
 		}
 		p.Replied = [2]bool{}
 		return sp.sendProbes(s, i, next(sp.params.N, m.Phase))
 	case m.ID == me && s.Out.Decided[i] == invariants.Undecided: // lines 10–13
 		s.Out.Decided[i] = invariants.Leader
-		return sp.net.Send(&s.Wire, i, model.Left, Msg{Kind: Terminate})
+		return sp.net.Send(&s.Wire, i, ring.Left, Msg{Kind: Terminate})
 	case m.ID > me && m.Hops > 0: // lines 14–15
 		return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
 	case m.ID > me: // lines 16–17

@@ -81,6 +81,7 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/mutex"
 )
 
@@ -150,8 +151,8 @@ type Mark struct {
 type State struct {
 	Phase mutex.Phases
 	M     []Mark
-	Hand  []model.Chan[Token] // tokens held, sorted
-	In    []model.Chan[Token] // from the predecessor
+	Hand  []ring.Chan[Token] // tokens held, sorted
+	In    []ring.Chan[Token] // from the predecessor
 	// Losses counts the tokens lost so far (the environment's budget).
 	Losses int
 	Ghost  Ghost
@@ -168,7 +169,7 @@ type spec struct {
 	n, mod   int
 	residues bool
 	bound    int
-	ring     model.Ring
+	ring     ring.Ring
 	link     model.Link
 	claims   bool
 }
@@ -204,7 +205,7 @@ func New(p model.Params) (*model.System[State], error) {
 	}
 	p.Variant = variant
 	sp := &spec{n: p.N, mod: p.N + 1, residues: variant == "literal-residues", bound: p.Bound,
-		ring: model.Ring{N: p.N}, link: p.Link(), claims: p.Claims}
+		ring: ring.Ring{N: p.N}, link: p.Link(), claims: p.Claims}
 	if variant == "mod-n" {
 		sp.mod = p.N
 	}
@@ -231,7 +232,7 @@ func New(p model.Params) (*model.System[State], error) {
 
 func (sp *spec) initial() State {
 	n := sp.n
-	s := State{Phase: make(mutex.Phases, n), M: make([]Mark, n), Hand: make([]model.Chan[Token], n), In: make([]model.Chan[Token], n)}
+	s := State{Phase: make(mutex.Phases, n), M: make([]Mark, n), Hand: make([]ring.Chan[Token], n), In: make([]ring.Chan[Token], n)}
 	s.Hand[0].Send(hand, Token{Kind: Ping, V: 1})
 	s.Hand[0].Send(hand, Token{Kind: Pong, V: 1})
 	return s
@@ -448,7 +449,7 @@ func (sp *spec) properties() []model.Property[State] {
 func balanced(s *State) bool {
 	v := [2]int{-1, -1}
 	for i := range s.In {
-		for _, c := range [2]*model.Chan[Token]{&s.In[i], &s.Hand[i]} {
+		for _, c := range [2]*ring.Chan[Token]{&s.In[i], &s.Hand[i]} {
 			for _, t := range c.Messages() {
 				if w := v[t.Kind.Other()]; w >= 0 && w != int(t.V) {
 					return false
@@ -463,7 +464,7 @@ func balanced(s *State) bool {
 func copyState(d, s *State) {
 	n := len(s.Phase)
 	if len(d.Phase) != n {
-		d.Phase, d.M, d.Hand, d.In = make(mutex.Phases, n), make([]Mark, n), make([]model.Chan[Token], n), make([]model.Chan[Token], n)
+		d.Phase, d.M, d.Hand, d.In = make(mutex.Phases, n), make([]Mark, n), make([]ring.Chan[Token], n), make([]ring.Chan[Token], n)
 	}
 	copy(d.Phase, s.Phase)
 	copy(d.M, s.M)

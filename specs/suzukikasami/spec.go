@@ -61,6 +61,7 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/mutex"
 )
 
@@ -137,11 +138,11 @@ func readMsg(d *model.Decoder) Msg {
 type State struct {
 	Phase   mutex.Phases // waiting: in the prelude's wait; in-cs: token_held
 	Clock   []int
-	Present []bool            // token_present
-	Token   [][]int           // the token array; all zero where the token is not
-	Reqs    [][]int           // requests(j) as known to i
-	Asked   []int             // how often i's user has asked (bounded)
-	In      []model.Chan[Msg] // i's input channel
+	Present []bool           // token_present
+	Token   [][]int          // the token array; all zero where the token is not
+	Reqs    [][]int          // requests(j) as known to i
+	Asked   []int            // how often i's user has asked (bounded)
+	In      []ring.Chan[Msg] // i's input channel
 	Ghost   Ghost
 }
 
@@ -264,7 +265,7 @@ func tokensInTransit(s *State) int {
 func (sp *spec) initial() State {
 	n := sp.n
 	s := State{Phase: make(mutex.Phases, n), Clock: make([]int, n), Present: make([]bool, n), Token: make([][]int, n),
-		Reqs: make([][]int, n), Asked: make([]int, n), In: make([]model.Chan[Msg], n), Ghost: Ghost{Cost: make([]int, n)}}
+		Reqs: make([][]int, n), Asked: make([]int, n), In: make([]ring.Chan[Msg], n), Ghost: Ghost{Cost: make([]int, n)}}
 	for i := 0; i < n; i++ {
 		s.Token[i], s.Reqs[i] = make([]int, n), make([]int, n)
 	}

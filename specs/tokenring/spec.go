@@ -49,6 +49,7 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/mutex"
 	"mc/specs/internal/ringnet"
 )
@@ -69,7 +70,7 @@ type State struct {
 	Token int
 }
 
-type spec struct{ ring model.Ring }
+type spec struct{ ring ring.Ring }
 
 // New builds the system for p.
 func New(p model.Params) (*model.System[State], error) {
@@ -87,7 +88,7 @@ func New(p model.Params) (*model.System[State], error) {
 		return nil, fmt.Errorf("spec tokenring has no bound")
 	}
 	p.Variant = variant
-	sp := &spec{ring: model.Ring{N: p.N}}
+	sp := &spec{ring: ring.Ring{N: p.N}}
 	n := p.N
 	return &model.System[State]{
 		Spec: "tokenring", Variant: variant, Params: p, Procs: n,

@@ -7,11 +7,12 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/mutex"
 	"mc/specs/internal/spectest"
 )
 
-func params(n int) model.Params { return model.Params{N: n, IDs: model.DescendingIDs(n)} }
+func params(n int) model.Params { return model.Params{N: n, IDs: ring.DescendingIDs(n)} }
 
 // The token is at one of n processes, which is idle, waiting or in its
 // critical section, and every other process is idle or waiting: n·3·2^(n-1)
@@ -105,7 +106,7 @@ func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 // the token to i, so no process's actions are independent of the others'.
 func TestReduction(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		p := model.Params{N: n, IDs: model.DescendingIDs(n)}
+		p := model.Params{N: n, IDs: ring.DescendingIDs(n)}
 		spectest.Footprints(t, New, p)
 		full, red := spectest.SameVerdicts(t, checker.Of(spectest.Build(t, New, p)), "tokenring")
 		if !red.Reduced || red.States != full.States {

@@ -3,7 +3,7 @@ package vlt
 import (
 	"fmt"
 
-	"mc/model"
+	"mc/ring"
 )
 
 // Phase 0, the initialization of Algorithm E (000 §2, part 1):
@@ -59,7 +59,7 @@ func (sp *spec) send0Label(_ *State, i, _ int) string {
 }
 
 // phase0Waiting reports whether the neighbour's ⟨u,0⟩ waits at i's port.
-func phase0Waiting(s *State, i int, port model.Port) bool {
+func phase0Waiting(s *State, i int, port ring.Port) bool {
 	if s.Proc[i].Got0[port] != 0 || !s.Links.Waiting(i, port) {
 		return false
 	}
@@ -77,7 +77,7 @@ func (sp *spec) recv0Choices(s *State, i int) int {
 	return c
 }
 
-func recv0Port(s *State, i, k int) model.Port {
+func recv0Port(s *State, i, k int) ring.Port {
 	for _, port := range ports {
 		if phase0Waiting(s, i, port) {
 			if k == 0 {
@@ -120,7 +120,7 @@ func (sp *spec) recv0Label(s *State, i, k int) string {
 // neighbour, waits.
 func (sp *spec) test0(s *State, i, k int) bool {
 	p := &s.Proc[i]
-	u, u1, u2 := sp.ids[i], p.Got0[model.Left], p.Got0[model.Right]
+	u, u1, u2 := sp.ids[i], p.Got0[ring.Left], p.Got0[ring.Right]
 	local, dir, waits := sp.phase0Test(s, i)
 	p.Stage, p.Sent0, p.Got0 = Observant, false, [2]int{}
 	if sp.fault == extraPhase0 && !sp.sendChase(s, i, dir.Opposite(), u, firstQ) {
@@ -139,12 +139,12 @@ func (sp *spec) test0(s *State, i, k int) bool {
 
 // phase0Test says whether i is a local minimum, the port towards its
 // smaller neighbour, and whether a message waits there.
-func (sp *spec) phase0Test(s *State, i int) (local bool, dir model.Port, waits bool) {
+func (sp *spec) phase0Test(s *State, i int) (local bool, dir ring.Port, waits bool) {
 	p := &s.Proc[i]
-	u, u1, u2 := sp.ids[i], p.Got0[model.Left], p.Got0[model.Right]
-	dir = model.Left
+	u, u1, u2 := sp.ids[i], p.Got0[ring.Left], p.Got0[ring.Right]
+	dir = ring.Left
 	if u2 < u1 {
-		dir = model.Right
+		dir = ring.Right
 	}
 	local = u < u1 && u < u2
 	return local, dir, local && s.Links.Waiting(i, dir)
@@ -161,7 +161,7 @@ func (sp *spec) test0Choices(s *State, i int) int {
 
 func (sp *spec) test0Label(s *State, i, k int) string {
 	p := &s.Proc[i]
-	u, u1, u2 := sp.ids[i], p.Got0[model.Left], p.Got0[model.Right]
+	u, u1, u2 := sp.ids[i], p.Got0[ring.Left], p.Got0[ring.Right]
 	local, dir, waits := sp.phase0Test(s, i)
 	switch {
 	case !local:

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/election"
 )
 
@@ -74,7 +75,7 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		sp.initiator[i] = p.IsInitiator(i)
 	}
 	var inits []State
-	for _, f := range p.Orientations() {
+	for _, f := range ring.InitialOrientations(&p) {
 		inits = append(inits, sp.initial(f))
 	}
 	return &model.System[State]{
@@ -123,7 +124,7 @@ func (sp *spec) rules() []model.Rule[State] {
 // initial is the state before anything happens, for orientation f: every
 // processor in phase 0 with its own id in ID, PNUM = 0, no DIR yet.
 func (sp *spec) initial(f []bool) State {
-	s := State{Proc: make([]Proc, sp.n), Links: model.NewLinks[Msg](f)}
+	s := State{Proc: make([]Proc, sp.n), Links: ring.NewLinks[Msg](f)}
 	for i := range s.Proc {
 		s.Proc[i] = Proc{ID: sp.ids[i], DIR: noDir}
 	}
@@ -148,7 +149,7 @@ func (sp *spec) chase(v, p int, q int8) Msg {
 }
 
 // sendChase sends ⟨v, PNUM(, q)⟩ over port; false if the link is busy.
-func (sp *spec) sendChase(s *State, i int, port model.Port, v int, q int8) bool {
+func (sp *spec) sendChase(s *State, i int, port ring.Port, v int, q int8) bool {
 	p := s.Proc[i].PNUM
 	if !s.Links.Send(sp.mode, i, port, sp.chase(v, p, q)) {
 		return false
@@ -160,7 +161,7 @@ func (sp *spec) sendChase(s *State, i int, port model.Port, v int, q int8) bool 
 }
 
 // from names the sender of what waits at i's port: "⟨4,1⟩ from p3 at left".
-func from(s *State, i int, port model.Port, m Msg) string {
+func from(s *State, i int, port ring.Port, m Msg) string {
 	j, _ := s.Links.Ring().Peer(i, port)
 	return fmt.Sprintf("%v from p%d at %s", m, j, port)
 }

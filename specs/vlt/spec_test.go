@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 )
 
 // The state counts of the default arrangement (1,n,2,n-1,…) with every
@@ -26,7 +27,7 @@ func TestStateCounts(t *testing.T) {
 		{model.Params{N: 5, IDs: DefaultIDs(5), Variant: "modified"}, 219232, 1043232, 224, true},
 		{model.Params{N: 4, IDs: DefaultIDs(4), Links: model.FullDuplex}, 23152, 82720, 208, false},
 		{model.Params{N: 4, IDs: []int{1, 3, 2, 4}, Orientation: []bool{false, true, true, false}}, 610, 1705, 3, true},
-		{model.Params{N: 5, IDs: model.DescendingIDs(5), Orientation: make([]bool, 5)}, 3006, 11134, 1, true},
+		{model.Params{N: 5, IDs: ring.DescendingIDs(5), Orientation: make([]bool, 5)}, 3006, 11134, 1, true},
 		{model.Params{N: 5, IDs: DefaultIDs(5), Initiators: []int{0}}, 31872, 101632, 128, true},
 	}
 	for _, c := range cases {
@@ -56,7 +57,7 @@ func TestDefaultsAndBadParameters(t *testing.T) {
 		{model.Params{N: 3, IDs: []int{1, 2, 3}, Cap: 2}, "--cap"},
 		{model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "f"}, "no variant"},
 		{model.Params{N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{true}}, "orientation"},
-		{model.Params{N: 65, IDs: model.DescendingIDs(65), Claims: true}, "64"},
+		{model.Params{N: 65, IDs: ring.DescendingIDs(65), Claims: true}, "64"},
 	}
 	for _, c := range bad {
 		if _, err := New(c.p); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -6,6 +6,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 )
 
 // Stage is where a processor is in Algorithm E.
@@ -49,7 +50,7 @@ type Proc struct {
 // messages in transit), plus the ghost history.
 type State struct {
 	Proc  []Proc
-	Links model.Links[Msg]
+	Links ring.Links[Msg]
 	Ghost Ghost
 }
 
@@ -106,7 +107,7 @@ func dirString(d int8) string {
 	if d == noDir {
 		return "-"
 	}
-	return model.Port(d).String()
+	return ring.Port(d).String()
 }
 
 func (p *Proc) stageString() string {

@@ -17,7 +17,7 @@
 // Counting: with claims on, every send counts in the ghost, as an election
 // message or, if the spec says so, as one of the announcement round.
 //
-// Why not model.Links (vlt's): its channels are FIFO and unbounded and one
+// Why not ring.Links (vlt's): its channels are FIFO and unbounded and one
 // of its receive steps may take the messages waiting at both ports at once,
 // as seed 000 needs; hs and franklin take one message per step from one
 // port, and take --chan bag (hs) and --cap.
@@ -27,6 +27,7 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 )
 
 // Ports is a set of ports: the ports through which a process is willing to
@@ -35,19 +36,19 @@ type Ports uint8
 
 const (
 	// LeftPort and RightPort are the singleton sets.
-	LeftPort  Ports = 1 << model.Left
-	RightPort Ports = 1 << model.Right
+	LeftPort  Ports = 1 << ring.Left
+	RightPort Ports = 1 << ring.Right
 	// BothPorts is every port.
 	BothPorts = LeftPort | RightPort
 )
 
 // Has reports whether the set holds port.
-func (ps Ports) Has(port model.Port) bool { return ps&(1<<port) != 0 }
+func (ps Ports) Has(port ring.Port) bool { return ps&(1<<port) != 0 }
 
 // Net is the topology, channel semantics and ghost bookkeeping of one
 // instance.
-type Net[M model.Message[M]] struct {
-	Ring model.Ring
+type Net[M ring.Message[M]] struct {
+	Ring ring.Ring
 	Link model.Link
 	// Claims turns the ghost on; Caps are its saturation points.
 	Claims bool
@@ -59,13 +60,13 @@ type Net[M model.Message[M]] struct {
 
 // NewNet returns the net for parameters p, with a common orientation, the
 // ghost caps the spec's claims need and the spec's announcement test.
-func NewNet[M model.Message[M]](p *model.Params, caps Caps, announces func(m M) bool) Net[M] {
-	return Net[M]{Ring: model.Ring{N: p.N, Bidirectional: true}, Link: p.Link(), Claims: p.Claims, Caps: caps, Announces: announces}
+func NewNet[M ring.Message[M]](p *model.Params, caps Caps, announces func(m M) bool) Net[M] {
+	return Net[M]{Ring: ring.Ring{N: p.N, Bidirectional: true}, Link: p.Link(), Claims: p.Claims, Caps: caps, Announces: announces}
 }
 
 // Send puts m on i's link through port, and counts it; false if the
 // channel is full.
-func (n *Net[M]) Send(w *Wire[M], i int, port model.Port, m M) bool {
+func (n *Net[M]) Send(w *Wire[M], i int, port ring.Port, m M) bool {
 	if n.Claims && n.Announces(m) {
 		w.Ghost.Announce(n.Caps)
 	} else if n.Claims {
@@ -78,7 +79,7 @@ func (n *Net[M]) Send(w *Wire[M], i int, port model.Port, m M) bool {
 // SendBoth is 002's sendLR and 004's "send to links CW and CCW": m on the
 // Right link, then on the Left one.
 func (n *Net[M]) SendBoth(w *Wire[M], i int, m M) bool {
-	return n.Send(w, i, model.Right, m) && n.Send(w, i, model.Left, m)
+	return n.Send(w, i, ring.Right, m) && n.Send(w, i, ring.Left, m)
 }
 
 // Enter records, with claims on, that p entered its k-th phase or stage.
@@ -99,7 +100,7 @@ func (n *Net[M]) Advance(w *Wire[M], p int) {
 // the head of each FIFO channel, or each distinct message of each bag.
 func (n *Net[M]) Choices(w *Wire[M], i int, open Ports) int {
 	c := 0
-	for port := model.Left; port <= model.Right; port++ {
+	for port := ring.Left; port <= ring.Right; port++ {
 		if open.Has(port) {
 			c += w.In[2*i+int(port)].Choices(n.Link)
 		}
@@ -108,20 +109,20 @@ func (n *Net[M]) Choices(w *Wire[M], i int, open Ports) int {
 }
 
 // locate turns receive choice k into a port and a choice on its channel.
-func (n *Net[M]) locate(w *Wire[M], i, k int, open Ports) (model.Port, int) {
-	if open.Has(model.Left) {
+func (n *Net[M]) locate(w *Wire[M], i, k int, open Ports) (ring.Port, int) {
+	if open.Has(ring.Left) {
 		if c := w.In[2*i].Choices(n.Link); k >= c {
 			k -= c
 		} else {
-			return model.Left, k
+			return ring.Left, k
 		}
 	}
-	return model.Right, k
+	return ring.Right, k
 }
 
 // Recv removes receive choice k of i and returns the port it came through
 // and the message.
-func (n *Net[M]) Recv(w *Wire[M], i, k int, open Ports) (model.Port, M) {
+func (n *Net[M]) Recv(w *Wire[M], i, k int, open Ports) (ring.Port, M) {
 	port, k := n.locate(w, i, k, open)
 	return port, w.In[2*i+int(port)].Recv(n.Link, k)
 }
@@ -139,7 +140,7 @@ func (n *Net[M]) Label(w *Wire[M], i, k int, open Ports) string {
 func (n *Net[M]) Footprint(recv bool) func(i int) model.Footprint {
 	return func(i int) model.Footprint {
 		f := model.Footprint{Proc: i, Ghost: n.Claims}
-		for port := model.Left; port <= model.Right; port++ {
+		for port := ring.Left; port <= ring.Right; port++ {
 			j, q := n.Ring.Peer(i, port)
 			f.Send = append(f.Send, 2*j+int(q))
 			if recv {

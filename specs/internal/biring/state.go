@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/election"
 	"mc/specs/internal/outcome"
 	"mc/specs/internal/ringnet"
@@ -12,7 +13,7 @@ import (
 // State is the global state of a spec on a bidirectional ring: per process
 // its own variables (P, of the spec's type), what it knows of the outcome,
 // and the channels with the ghost.
-type State[P any, M model.Message[M]] struct {
+type State[P any, M ring.Message[M]] struct {
 	P    []P
 	Out  outcome.Outcome
 	Wire Wire[M]
@@ -29,7 +30,7 @@ type Proc[P any] interface {
 }
 
 // Spec is what System needs to know of a spec beyond its rules.
-type Spec[P any, M model.Message[M]] struct {
+type Spec[P any, M ring.Message[M]] struct {
 	// Name and Variant name the system; Params are validated.
 	Name, Variant string
 	Params        model.Params
@@ -54,7 +55,7 @@ type Spec[P any, M model.Message[M]] struct {
 // System assembles the system of sp with rules: the initial state, the
 // election properties (package outcome) and the claims, and the state's
 // copy, encoding, decoding, erasure, rendering and picture.
-func System[P any, PP Proc[P], M model.Message[M]](sp Spec[P, M], rules []model.Rule[State[P, M]]) *model.System[State[P, M]] {
+func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.Rule[State[P, M]]) *model.System[State[P, M]] {
 	type S = State[P, M]
 	n := sp.Params.N
 	fresh := func() S {
@@ -127,24 +128,24 @@ func System[P any, PP Proc[P], M model.Message[M]](sp Spec[P, M], rules []model.
 
 // ReadGhost appends the ghost history: what the claims and the measures
 // read (model.Property.Reads).
-func ReadGhost[P any, M model.Message[M]](buf []byte, s *State[P, M]) []byte {
+func ReadGhost[P any, M ring.Message[M]](buf []byte, s *State[P, M]) []byte {
 	return s.Wire.Ghost.AppendTo(buf)
 }
 
 // view pictures a state for mc's drawings: each process with its id and
 // decision, and each of its two input channels as a link from the
 // neighbour on that side.
-func view[M model.Message[M]](p *model.Params, o *outcome.Outcome, w *Wire[M]) model.View {
-	ring := model.Ring{N: p.N, Bidirectional: true}
+func view[M ring.Message[M]](p *model.Params, o *outcome.Outcome, w *Wire[M]) model.View {
+	r := ring.Ring{N: p.N, Bidirectional: true}
 	v := model.View{Procs: election.ProcViews(p.IDs, o)}
 	for i := range v.Procs {
-		for _, port := range []model.Port{model.Left, model.Right} {
+		for _, port := range []ring.Port{ring.Left, ring.Right} {
 			c := &w.In[2*i+int(port)]
 			msgs := make([]string, 0, c.Len())
 			for _, m := range c.Messages() {
 				msgs = append(msgs, m.String())
 			}
-			v.Links = append(v.Links, model.LinkView{From: ring.Neighbour(i, port), To: i,
+			v.Links = append(v.Links, model.LinkView{From: r.Neighbour(i, port), To: i,
 				Name: fmt.Sprintf("p%d.in.%s", i, port), Msgs: msgs})
 		}
 	}

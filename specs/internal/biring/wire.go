@@ -4,18 +4,19 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 )
 
 // Wire is the part of a spec's state that biring keeps: the 2n channels of
 // a ring of n (In[2i+port] arrives at i through port) and the ghost.
-type Wire[M model.Message[M]] struct {
-	In    []model.Chan[M]
+type Wire[M ring.Message[M]] struct {
+	In    []ring.Chan[M]
 	Ghost Ghost
 }
 
 // NewWire returns the empty channels and history of a ring of n.
-func NewWire[M model.Message[M]](n int) Wire[M] {
-	return Wire[M]{In: make([]model.Chan[M], 2*n), Ghost: NewGhost(n)}
+func NewWire[M ring.Message[M]](n int) Wire[M] {
+	return Wire[M]{In: make([]ring.Chan[M], 2*n), Ghost: NewGhost(n)}
 }
 
 // Quiet holds when no message is in transit.
@@ -31,7 +32,7 @@ func (w *Wire[M]) Quiet() bool {
 // CopyFrom makes w a copy of o, reusing w's storage.
 func (w *Wire[M]) CopyFrom(o *Wire[M]) {
 	if len(w.In) != len(o.In) {
-		w.In = make([]model.Chan[M], len(o.In))
+		w.In = make([]ring.Chan[M], len(o.In))
 	}
 	for i := range o.In {
 		w.In[i].CopyFrom(&o.In[i])
@@ -58,7 +59,7 @@ func (w *Wire[M]) DecodeFrom(d *model.Decoder, read func(d *model.Decoder) M) {
 
 // Vars appends "p2.in.left" and "p2.in.right" for process i.
 func (w *Wire[M]) Vars(out []model.Var, i int) []model.Var {
-	for _, port := range []model.Port{model.Left, model.Right} {
+	for _, port := range []ring.Port{ring.Left, ring.Right} {
 		out = append(out, model.Var{Name: fmt.Sprintf("p%d.in.%s", i, port), Value: w.In[2*i+int(port)].String()})
 	}
 	return out

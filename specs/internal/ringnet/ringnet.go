@@ -7,16 +7,17 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/election"
 	"mc/specs/internal/outcome"
 )
 
 // Chans holds the channels of a ring: Chans[i] carries the messages from
 // process i-1 (mod n) to process i.
-type Chans[M model.Message[M]] []model.Chan[M]
+type Chans[M ring.Message[M]] []ring.Chan[M]
 
 // Make returns the empty channels of a ring of n.
-func Make[M model.Message[M]](n int) Chans[M] { return make(Chans[M], n) }
+func Make[M ring.Message[M]](n int) Chans[M] { return make(Chans[M], n) }
 
 // SendFrom puts m on process i's outgoing channel, to its successor. It
 // returns false, changing nothing, when a bounded channel is full.
@@ -107,7 +108,7 @@ func Footprint(n int, claims bool) func(i int) model.Footprint {
 // View pictures a state of an election spec on a unidirectional ring for
 // mc's drawings and sweeps: each process with its id and decision (o), and
 // channel i as the link from i's predecessor to i, named as in traces.
-func View[M model.Message[M]](ids []int, o *outcome.Outcome, c Chans[M]) model.View {
+func View[M ring.Message[M]](ids []int, o *outcome.Outcome, c Chans[M]) model.View {
 	links := make([]model.LinkView, len(c))
 	for i := range c {
 		msgs := make([]string, 0, c[i].Len())

@@ -5,6 +5,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/election"
 	"mc/specs/internal/ringnet"
 )
@@ -13,7 +14,7 @@ import (
 // channel semantics, with the actions' shared plumbing.
 type Net struct {
 	IDs    []int
-	Ring   model.Ring
+	Ring   ring.Ring
 	Link   model.Link
 	Params model.Params
 }
@@ -23,7 +24,7 @@ func NewNet(p model.Params) (*Net, error) {
 	if err := CheckParams(&p); err != nil {
 		return nil, err
 	}
-	return &Net{IDs: p.IDs, Ring: model.Ring{N: p.N}, Link: p.Link(), Params: p}, nil
+	return &Net{IDs: p.IDs, Ring: ring.Ring{N: p.N}, Link: p.Link(), Params: p}, nil
 }
 
 // Send puts m on i's outgoing channel, to its successor; false if it blocks.

@@ -27,6 +27,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 )
 
 // Kind is a message's type.
@@ -47,7 +48,7 @@ func (k Kind) String() string {
 }
 
 // Msg is ⟨elect j⟩ or ⟨done j⟩.
-type Msg = model.Tagged[Kind]
+type Msg = ring.Tagged[Kind]
 
 // MaxID is the largest id a message can carry (15 bits).
 const MaxID = 1<<15 - 1

@@ -1,67 +1,10 @@
-package model
+package ring
 
-import "fmt"
+import (
+	"fmt"
 
-// LinkMode is how the links of a bidirectional ring carry messages. The
-// definitions are in the package doc ("Links of a bidirectional ring").
-type LinkMode uint8
-
-const (
-	// DefaultLinks leaves the choice to the spec or its variant.
-	DefaultLinks LinkMode = iota
-	// HalfDuplex links carry at most one message at a time, in either
-	// direction; messages never pass each other on a link (000 §2).
-	HalfDuplex
-	// FullDuplex links are two independent FIFO channels, one per
-	// direction; messages going opposite ways may pass each other (000 §4).
-	FullDuplex
+	"mc/model"
 )
-
-func (m LinkMode) String() string {
-	switch m {
-	case HalfDuplex:
-		return "half"
-	case FullDuplex:
-		return "full"
-	}
-	return "default"
-}
-
-// ParseLinkMode reads "half" or "full".
-func ParseLinkMode(s string) (LinkMode, error) {
-	switch s {
-	case "half":
-		return HalfDuplex, nil
-	case "full":
-		return FullDuplex, nil
-	}
-	return DefaultLinks, fmt.Errorf("unknown link semantics %q (want half or full)", s)
-}
-
-// PortSet is a set of a process's ports: the ports one receive step takes
-// a message from.
-type PortSet uint8
-
-const (
-	OnlyLeft  PortSet = 1 << Left
-	OnlyRight PortSet = 1 << Right
-	BothPorts         = OnlyLeft | OnlyRight
-)
-
-// Has reports whether p is in the set.
-func (s PortSet) Has(p Port) bool { return s&(1<<p) != 0 }
-
-func (s PortSet) String() string {
-	switch s {
-	case OnlyLeft:
-		return "left"
-	case OnlyRight:
-		return "right"
-	case BothPorts:
-		return "left+right"
-	}
-	return "none"
-}
 
 // Links is the part of a bidirectional ring's state that its links hold:
 // the processes' local orientations, fixed for a run but part of the state
@@ -97,12 +40,12 @@ func (l *Links[M]) Waiting(i int, p Port) bool { return l.in[2*i+int(p)].Len() >
 func (l *Links[M]) Head(i int, p Port) M { return l.in[2*i+int(p)].msgs[0] }
 
 // Take removes and returns the oldest message waiting at i's port p.
-func (l *Links[M]) Take(i int, p Port) M { return l.in[2*i+int(p)].Recv(Link{}, 0) }
+func (l *Links[M]) Take(i int, p Port) M { return l.in[2*i+int(p)].Recv(model.Link{}, 0) }
 
 // CanSend reports whether a send over i's port p would go through now: on
 // a half-duplex link only when the link is empty in both directions.
-func (l *Links[M]) CanSend(mode LinkMode, i int, p Port) bool {
-	if mode != HalfDuplex {
+func (l *Links[M]) CanSend(mode model.LinkMode, i int, p Port) bool {
+	if mode != model.HalfDuplex {
 		return true
 	}
 	j, q := l.Ring().Peer(i, p)
@@ -111,13 +54,13 @@ func (l *Links[M]) CanSend(mode LinkMode, i int, p Port) bool {
 
 // Send puts m on the link at i's port p, towards the neighbour. It returns
 // false, changing nothing, when a half-duplex link is busy; the step that
-// would send is then not taken (Rule.Do).
-func (l *Links[M]) Send(mode LinkMode, i int, p Port, m M) bool {
+// would send is then not taken (model.Rule.Do).
+func (l *Links[M]) Send(mode model.LinkMode, i int, p Port, m M) bool {
 	if !l.CanSend(mode, i, p) {
 		return false
 	}
 	j, q := l.Ring().Peer(i, p)
-	l.in[2*j+int(q)].Send(Link{}, m)
+	l.in[2*j+int(q)].Send(model.Link{}, m)
 	return true
 }
 
@@ -188,7 +131,7 @@ func (l *Links[M]) CopyFrom(o *Links[M]) {
 // inbox.
 func (l *Links[M]) AppendTo(buf []byte) []byte {
 	for _, f := range l.Flipped {
-		buf = AppendBool(buf, f)
+		buf = model.AppendBool(buf, f)
 	}
 	for i := range l.in {
 		buf = l.in[i].AppendTo(buf)
@@ -198,7 +141,7 @@ func (l *Links[M]) AppendTo(buf []byte) []byte {
 
 // DecodeFrom reads what AppendTo wrote for a ring of n, using read for each
 // message.
-func (l *Links[M]) DecodeFrom(d *Decoder, n int, read func(d *Decoder) M) {
+func (l *Links[M]) DecodeFrom(d *model.Decoder, n int, read func(d *model.Decoder) M) {
 	if len(l.Flipped) != n || len(l.in) != 2*n {
 		*l = Links[M]{Flipped: make([]bool, n), in: make([]Chan[M], 2*n)}
 	}
@@ -212,8 +155,8 @@ func (l *Links[M]) DecodeFrom(d *Decoder, n int, read func(d *Decoder) M) {
 
 // AppendVars appends, for a person reading a trace, the orientation and
 // the messages in transit on every link in each direction ("p0→p1").
-func (l *Links[M]) AppendVars(out []Var) []Var {
-	out = append(out, Var{Name: "orientation", Value: FormatOrientation(l.Flipped)})
+func (l *Links[M]) AppendVars(out []model.Var) []model.Var {
+	out = append(out, model.Var{Name: "orientation", Value: model.FormatOrientation(l.Flipped)})
 	r := l.Ring()
 	for k := range l.Flipped {
 		cw, ccw := l.OnLink(k)
@@ -223,17 +166,17 @@ func (l *Links[M]) AppendVars(out []Var) []Var {
 			via = fmt.Sprintf(" (link %d)", k)
 		}
 		out = append(out,
-			Var{Name: fmt.Sprintf("p%d→p%d%s", k, j, via), Value: renderMsgs(cw)},
-			Var{Name: fmt.Sprintf("p%d→p%d%s", j, k, via), Value: renderMsgs(ccw)})
+			model.Var{Name: fmt.Sprintf("p%d→p%d%s", k, j, via), Value: renderMsgs(cw)},
+			model.Var{Name: fmt.Sprintf("p%d→p%d%s", j, k, via), Value: renderMsgs(ccw)})
 	}
 	return out
 }
 
-// LinkViews pictures the links for a View: one LinkView per direction of
+// LinkViews pictures the links for a model.View: one model.LinkView per direction of
 // every link, named as AppendVars names it, with the messages in transit.
-func (l *Links[M]) LinkViews() []LinkView {
+func (l *Links[M]) LinkViews() []model.LinkView {
 	r := l.Ring()
-	out := make([]LinkView, 0, 2*len(l.Flipped))
+	out := make([]model.LinkView, 0, 2*len(l.Flipped))
 	for i := range l.Flipped {
 		for _, p := range []Port{Left, Right} {
 			j, _ := r.Peer(i, p)
@@ -242,7 +185,7 @@ func (l *Links[M]) LinkViews() []LinkView {
 			for _, m := range c.msgs {
 				msgs = append(msgs, m.String())
 			}
-			out = append(out, LinkView{From: j, To: i, Name: fmt.Sprintf("p%d→p%d", j, i), Msgs: msgs})
+			out = append(out, model.LinkView{From: j, To: i, Name: fmt.Sprintf("p%d→p%d", j, i), Msgs: msgs})
 		}
 	}
 	return out

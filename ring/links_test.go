@@ -1,7 +1,8 @@
-package model
+package ring
 
 import (
 	"fmt"
+	"mc/model"
 	"slices"
 	"testing"
 )
@@ -42,12 +43,12 @@ func TestPeerFollowsEachProcessOrientation(t *testing.T) {
 	}
 }
 
-// Half-duplex: one message per link, either way; full-duplex: two FIFO
-// channels. Reference: model package doc, "Links of a bidirectional ring".
+// Half-duplex: one message per link, either way; full-duplex: two model.FIFO
+// channels. Reference: ring package doc, "Links of a bidirectional ring".
 func TestHalfDuplexLinkHoldsOneMessage(t *testing.T) {
-	for _, mode := range []LinkMode{HalfDuplex, FullDuplex} {
+	for _, mode := range []model.LinkMode{model.HalfDuplex, model.FullDuplex} {
 		l := flippedRing()
-		full := mode == FullDuplex
+		full := mode == model.FullDuplex
 		if !l.Send(mode, 0, Right, msg{7}) || !l.Waiting(1, Right) || l.Head(1, Right).v != 7 {
 			t.Fatalf("%s: a send on a free link did not arrive at p1's right port", mode)
 		}
@@ -64,7 +65,7 @@ func TestHalfDuplexLinkHoldsOneMessage(t *testing.T) {
 		if want := map[bool]string{false: "[7] []", true: "[7 9] [8]"}[full]; fmt.Sprint(renderMsgs(cw), " ", renderMsgs(ccw)) != want {
 			t.Fatalf("%s: link 0 holds %s %s, want %s", mode, renderMsgs(cw), renderMsgs(ccw), want)
 		}
-		if m := l.Take(1, Right); m.v != 7 || (mode == HalfDuplex && !l.CanSend(mode, 1, Right)) {
+		if m := l.Take(1, Right); m.v != 7 || (mode == model.HalfDuplex && !l.CanSend(mode, 1, Right)) {
 			t.Fatalf("%s: taking the message should free the half-duplex link", mode)
 		}
 	}
@@ -75,11 +76,11 @@ func TestRecvChoices(t *testing.T) {
 	if l.RecvChoices(1) != 0 {
 		t.Fatal("nothing waits, yet receives are offered")
 	}
-	l.Send(FullDuplex, 0, Right, msg{1})
+	l.Send(model.FullDuplex, 0, Right, msg{1})
 	if l.RecvChoices(1) != 1 || l.RecvPorts(1, 0) != OnlyRight {
 		t.Fatalf("one message at the right port: %d choices, %s", l.RecvChoices(1), l.RecvPorts(1, 0))
 	}
-	l.Send(FullDuplex, 2, Left, msg{2})
+	l.Send(model.FullDuplex, 2, Left, msg{2})
 	got := []PortSet{l.RecvPorts(1, 0), l.RecvPorts(1, 1), l.RecvPorts(1, 2)}
 	if l.RecvChoices(1) != 3 || !slices.Equal(got, []PortSet{OnlyLeft, OnlyRight, BothPorts}) {
 		t.Fatalf("messages at both ports: %d choices %v, want left, right, both", l.RecvChoices(1), got)
@@ -91,14 +92,14 @@ func TestRecvChoices(t *testing.T) {
 
 func TestLinksEncodingRoundTrips(t *testing.T) {
 	l := flippedRing()
-	l.Send(FullDuplex, 0, Right, msg{300})
-	l.Send(FullDuplex, 0, Right, msg{4})
-	l.Send(FullDuplex, 2, Left, msg{5})
+	l.Send(model.FullDuplex, 0, Right, msg{300})
+	l.Send(model.FullDuplex, 0, Right, msg{4})
+	l.Send(model.FullDuplex, 2, Left, msg{5})
 	enc := l.AppendTo(nil)
 	var m Links[msg]
-	d := NewDecoder(enc)
+	d := model.NewDecoder(enc)
 	m.DecodeFrom(&d, 3, readMsg)
-	if err := d.Finish(); err != nil || string(m.AppendTo(nil)) != string(enc) || FormatOrientation(m.Flipped) != "010" {
+	if err := d.Finish(); err != nil || string(m.AppendTo(nil)) != string(enc) || model.FormatOrientation(m.Flipped) != "010" {
 		t.Fatalf("decoded %v (%v)", m.AppendVars(nil), err)
 	}
 	var c Links[msg]
@@ -110,12 +111,12 @@ func TestLinksEncodingRoundTrips(t *testing.T) {
 }
 
 func TestParseLinkMode(t *testing.T) {
-	for s, want := range map[string]LinkMode{"half": HalfDuplex, "full": FullDuplex} {
-		if m, err := ParseLinkMode(s); err != nil || m != want || m.String() != s {
-			t.Errorf("ParseLinkMode(%q) = %s, %v", s, m, err)
+	for s, want := range map[string]model.LinkMode{"half": model.HalfDuplex, "full": model.FullDuplex} {
+		if m, err := model.ParseLinkMode(s); err != nil || m != want || m.String() != s {
+			t.Errorf("model.ParseLinkMode(%q) = %s, %v", s, m, err)
 		}
 	}
-	if _, err := ParseLinkMode("simplex"); err == nil {
-		t.Error("ParseLinkMode accepted simplex")
+	if _, err := model.ParseLinkMode("simplex"); err == nil {
+		t.Error("model.ParseLinkMode accepted simplex")
 	}
 }

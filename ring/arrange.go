@@ -1,4 +1,4 @@
-package model
+package ring
 
 import (
 	"fmt"
@@ -93,4 +93,14 @@ func canonical(a []int, sym Symmetry) []int {
 		}
 	}
 	return best
+}
+
+// DescendingIDs returns n, n-1, …, 1: the arrangement in which Chang–Roberts
+// sends the most messages, and mc's default.
+func DescendingIDs(n int) []int {
+	ids := make([]int, n)
+	for i := range ids {
+		ids[i] = n - i
+	}
+	return ids
 }
