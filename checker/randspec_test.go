@@ -35,13 +35,13 @@ type rstate struct {
 // rmsg is a message: a value.
 type rmsg int
 
-func (m rmsg) Compare(o rmsg) int              { return int(m) - int(o) }
-func (m rmsg) AppendTo(buf []byte) []byte      { return model.AppendUint(buf, uint64(m)) }
-func (m rmsg) String() string                  { return fmt.Sprint(int(m)) }
-func readMsg(d *model.Decoder) rmsg            { return rmsg(d.Int()) }
-func (s *rstate) at(v, p, vars int) *int       { return &s.v[(v+p)%vars] }
-func (g *rspec) link(c int) model.Link         { return g.links[c] }
-func (g *rspec) value(s *rstate, v, p int) int { return *s.at(v, p, g.size.Vars) }
+func (m rmsg) Compare(o rmsg) int               { return int(m) - int(o) }
+func (m rmsg) AppendTo(buf []byte) []byte       { return model.AppendUint(buf, uint64(m)) }
+func (m rmsg) String() string                   { return fmt.Sprint(int(m)) }
+func readMsg(d *model.Decoder) rmsg             { return rmsg(d.Int()) }
+func (s *rstate) at(v, p, vars int) *int        { return &s.v[(v+p)%vars] }
+func (g *rspec) link(c int) model.ChanSemantics { return g.links[c] }
+func (g *rspec) value(s *rstate, v, p int) int  { return *s.at(v, p, g.size.Vars) }
 
 // rcond is the guard conjunct "var op c".
 type rcond struct{ v, op, c int }
@@ -79,7 +79,7 @@ type rprop struct {
 type rspec struct {
 	seed  uint64
 	size  randSize
-	links []model.Link
+	links []model.ChanSemantics
 	init  [][]int
 	rules []rrule
 	props []rprop
@@ -91,7 +91,7 @@ func genSpec(seed uint64, z randSize) *rspec {
 	r := rand.New(rand.NewPCG(seed, 0x6d63))
 	g := &rspec{seed: seed, size: z}
 	for range z.Chans {
-		l := model.Link{Kind: model.FIFO, Cap: 1 + r.IntN(2)}
+		l := model.ChanSemantics{Kind: model.FIFO, Cap: 1 + r.IntN(2)}
 		if r.IntN(2) == 0 {
 			l.Kind = model.Bag
 		}

@@ -30,13 +30,16 @@ func ParseChanKind(s string) (ChanKind, error) {
 	return FIFO, fmt.Errorf("unknown channel semantics %q (want fifo or bag)", s)
 }
 
-// Link is the semantics shared by the channels of a system: delivery order
-// and an optional capacity.
-type Link struct {
+// ChanSemantics is how a channel delivers: its order (FIFO or bag) and an
+// optional capacity. It is all the checker knows of a channel: partial-order
+// reduction reads it for the channels that rule footprints name
+// (System.Chans). The messages themselves are the spec's (package ring's
+// Chan holds them).
+type ChanSemantics struct {
 	Kind ChanKind
 	// Cap bounds the number of pending messages; 0 means unbounded.
 	Cap int
 }
 
-// Link returns the channel semantics the parameters select.
-func (p *Params) Link() Link { return Link{Kind: p.Chan, Cap: p.Cap} }
+// ChanSemantics returns the channel semantics the parameters select.
+func (p *Params) ChanSemantics() ChanSemantics { return ChanSemantics{Kind: p.Chan, Cap: p.Cap} }

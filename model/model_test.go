@@ -88,3 +88,14 @@ func TestFirstRunStopsAtATerminalStateOrTheStepLimit(t *testing.T) {
 		t.Fatalf("FirstRun(2) = %d, %v; want 2, not terminal", s, terminal)
 	}
 }
+
+func TestParseDuplex(t *testing.T) {
+	for s, want := range map[string]Duplex{"half": HalfDuplex, "full": FullDuplex} {
+		if m, err := ParseDuplex(s); err != nil || m != want || m.String() != s {
+			t.Errorf("ParseDuplex(%q) = %s, %v", s, m, err)
+		}
+	}
+	if _, err := ParseDuplex("simplex"); err == nil {
+		t.Error("ParseDuplex accepted simplex")
+	}
+}

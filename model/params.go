@@ -30,9 +30,10 @@ type Params struct {
 	// another completes none. 0 means unbounded (pure asynchrony). Specs
 	// without clocks ignore it; the CLI refuses it for them.
 	Drift int
-	// Links is the link semantics of a bidirectional ring (see the package
-	// doc); DefaultLinks lets the spec or its variant choose.
-	Links LinkMode
+	// Duplex is how the links of a bidirectional ring carry messages
+	// (--links; package ring); DefaultDuplex lets the spec or its variant
+	// choose.
+	Duplex Duplex
 	// Orientation fixes every process's local orientation on a
 	// bidirectional ring (Ring.Flipped). Nil means every assignment up to
 	// the ring's symmetry, each one an initial state of the system.
@@ -184,8 +185,8 @@ func (p *Params) String() string {
 	if p.Bound > 0 {
 		s += fmt.Sprintf(" bound=%d", p.Bound)
 	}
-	if p.Links != DefaultLinks {
-		s += fmt.Sprintf(" links=%s", p.Links)
+	if p.Duplex != DefaultDuplex {
+		s += fmt.Sprintf(" links=%s", p.Duplex)
 		if p.Orientation != nil {
 			s += " orientation=" + FormatOrientation(p.Orientation)
 		} else {
@@ -198,13 +199,14 @@ func (p *Params) String() string {
 	return s
 }
 
-// LinkMode is how the links of a bidirectional ring carry messages. The
-// definitions are in the package doc ("Links of a bidirectional ring").
-type LinkMode uint8
+// Duplex is how the links of a bidirectional ring carry messages: in one
+// direction at a time or in both at once. The definitions are package
+// ring's ("Links of a bidirectional ring").
+type Duplex uint8
 
 const (
-	// DefaultLinks leaves the choice to the spec or its variant.
-	DefaultLinks LinkMode = iota
+	// DefaultDuplex leaves the choice to the spec or its variant.
+	DefaultDuplex Duplex = iota
 	// HalfDuplex links carry at most one message at a time, in either
 	// direction; messages never pass each other on a link (000 §2).
 	HalfDuplex
@@ -213,7 +215,7 @@ const (
 	FullDuplex
 )
 
-func (m LinkMode) String() string {
+func (m Duplex) String() string {
 	switch m {
 	case HalfDuplex:
 		return "half"
@@ -223,15 +225,15 @@ func (m LinkMode) String() string {
 	return "default"
 }
 
-// ParseLinkMode reads "half" or "full".
-func ParseLinkMode(s string) (LinkMode, error) {
+// ParseDuplex reads "half" or "full", the values of --links.
+func ParseDuplex(s string) (Duplex, error) {
 	switch s {
 	case "half":
 		return HalfDuplex, nil
 	case "full":
 		return FullDuplex, nil
 	}
-	return DefaultLinks, fmt.Errorf("unknown link semantics %q (want half or full)", s)
+	return DefaultDuplex, fmt.Errorf("unknown link semantics %q (want half or full)", s)
 }
 
 // orientationCount is how many initial states a bidirectional run without

@@ -30,7 +30,7 @@ func (c *Chan[M]) Len() int { return len(c.msgs) }
 func (c *Chan[M]) Messages() []M { return c.msgs }
 
 // Send adds m. It returns false, changing nothing, if the channel is full.
-func (c *Chan[M]) Send(l model.Link, m M) bool {
+func (c *Chan[M]) Send(l model.ChanSemantics, m M) bool {
 	if l.Cap > 0 && len(c.msgs) >= l.Cap {
 		return false
 	}
@@ -52,7 +52,7 @@ func (c *Chan[M]) Send(l model.Link, m M) bool {
 // Choices is how many different receives the channel offers: none when
 // empty, the head for a FIFO channel, and one per distinct pending message
 // for a bag (receiving either of two equal messages leads to the same state).
-func (c *Chan[M]) Choices(l model.Link) int {
+func (c *Chan[M]) Choices(l model.ChanSemantics) int {
 	if len(c.msgs) == 0 {
 		return 0
 	}
@@ -69,7 +69,7 @@ func (c *Chan[M]) Choices(l model.Link) int {
 }
 
 // index returns the position of receive choice k.
-func (c *Chan[M]) index(l model.Link, k int) int {
+func (c *Chan[M]) index(l model.ChanSemantics, k int) int {
 	if l.Kind == model.FIFO || k == 0 {
 		return 0
 	}
@@ -85,10 +85,10 @@ func (c *Chan[M]) index(l model.Link, k int) int {
 }
 
 // Peek returns the message that receive choice k would take.
-func (c *Chan[M]) Peek(l model.Link, k int) M { return c.msgs[c.index(l, k)] }
+func (c *Chan[M]) Peek(l model.ChanSemantics, k int) M { return c.msgs[c.index(l, k)] }
 
 // Recv removes and returns the message of receive choice k.
-func (c *Chan[M]) Recv(l model.Link, k int) M {
+func (c *Chan[M]) Recv(l model.ChanSemantics, k int) M {
 	i := c.index(l, k)
 	m := c.msgs[i]
 	c.msgs = append(c.msgs[:i], c.msgs[i+1:]...)

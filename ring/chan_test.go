@@ -13,7 +13,7 @@ func (m msg) Compare(o msg) int        { return m.v - o.v }
 func (m msg) AppendTo(b []byte) []byte { return model.AppendUint(b, uint64(m.v)) }
 func (m msg) String() string           { return fmt.Sprint(m.v) }
 func readMsg(d *model.Decoder) msg     { return msg{d.Int()} }
-func sendAll(c *Chan[msg], l model.Link, vs ...int) {
+func sendAll(c *Chan[msg], l model.ChanSemantics, vs ...int) {
 	for _, v := range vs {
 		c.Send(l, msg{v})
 	}
@@ -21,7 +21,7 @@ func sendAll(c *Chan[msg], l model.Link, vs ...int) {
 
 func TestFIFOKeepsSendingOrder(t *testing.T) {
 	var c Chan[msg]
-	l := model.Link{Kind: model.FIFO}
+	l := model.ChanSemantics{Kind: model.FIFO}
 	sendAll(&c, l, 3, 1, 2)
 	if got := c.String(); got != "[3 1 2]" {
 		t.Fatalf("fifo holds %s, want [3 1 2]", got)
@@ -35,7 +35,7 @@ func TestFIFOKeepsSendingOrder(t *testing.T) {
 }
 
 func TestBagIsCanonicalAndOffersEachDistinctMessage(t *testing.T) {
-	l := model.Link{Kind: model.Bag}
+	l := model.ChanSemantics{Kind: model.Bag}
 	var a, b Chan[msg]
 	sendAll(&a, l, 3, 1, 3, 2)
 	sendAll(&b, l, 2, 3, 3, 1)
@@ -56,7 +56,7 @@ func TestBagIsCanonicalAndOffersEachDistinctMessage(t *testing.T) {
 
 func TestBoundedChannelBlocksWhenFull(t *testing.T) {
 	var c Chan[msg]
-	l := model.Link{Kind: model.FIFO, Cap: 2}
+	l := model.ChanSemantics{Kind: model.FIFO, Cap: 2}
 	if !c.Send(l, msg{1}) || !c.Send(l, msg{2}) {
 		t.Fatal("sends within capacity blocked")
 	}
@@ -70,7 +70,7 @@ func TestBoundedChannelBlocksWhenFull(t *testing.T) {
 
 func TestChanEncodingRoundTrips(t *testing.T) {
 	var c, d Chan[msg]
-	sendAll(&c, model.Link{}, 300, 0, 7)
+	sendAll(&c, model.ChanSemantics{}, 300, 0, 7)
 	enc := c.AppendTo(nil)
 	dec := model.NewDecoder(enc)
 	d.DecodeFrom(&dec, readMsg)
@@ -92,7 +92,7 @@ func (k tag) String() string { return [...]string{"wakeup", "elect"}[k] }
 // and decode to what was encoded.
 func TestTaggedMessages(t *testing.T) {
 	var c Chan[Tagged[tag]]
-	l := model.Link{Kind: model.Bag}
+	l := model.ChanSemantics{Kind: model.Bag}
 	for _, m := range []Tagged[tag]{{Kind: 1, ID: 5}, {Kind: 0}, {Kind: 1, ID: 2}} {
 		c.Send(l, m)
 	}

@@ -40,11 +40,11 @@ func (l *Links[M]) Waiting(i int, p Port) bool { return l.in[2*i+int(p)].Len() >
 func (l *Links[M]) Head(i int, p Port) M { return l.in[2*i+int(p)].msgs[0] }
 
 // Take removes and returns the oldest message waiting at i's port p.
-func (l *Links[M]) Take(i int, p Port) M { return l.in[2*i+int(p)].Recv(model.Link{}, 0) }
+func (l *Links[M]) Take(i int, p Port) M { return l.in[2*i+int(p)].Recv(model.ChanSemantics{}, 0) }
 
 // CanSend reports whether a send over i's port p would go through now: on
 // a half-duplex link only when the link is empty in both directions.
-func (l *Links[M]) CanSend(mode model.LinkMode, i int, p Port) bool {
+func (l *Links[M]) CanSend(mode model.Duplex, i int, p Port) bool {
 	if mode != model.HalfDuplex {
 		return true
 	}
@@ -55,12 +55,12 @@ func (l *Links[M]) CanSend(mode model.LinkMode, i int, p Port) bool {
 // Send puts m on the link at i's port p, towards the neighbour. It returns
 // false, changing nothing, when a half-duplex link is busy; the step that
 // would send is then not taken (model.Rule.Do).
-func (l *Links[M]) Send(mode model.LinkMode, i int, p Port, m M) bool {
+func (l *Links[M]) Send(mode model.Duplex, i int, p Port, m M) bool {
 	if !l.CanSend(mode, i, p) {
 		return false
 	}
 	j, q := l.Ring().Peer(i, p)
-	l.in[2*j+int(q)].Send(model.Link{}, m)
+	l.in[2*j+int(q)].Send(model.ChanSemantics{}, m)
 	return true
 }
 

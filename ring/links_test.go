@@ -46,7 +46,7 @@ func TestPeerFollowsEachProcessOrientation(t *testing.T) {
 // Half-duplex: one message per link, either way; full-duplex: two model.FIFO
 // channels. Reference: ring package doc, "Links of a bidirectional ring".
 func TestHalfDuplexLinkHoldsOneMessage(t *testing.T) {
-	for _, mode := range []model.LinkMode{model.HalfDuplex, model.FullDuplex} {
+	for _, mode := range []model.Duplex{model.HalfDuplex, model.FullDuplex} {
 		l := flippedRing()
 		full := mode == model.FullDuplex
 		if !l.Send(mode, 0, Right, msg{7}) || !l.Waiting(1, Right) || l.Head(1, Right).v != 7 {
@@ -107,16 +107,5 @@ func TestLinksEncodingRoundTrips(t *testing.T) {
 	c.Take(1, Right)
 	if !l.Waiting(1, Right) || l.Inbox(1, Right).Len() != 2 {
 		t.Fatal("a copy shares storage with the original")
-	}
-}
-
-func TestParseLinkMode(t *testing.T) {
-	for s, want := range map[string]model.LinkMode{"half": model.HalfDuplex, "full": model.FullDuplex} {
-		if m, err := model.ParseLinkMode(s); err != nil || m != want || m.String() != s {
-			t.Errorf("model.ParseLinkMode(%q) = %s, %v", s, m, err)
-		}
-	}
-	if _, err := model.ParseLinkMode("simplex"); err == nil {
-		t.Error("model.ParseLinkMode accepted simplex")
 	}
 }

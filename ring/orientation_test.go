@@ -109,7 +109,7 @@ func TestArrangementsUpToSymmetry(t *testing.T) {
 // orientations of a run on its own; it must agree with the enumeration.
 func TestParamsCountsTheInitialOrientations(t *testing.T) {
 	for n := 2; n <= 7; n++ {
-		p := model.Params{N: n, IDs: DescendingIDs(n), Links: model.FullDuplex}
+		p := model.Params{N: n, IDs: DescendingIDs(n), Duplex: model.FullDuplex}
 		want := fmt.Sprintf("(%d, one initial state each)", len(InitialOrientations(&p)))
 		if got := p.String(); !strings.Contains(got, want) {
 			t.Errorf("n=%d: Params says %q, want %q", n, got, want)

@@ -16,8 +16,8 @@ func TestParamsRoundTrip(t *testing.T) {
 	for _, p := range []model.Params{
 		{N: 3, IDs: []int{3, 1, 2}, Variant: "v"},
 		{N: 5, IDs: []int{1, 5, 2, 4, 3}, Chan: model.Bag, Cap: 2, Variant: "e", Initiators: []int{0, 2}, Claims: true,
-			Drift: 1, Links: model.FullDuplex, Orientation: []bool{false, true, true, false, true}, Bound: 2},
-		{N: 2, IDs: []int{2, 1}, Variant: "w", Links: model.HalfDuplex},
+			Drift: 1, Duplex: model.FullDuplex, Orientation: []bool{false, true, true, false, true}, Bound: 2},
+		{N: 2, IDs: []int{2, 1}, Variant: "w", Duplex: model.HalfDuplex},
 	} {
 		var back Params
 		data, _ := json.Marshal(ParamsOf(p))

@@ -48,7 +48,7 @@ type Entry struct {
 	// not given; nil means n, n-1, …, 1 (ring.DescendingIDs).
 	DefaultIDs func(n int) []int
 	// Bidirectional specs run on a ring with two ports per processor and
-	// take --links and --orientation (model.Params.Links, Orientation).
+	// take --links and --orientation (model.Params.Duplex, Orientation).
 	// hs and franklin, whose seeds fix full-duplex links and a common
 	// orientation, do not set it.
 	Bidirectional bool

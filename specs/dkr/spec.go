@@ -81,8 +81,8 @@ var Variants = []model.Variant{
 const Ref = "002 §5.4"
 
 type spec struct {
-	p    model.Params
-	link model.Link
+	p   model.Params
+	sem model.ChanSemantics
 	// stays is the seed's test for an active process to stay active after
 	// (2, number). Tests replace it with broken mutants.
 	stays func(neighbourR, number, max int) bool
@@ -109,7 +109,7 @@ func newSpec(p model.Params) (*spec, error) {
 	}
 	// Stages 1..⌊log₂ n⌋+1, plus one bucket that a broken mutant overflows
 	// into; index 0 is unused.
-	return &spec{p: p, link: p.Link(), stays: seedStays, stages: log2Floor(p.N) + 3}, nil
+	return &spec{p: p, sem: p.ChanSemantics(), stays: seedStays, stages: log2Floor(p.N) + 3}, nil
 }
 
 func (sp *spec) system() *model.System[State] {
@@ -136,7 +136,7 @@ func (sp *spec) system() *model.System[State] {
 			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel, Footprint: fp, Ready: asleep},
 			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel, Footprint: fp, Ready: awake},
 		},
-		Chans:    ringnet.Links(n, sp.link),
+		Chans:    ringnet.Links(n, sp.sem),
 		Props:    sp.properties(),
 		Measures: measures,
 		Copy:     copyState,
@@ -171,11 +171,11 @@ func (sp *spec) startLabel(_ *State, i, _ int) string {
 func (sp *spec) hasMessage(s *State, i int) bool { return s.Mode[i] != Asleep && s.In[i].Len() > 0 }
 
 func (sp *spec) recvLabel(s *State, i, _ int) string {
-	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.link, 0))
+	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.sem, 0))
 }
 
 func (sp *spec) recv(s *State, i, _ int) bool {
-	m := s.In[i].Recv(sp.link, 0)
+	m := s.In[i].Recv(sp.sem, 0)
 	switch {
 	case m.Kind == Announce:
 		return !s.Out.Hear(i, m.Number, sp.p.IDs[i]) || sp.send(s, i, m)
@@ -212,7 +212,7 @@ func (sp *spec) originate(s *State, i, number int) bool {
 
 // send puts m on i's outgoing channel; with claims on it counts it.
 func (sp *spec) send(s *State, i int, m Msg) bool {
-	if !s.In.SendFrom(sp.link, i, m) {
+	if !s.In.SendFrom(sp.sem, i, m) {
 		return false
 	}
 	if g := &s.Ghost; sp.p.Claims {

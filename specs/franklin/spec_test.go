@@ -80,7 +80,7 @@ func TestBadParamsAreRefused(t *testing.T) {
 	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "nope"}); err == nil {
 		t.Fatal("unknown variant accepted")
 	}
-	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Links: model.HalfDuplex}); err == nil {
+	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Duplex: model.HalfDuplex}); err == nil {
 		t.Fatal("half-duplex links accepted")
 	}
 }

@@ -169,8 +169,8 @@ func variantRules(v string) improvements {
 }
 
 type spec struct {
-	p    model.Params
-	link model.Link
+	p   model.Params
+	sem model.ChanSemantics
 	improvements
 	// destroys is BASIC's test at the next sender (rule 2). Tests replace
 	// it with broken mutants.
@@ -202,7 +202,7 @@ func newSpec(p model.Params) (*spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	sp := &spec{p: p, link: p.Link(), improvements: variantRules(p.Variant), destroys: basicDestroys}
+	sp := &spec{p: p, sem: p.ChanSemantics(), improvements: variantRules(p.Variant), destroys: basicDestroys}
 	sp.maxRound = sp.roundBound()
 	return sp, nil
 }
@@ -224,7 +224,7 @@ func (sp *spec) system() *model.System[State] {
 			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel,
 				Footprint: fp, Ready: started},
 		},
-		Chans: ringnet.Links(n, sp.link),
+		Chans: ringnet.Links(n, sp.sem),
 		View:  func(s *State) model.View { return ringnet.View(sp.p.IDs, &s.Out, s.In) },
 		Measures: []model.Measure[State]{{Name: "rounds", Ref: Ref + " BASIC (rounds)",
 			Doc:   "the rounds a run has reached, 0 included: one more than the largest round of a node or an election message",
@@ -281,11 +281,11 @@ func (sp *spec) startLabel(_ *State, i, _ int) string {
 func (sp *spec) hasMessage(s *State, i int) bool { return s.Started[i] && s.In[i].Len() > 0 }
 
 func (sp *spec) recvLabel(s *State, i, _ int) string {
-	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.link, 0))
+	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.sem, 0))
 }
 
 func (sp *spec) recv(s *State, i, _ int) bool {
-	m := s.In[i].Recv(sp.link, 0)
+	m := s.In[i].Recv(sp.sem, 0)
 	own := sp.p.IDs[i]
 	if m.Kind == Announce {
 		return !s.Out.Hear(i, m.ID, own) || sp.send(s, i, m)
@@ -350,7 +350,7 @@ func (sp *spec) promote(s *State, i, rnd, id int) bool {
 
 // send puts m on i's outgoing channel; with claims on it counts it.
 func (sp *spec) send(s *State, i int, m Msg) bool {
-	if !s.In.SendFrom(sp.link, i, m) {
+	if !s.In.SendFrom(sp.sem, i, m) {
 		return false
 	}
 	if g := &s.Ghost; sp.p.Claims {

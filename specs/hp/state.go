@@ -109,7 +109,7 @@ func Erase(s *State) {
 		s.In[i] = ring.Chan[Msg]{}
 		for _, m := range msgs {
 			m.Hops = 0
-			s.In[i].Send(model.Link{Kind: model.FIFO}, m)
+			s.In[i].Send(model.ChanSemantics{Kind: model.FIFO}, m)
 		}
 	}
 }

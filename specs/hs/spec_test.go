@@ -279,7 +279,7 @@ func TestVariantsAreResolved(t *testing.T) {
 	if _, err := NewRaynal(model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "probe"}); err == nil {
 		t.Error("NewRaynal accepted variant probe")
 	}
-	for _, bad := range []model.Params{{N: 3, IDs: []int{1, 2, 3}, Links: model.HalfDuplex}, {N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{false, true, false}}} {
+	for _, bad := range []model.Params{{N: 3, IDs: []int{1, 2, 3}, Duplex: model.HalfDuplex}, {N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{false, true, false}}} {
 		if _, err := Build(bad); err == nil {
 			t.Errorf("%+v accepted: hs has full-duplex links and a common orientation", bad)
 		}

@@ -170,7 +170,7 @@ type spec struct {
 	residues bool
 	bound    int
 	ring     ring.Ring
-	link     model.Link
+	sem      model.ChanSemantics
 	claims   bool
 }
 
@@ -183,7 +183,7 @@ type spec struct {
 const maxCopies = 2
 
 // hand is the bag semantics of what a process holds.
-var hand = model.Link{Kind: model.Bag}
+var hand = model.ChanSemantics{Kind: model.Bag}
 
 // New builds the system for p.
 func New(p model.Params) (*model.System[State], error) {
@@ -205,7 +205,7 @@ func New(p model.Params) (*model.System[State], error) {
 	}
 	p.Variant = variant
 	sp := &spec{n: p.N, mod: p.N + 1, residues: variant == "literal-residues", bound: p.Bound,
-		ring: ring.Ring{N: p.N}, link: p.Link(), claims: p.Claims}
+		ring: ring.Ring{N: p.N}, sem: p.ChanSemantics(), claims: p.Claims}
 	if variant == "mod-n" {
 		sp.mod = p.N
 	}
@@ -288,10 +288,10 @@ func (sp *spec) request(s *State, i, _ int) bool {
 
 func (sp *spec) hasToken(s *State, i int) bool { return s.In[i].Len() > 0 }
 
-func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.link) }
+func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.sem) }
 
 func (sp *spec) recv(s *State, i, k int) bool {
-	t := s.In[i].Recv(sp.link, k)
+	t := s.In[i].Recv(sp.sem, k)
 	other := t.Kind.Other()
 	if s.M[i] == sp.mark(t) {
 		// "m_i = nb": the other token is lost; regenerate it (unless two
@@ -327,7 +327,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 }
 
 func (sp *spec) recvLabel(s *State, i, k int) string {
-	t := s.In[i].Peek(sp.link, k)
+	t := s.In[i].Peek(sp.sem, k)
 	switch {
 	case s.M[i] == sp.mark(t):
 		return fmt.Sprintf("recv p%d %v (m = %s: regenerates %v)", i, t, sp.show(s.M[i]), t.Kind.Other())
@@ -388,7 +388,7 @@ func (sp *spec) pass(k Kind) func(*State, int, int) bool {
 				break
 			}
 		}
-		return s.In[sp.ring.Succ(i)].Send(sp.link, t)
+		return s.In[sp.ring.Succ(i)].Send(sp.sem, t)
 	}
 }
 

@@ -48,6 +48,6 @@ func appendEntry(buf []byte, s *State) []byte {
 	return model.AppendInts(buf, s.Ghost.Cost)
 }
 
-func (sp *spec) chans() []model.Link { return ringnet.Links(sp.n, sp.link) }
+func (sp *spec) chans() []model.ChanSemantics { return ringnet.Links(sp.n, sp.sem) }
 
 func chanLen(s *State, c int) int { return s.In[c].Len() }

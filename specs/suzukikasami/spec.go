@@ -158,7 +158,7 @@ func (s *State) Procs() int { return len(s.Phase) }
 type spec struct {
 	n      int
 	bound  int
-	link   model.Link
+	sem    model.ChanSemantics
 	claims bool
 }
 
@@ -183,7 +183,7 @@ func New(p model.Params) (*model.System[State], error) {
 		p.Bound = 1
 	}
 	p.Variant = variant
-	sp := &spec{n: p.N, bound: p.Bound, link: p.Link(), claims: p.Claims}
+	sp := &spec{n: p.N, bound: p.Bound, sem: p.ChanSemantics(), claims: p.Claims}
 	return &model.System[State]{
 		Spec: "suzukikasami", Variant: variant, Params: p, Procs: p.N,
 		Init: []State{sp.initial()},
@@ -289,7 +289,7 @@ func (sp *spec) ask(s *State, i, _ int) bool {
 	s.Clock[i]++
 	s.Phase[i] = mutex.Waiting
 	for j := 0; j < sp.n; j++ {
-		if j != i && !s.In[j].Send(sp.link, Msg{Kind: Request, From: uint8(i), Clock: uint8(s.Clock[i])}) {
+		if j != i && !s.In[j].Send(sp.sem, Msg{Kind: Request, From: uint8(i), Clock: uint8(s.Clock[i])}) {
 			return false
 		}
 	}
@@ -308,10 +308,10 @@ func (sp *spec) askLabel(s *State, i, _ int) string {
 
 func (sp *spec) hasMessage(s *State, i int) bool { return s.In[i].Len() > 0 }
 
-func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.link) }
+func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.sem) }
 
 func (sp *spec) recv(s *State, i, k int) bool {
-	m := s.In[i].Recv(sp.link, k)
+	m := s.In[i].Recv(sp.sem, k)
 	if m.Kind == Access {
 		for j := range s.Token[i] {
 			s.Token[i][j] = int(m.Token[j])
@@ -329,7 +329,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 }
 
 func (sp *spec) recvLabel(s *State, i, k int) string {
-	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.link, k))
+	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.sem, k))
 }
 
 func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == mutex.InCS }
@@ -375,7 +375,7 @@ func (sp *spec) postlude(s *State, i int) bool {
 	if sp.claims {
 		s.Ghost.Cost[j]++
 	}
-	return s.In[j].Send(sp.link, m)
+	return s.In[j].Send(sp.sem, m)
 }
 
 func (sp *spec) copy(d, s *State) {

@@ -109,7 +109,7 @@ func TestKeepingTokenPresentBreaksExclusion(t *testing.T) {
 func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
 	mutate := func(sys *model.System[State]) {
 		recv := sys.Rules[1].Do
-		link := sys.Params.Link()
+		link := sys.Params.ChanSemantics()
 		sys.Rules[1].Do = func(s *State, i, k int) bool {
 			if m := s.In[i].Peek(link, k); m.Kind == Request {
 				s.Reqs[i][m.From] = 0 // so that max(requests(j), k) = k

@@ -105,7 +105,7 @@ func New(p model.Params) (*model.System[State], error) {
 					return model.Footprint{Proc: i, Recv: []int{i}, Send: []int{sp.ring.Succ(i)}}
 				}},
 		},
-		Chans: ringnet.Links(n, model.Link{Kind: model.FIFO}),
+		Chans: ringnet.Links(n, model.ChanSemantics{Kind: model.FIFO}),
 		Props: mutex.Properties(n, Ref, Ref+" (neither deadlock nor starving)", func(s *State) mutex.Phases { return s.Phase }),
 		Copy: func(d, s *State) {
 			d.Phase = append(d.Phase[:0], s.Phase...)

@@ -41,7 +41,9 @@ func (sp *spec) tickFootprint(i int) model.Footprint {
 }
 
 // chans gives the links' semantics for the footprints.
-func (sp *spec) chans() []model.Link { return ringnet.Links(sp.n, model.Link{Kind: model.FIFO}) }
+func (sp *spec) chans() []model.ChanSemantics {
+	return ringnet.Links(sp.n, model.ChanSemantics{Kind: model.FIFO})
+}
 
 // appendDecisions is what the election properties read: each processor's
 // decision, a function of its phase.

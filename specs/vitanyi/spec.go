@@ -243,7 +243,7 @@ func New(p model.Params) (*model.System[State], error) {
 // send puts m on i's link to its clockwise neighbour; with claims on it
 // counts the message and its bits.
 func (sp *spec) send(s *State, i int, m Msg) {
-	s.In[(i+1)%sp.n].Send(model.Link{}, m)
+	s.In[(i+1)%sp.n].Send(model.ChanSemantics{}, m)
 	if sp.p.Claims {
 		s.Ghost.Messages++
 		s.Ghost.Bits += msgBits(m)
@@ -282,7 +282,7 @@ func (sp *spec) canRecv(s *State, i int) bool {
 
 func (sp *spec) recv(s *State, i, _ int) bool {
 	sp.countTick(s, i)
-	m := s.In[i].Recv(model.Link{}, 0)
+	m := s.In[i].Recv(model.ChanSemantics{}, 0)
 	s.Passed[i] = 0
 	switch s.Phase[i] {
 	case Asleep: // a wakeup: the Protocol starts

@@ -230,7 +230,7 @@ func forgetAnnihilation(sys *model.System[State]) {
 		do := r.Do
 		r.Do = func(s *State, p, k int) bool {
 			if ms := s.In[p].Messages(); s.Phase[p] == Awake && ms[0].Kind == Elect && ms[0].ID > s.K[p] {
-				s.In[(p+1)%sys.Procs].Send(model.Link{}, ms[0])
+				s.In[(p+1)%sys.Procs].Send(model.ChanSemantics{}, ms[0])
 			}
 			return do(s, p, k)
 		}

@@ -19,12 +19,12 @@ var Variants = []model.Variant{
 // Ref is the seed section the spec comes from.
 const Ref = "000 §2–§4"
 
-// spec is one instance: ids, variant and link semantics.
+// spec is one instance: ids, variant and duplex mode.
 type spec struct {
 	ids      []int
 	sorted   []int // ids in increasing order: a colour's rank (claims)
 	n        int
-	mode     model.LinkMode
+	mode     model.Duplex
 	modified bool
 	claims   bool
 	// initiator[i]: i may begin spontaneously (--initiators).
@@ -62,14 +62,14 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 	case p.Orientation == nil && p.N > maxFreeOrientationN:
 		return nil, fmt.Errorf("vlt at n=%d would start from up to 2^%d orientation assignments; fix one with --orientation, or keep n ≤ %d", p.N, p.N, maxFreeOrientationN)
 	}
-	if p.Links == model.DefaultLinks {
-		p.Links = model.HalfDuplex
+	if p.Duplex == model.DefaultDuplex {
+		p.Duplex = model.HalfDuplex
 		if variant == "modified" {
-			p.Links = model.FullDuplex
+			p.Duplex = model.FullDuplex
 		}
 	}
 	p.Variant = variant
-	sp := &spec{ids: p.IDs, sorted: slices.Sorted(slices.Values(p.IDs)), n: p.N, mode: p.Links,
+	sp := &spec{ids: p.IDs, sorted: slices.Sorted(slices.Values(p.IDs)), n: p.N, mode: p.Duplex,
 		modified: variant == "modified", claims: p.Claims, initiator: make([]bool, p.N), fault: f}
 	for i := range sp.initiator {
 		sp.initiator[i] = p.IsInitiator(i)

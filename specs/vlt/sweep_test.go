@@ -141,11 +141,11 @@ func TestOrientationsGiveIsomorphicSystems(t *testing.T) {
 // full-duplex links is included so that failing verdicts are compared too.
 func TestRingSymmetriesGiveIsomorphicSystems(t *testing.T) {
 	ids, f := []int{1, 4, 2, 5, 3}, []bool{false, true, true, false, true}
-	for _, links := range []model.LinkMode{model.HalfDuplex, model.FullDuplex} {
-		base := run(t, model.Params{N: 5, IDs: ids, Links: links, Orientation: f}, noFault)
+	for _, links := range []model.Duplex{model.HalfDuplex, model.FullDuplex} {
+		base := run(t, model.Params{N: 5, IDs: ids, Duplex: links, Orientation: f}, noFault)
 		for _, g := range ring.RingSymmetries(5) {
 			gi, gf := g.Apply(ids, f)
-			r := run(t, model.Params{N: 5, IDs: gi, Links: links, Orientation: gf}, noFault)
+			r := run(t, model.Params{N: 5, IDs: gi, Duplex: links, Orientation: gf}, noFault)
 			if r.States != base.States || r.Transitions != base.Transitions || !slices.Equal(failures(&r), failures(&base)) {
 				t.Fatalf("links %s, %+v: ids %v orientation %s: %d states %d transitions %v; want %d %d %v", links, g, gi,
 					model.FormatOrientation(gf), r.States, r.Transitions, failures(&r), base.States, base.Transitions, failures(&base))

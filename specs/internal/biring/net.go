@@ -11,7 +11,7 @@
 // still distinct: 0's Right link is 1's Left link, 0's Left link 1's Right.
 //
 // Channels: In[2i+port] holds the messages that arrive at i through port, in
-// sending order (FIFO) or as a bag, as model.Link says; a send on a full
+// sending order (FIFO) or as a bag, as model.ChanSemantics says; a send on a full
 // bounded channel blocks.
 //
 // Counting: with claims on, every send counts in the ghost, as an election
@@ -49,7 +49,7 @@ func (ps Ports) Has(port ring.Port) bool { return ps&(1<<port) != 0 }
 // instance.
 type Net[M ring.Message[M]] struct {
 	Ring ring.Ring
-	Link model.Link
+	Sem  model.ChanSemantics
 	// Claims turns the ghost on; Caps are its saturation points.
 	Claims bool
 	Caps   Caps
@@ -61,7 +61,7 @@ type Net[M ring.Message[M]] struct {
 // NewNet returns the net for parameters p, with a common orientation, the
 // ghost caps the spec's claims need and the spec's announcement test.
 func NewNet[M ring.Message[M]](p *model.Params, caps Caps, announces func(m M) bool) Net[M] {
-	return Net[M]{Ring: ring.Ring{N: p.N, Bidirectional: true}, Link: p.Link(), Claims: p.Claims, Caps: caps, Announces: announces}
+	return Net[M]{Ring: ring.Ring{N: p.N, Bidirectional: true}, Sem: p.ChanSemantics(), Claims: p.Claims, Caps: caps, Announces: announces}
 }
 
 // Send puts m on i's link through port, and counts it; false if the
@@ -73,7 +73,7 @@ func (n *Net[M]) Send(w *Wire[M], i int, port ring.Port, m M) bool {
 		w.Ghost.Count(n.Caps, 1)
 	}
 	j, q := n.Ring.Peer(i, port)
-	return w.In[2*j+int(q)].Send(n.Link, m)
+	return w.In[2*j+int(q)].Send(n.Sem, m)
 }
 
 // SendBoth is 002's sendLR and 004's "send to links CW and CCW": m on the
@@ -102,7 +102,7 @@ func (n *Net[M]) Choices(w *Wire[M], i int, open Ports) int {
 	c := 0
 	for port := ring.Left; port <= ring.Right; port++ {
 		if open.Has(port) {
-			c += w.In[2*i+int(port)].Choices(n.Link)
+			c += w.In[2*i+int(port)].Choices(n.Sem)
 		}
 	}
 	return c
@@ -111,7 +111,7 @@ func (n *Net[M]) Choices(w *Wire[M], i int, open Ports) int {
 // locate turns receive choice k into a port and a choice on its channel.
 func (n *Net[M]) locate(w *Wire[M], i, k int, open Ports) (ring.Port, int) {
 	if open.Has(ring.Left) {
-		if c := w.In[2*i].Choices(n.Link); k >= c {
+		if c := w.In[2*i].Choices(n.Sem); k >= c {
 			k -= c
 		} else {
 			return ring.Left, k
@@ -124,13 +124,13 @@ func (n *Net[M]) locate(w *Wire[M], i, k int, open Ports) (ring.Port, int) {
 // and the message.
 func (n *Net[M]) Recv(w *Wire[M], i, k int, open Ports) (ring.Port, M) {
 	port, k := n.locate(w, i, k, open)
-	return port, w.In[2*i+int(port)].Recv(n.Link, k)
+	return port, w.In[2*i+int(port)].Recv(n.Sem, k)
 }
 
 // Label renders receive choice k of i as "recv p2 ⟨probe 5 …⟩ from left".
 func (n *Net[M]) Label(w *Wire[M], i, k int, open Ports) string {
 	port, k := n.locate(w, i, k, open)
-	return fmt.Sprintf("recv p%d %v from %s", i, w.In[2*i+int(port)].Peek(n.Link, k), port)
+	return fmt.Sprintf("recv p%d %v from %s", i, w.In[2*i+int(port)].Peek(n.Sem, k), port)
 }
 
 // Footprint is what a rule of process i touches (model.Footprint): i's
@@ -155,7 +155,7 @@ func (n *Net[M]) Footprint(recv bool) func(i int) model.Footprint {
 // local orientations: the specs on this package's rings have full-duplex
 // links and a common orientation, which their seeds fix.
 func CheckLinks(spec string, p *model.Params) error {
-	if p.Links == model.HalfDuplex {
+	if p.Duplex == model.HalfDuplex {
 		return fmt.Errorf("spec %s runs on full-duplex links; half-duplex links are not supported", spec)
 	}
 	if p.Orientation != nil {

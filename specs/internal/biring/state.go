@@ -109,7 +109,7 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 			return d.Finish()
 		},
 		Erase:   func(s *S) { s.Wire.Ghost.Erase() },
-		Chans:   ringnet.Links(2*n, sp.Params.Link()), // channel c is Wire.In[c]
+		Chans:   ringnet.Links(2*n, sp.Params.ChanSemantics()), // channel c is Wire.In[c]
 		ChanLen: func(s *S, c int) int { return s.Wire.In[c].Len() },
 		Vars: func(s *S) []model.Var {
 			var out []model.Var

@@ -21,7 +21,7 @@ func Make[M ring.Message[M]](n int) Chans[M] { return make(Chans[M], n) }
 
 // SendFrom puts m on process i's outgoing channel, to its successor. It
 // returns false, changing nothing, when a bounded channel is full.
-func (c Chans[M]) SendFrom(l model.Link, i int, m M) bool {
+func (c Chans[M]) SendFrom(l model.ChanSemantics, i int, m M) bool {
 	return c[(i+1)%len(c)].Send(l, m)
 }
 
@@ -84,8 +84,8 @@ func Params(spec string, vs []model.Variant, p model.Params, why string) (model.
 // Links gives each of the n channels of a ring the semantics l: the
 // model.System.Chans of a spec whose footprints (Footprint) number channel
 // j for In[j], process j's input channel.
-func Links(n int, l model.Link) []model.Link {
-	out := make([]model.Link, n)
+func Links(n int, l model.ChanSemantics) []model.ChanSemantics {
+	out := make([]model.ChanSemantics, n)
 	for j := range out {
 		out[j] = l
 	}

@@ -15,7 +15,7 @@ import (
 type Net struct {
 	IDs    []int
 	Ring   ring.Ring
-	Link   model.Link
+	Sem    model.ChanSemantics
 	Params model.Params
 }
 
@@ -24,13 +24,13 @@ func NewNet(p model.Params) (*Net, error) {
 	if err := CheckParams(&p); err != nil {
 		return nil, err
 	}
-	return &Net{IDs: p.IDs, Ring: ring.Ring{N: p.N}, Link: p.Link(), Params: p}, nil
+	return &Net{IDs: p.IDs, Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics(), Params: p}, nil
 }
 
 // Send puts m on i's outgoing channel, to its successor; false if it blocks.
 // With claims on it counts ⟨elect⟩ messages in the ghost.
 func (n *Net) Send(s *State, i int, m Msg) bool {
-	if !s.send(n.Ring.Succ(i), m, n.Link) {
+	if !s.send(n.Ring.Succ(i), m, n.Sem) {
 		return false
 	}
 	if n.Params.Claims && m.Kind == Elect {
@@ -65,13 +65,13 @@ func (n *Net) Conclude(s *State, i int, m Msg) bool {
 func (n *Net) HasMessage(s *State, i int) bool { return s.Pending(i) > 0 }
 
 // RecvChoices is the number of receives process i's channel offers.
-func (n *Net) RecvChoices(s *State, i int) int { return s.choices(i, n.Link) }
+func (n *Net) RecvChoices(s *State, i int) int { return s.choices(i, n.Sem) }
 
 // Receive removes receive choice k from process i's channel.
-func (n *Net) Receive(s *State, i, k int) Msg { return s.recv(i, k, n.Link) }
+func (n *Net) Receive(s *State, i, k int) Msg { return s.recv(i, k, n.Sem) }
 
 // Peek is the message receive choice k at process i would take.
-func (n *Net) Peek(s *State, i, k int) Msg { return s.peek(i, k, n.Link) }
+func (n *Net) Peek(s *State, i, k int) Msg { return s.peek(i, k, n.Sem) }
 
 // RecvLabel renders recv(i) as "recv p2 ⟨elect 5⟩".
 func (n *Net) RecvLabel(s *State, i, k int) string {
@@ -117,7 +117,7 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 		Erase:   Erase,
 		Vars:    Vars(flag, p.Claims),
 		View:    n.View,
-		Chans:   ringnet.Links(n.Ring.N, n.Link), // channel j is In[j]
+		Chans:   ringnet.Links(n.Ring.N, n.Sem), // channel j is In[j]
 	}
 }
 

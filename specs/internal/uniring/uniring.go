@@ -157,7 +157,7 @@ func (s *State) Messages(i int) []Msg {
 func (s *State) Quiet() bool { return len(s.b) == header(s.n) }
 
 // send adds m to process j's input channel; false if it is full.
-func (s *State) send(j int, m Msg, l model.Link) bool {
+func (s *State) send(j int, m Msg, l model.ChanSemantics) bool {
 	c := s.Pending(j)
 	if l.Cap > 0 && c >= l.Cap {
 		return false
@@ -179,7 +179,7 @@ func (s *State) send(j int, m Msg, l model.Link) bool {
 
 // choices is how many different receives process i's channel offers: the
 // head for FIFO, one per distinct message for a bag.
-func (s *State) choices(i int, l model.Link) int {
+func (s *State) choices(i int, l model.ChanSemantics) int {
 	c := s.Pending(i)
 	if c == 0 || l.Kind == model.FIFO {
 		return min(c, 1)
@@ -196,7 +196,7 @@ func (s *State) choices(i int, l model.Link) int {
 }
 
 // position is the offset of receive choice k in process i's channel.
-func (s *State) position(i, k int, l model.Link) int {
+func (s *State) position(i, k int, l model.ChanSemantics) int {
 	pos := s.section(i)
 	if l.Kind == model.FIFO {
 		return pos
@@ -211,13 +211,13 @@ func (s *State) position(i, k int, l model.Link) int {
 }
 
 // peek returns the message receive choice k would take.
-func (s *State) peek(i, k int, l model.Link) Msg {
+func (s *State) peek(i, k int, l model.ChanSemantics) Msg {
 	pos := s.position(i, k, l)
 	return msgOf(s.b[pos], s.b[pos+1])
 }
 
 // recv removes and returns the message of receive choice k.
-func (s *State) recv(i, k int, l model.Link) Msg {
+func (s *State) recv(i, k int, l model.ChanSemantics) Msg {
 	pos := s.position(i, k, l)
 	m := msgOf(s.b[pos], s.b[pos+1])
 	copy(s.b[pos:], s.b[pos+2:])
