@@ -22,7 +22,6 @@ import (
 	"mc/specs/internal/election"
 	"mc/specs/internal/mutex"
 	"mc/specs/internal/outcome"
-	"mc/specs/internal/ringnet"
 	"mc/specs/internal/uniring"
 )
 
@@ -36,7 +35,6 @@ var shared = map[string]fs.FS{
 	"mc/specs/internal/election": election.Source,
 	"mc/specs/internal/mutex":    mutex.Source,
 	"mc/specs/internal/outcome":  outcome.Source,
-	"mc/specs/internal/ringnet":  ringnet.Source,
 	"mc/specs/internal/uniring":  uniring.Source,
 }
 

@@ -198,7 +198,7 @@ func wrapRecv(sp *spec, sys *model.System[State], f func(s *State, i, k int, por
 	sys.Rules[1].Do = func(s *State, i, k int) bool {
 		var c State
 		sys.Copy(&c, s)
-		port, m := sp.net.Recv(&c.Wire, i, k, open(s, i))
+		port, m := sp.net.Recv(&c, i, k, open(s, i))
 		return f(s, i, k, port, m, orig)
 	}
 }
@@ -244,8 +244,8 @@ func TestElectionCompleteCatchesAMutant(t *testing.T) {
 			t.Fatalf("p%d does not know the winner in the deadlock state", i)
 		}
 	}
-	if !pr.Trace.Deadlock || end.Wire.In[2*0+int(ring.Left)].String() != "[⟨leader 4⟩]" {
-		t.Fatalf("deadlock %v, channels %v; want ⟨leader 4⟩ stuck at p0", pr.Trace.Deadlock, end.Wire.In)
+	if !pr.Trace.Deadlock || end.Chans[2*0+int(ring.Left)].String() != "[⟨leader 4⟩]" {
+		t.Fatalf("deadlock %v, channels %v; want ⟨leader 4⟩ stuck at p0", pr.Trace.Deadlock, end.Chans)
 	}
 }
 

@@ -162,7 +162,7 @@ func (sp *spec) destroysOneProp() model.Property[State] {
 func (sp *spec) distanceEdgesHold(before *State, a model.Action, after *State) bool {
 	for r := range after.Ghost.ByDistance {
 		if after.Ghost.ByDistance[r] != before.Ghost.ByDistance[r] {
-			m := before.In[a.Proc].Peek(sp.sem, a.Choice)
+			m := before.In[a.Proc].Peek(sp.net.Sem, a.Choice)
 			return m.Hops == fib(m.Rnd+2)
 		}
 	}

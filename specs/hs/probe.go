@@ -56,7 +56,7 @@ func (p *ProbeProc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var
 
 // probe is the spec of variant probe.
 type probe struct {
-	net    biring.Net[Msg]
+	net    biring.Net[ProbeProc, Msg]
 	params model.Params
 }
 
@@ -72,14 +72,14 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 	if err := p.Validate(); err != nil {
 		return nil, nil, err
 	}
-	if err := biring.CheckLinks("hs", &p); err != nil {
+	if err := biring.CheckDuplex("hs", &p); err != nil {
 		return nil, nil, err
 	}
 	if p.Variant != "" && p.Variant != "probe" {
 		return nil, nil, fmt.Errorf("hs variant %q is not 004's probe", p.Variant)
 	}
 	p.Variant = "probe"
-	sp := &probe{net: biring.NewNet(&p, claimCaps(p.N), announces), params: p}
+	sp := &probe{net: biring.NewNet[ProbeProc](&p, claimCaps(p.N), announces), params: p}
 	return sp, biring.System[ProbeProc](biring.Spec[ProbeProc, Msg]{Name: "hs", Variant: p.Variant, Params: p,
 		Init: ProbeProc{Asleep: true}, Read: readMsg, Ref: RefProbe, Winner: sp.winner(), Word: "phases",
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
@@ -90,7 +90,7 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 					return fmt.Sprintf("wake p%d (sends ⟨probe %d phase 0 ttl 0⟩ to CW and CCW)", i, p.IDs[i])
 				}},
 			{Name: "recv", Ref: RefProbe + " lines 9–31", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv, Footprint: sp.net.Footprint(true),
-				Label: func(s *ProbeState, i, k int) string { return sp.net.Label(&s.Wire, i, k, biring.BothPorts) }},
+				Label: func(s *ProbeState, i, k int) string { return sp.net.Label(s, i, k, ring.BothPorts) }},
 		}), nil
 }
 
@@ -112,18 +112,18 @@ func (sp *probe) wake(s *ProbeState, i, _ int) bool {
 // sendProbes enters phase i: ⟨probe, id, i, 2^i − 1⟩ to CW and CCW, so
 // that the probe travels 2^i hops out (the ttl formula is lost in the scan).
 func (sp *probe) sendProbes(s *ProbeState, i int, phase uint8) bool {
-	sp.net.Enter(&s.Wire, i, int(phase)+1)
-	return sp.net.SendBoth(&s.Wire, i, Msg{Kind: Probe, ID: sp.params.IDs[i], Phase: phase, Hops: 1<<phase - 1})
+	sp.net.Enter(s, i, int(phase)+1)
+	return sp.net.SendBoth(s, i, Msg{Kind: Probe, ID: sp.params.IDs[i], Phase: phase, Hops: 1<<phase - 1})
 }
 
 func (sp *probe) canRecv(s *ProbeState, i int) bool { return sp.recvChoices(s, i) > 0 }
 
 func (sp *probe) recvChoices(s *ProbeState, i int) int {
-	return sp.net.Choices(&s.Wire, i, biring.BothPorts)
+	return sp.net.Choices(s, i, ring.BothPorts)
 }
 
 func (sp *probe) recv(s *ProbeState, i, k int) bool {
-	port, m := sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
+	port, m := sp.net.Recv(s, i, k, ring.BothPorts)
 	p := &s.P[i]
 	if p.Asleep && !sp.wake(s, i, 0) {
 		return false // a processor wakes at the latest on its first message (package doc)
@@ -135,9 +135,9 @@ func (sp *probe) recv(s *ProbeState, i, k int) bool {
 			return true
 		}
 		s.Out.Decided[i] = invariants.Lost
-		return sp.net.Send(&s.Wire, i, ring.Left, m)
+		return sp.net.Send(s, i, ring.Left, m)
 	case m.Kind == Reply && m.ID != me: // lines 19–20
-		return sp.net.Send(&s.Wire, i, port.Opposite(), m)
+		return sp.net.Send(s, i, port.Opposite(), m)
 	case m.Kind == Reply: // lines 21–26
 		p.Replied[port] = true
 		if !p.Replied[ring.Left] || !p.Replied[ring.Right] {
@@ -147,11 +147,11 @@ func (sp *probe) recv(s *ProbeState, i, k int) bool {
 		return sp.sendProbes(s, i, next(sp.params.N, m.Phase))
 	case m.ID == me && s.Out.Decided[i] == invariants.Undecided: // lines 10–13
 		s.Out.Decided[i] = invariants.Leader
-		return sp.net.Send(&s.Wire, i, ring.Left, Msg{Kind: Terminate})
+		return sp.net.Send(s, i, ring.Left, Msg{Kind: Terminate})
 	case m.ID > me && m.Hops > 0: // lines 14–15
-		return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
+		return sp.net.Send(s, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
 	case m.ID > me: // lines 16–17
-		return sp.net.Send(&s.Wire, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
+		return sp.net.Send(s, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
 	}
 	return true // swallowed: a smaller id, or the leader's own second probe
 }

@@ -8,7 +8,6 @@ import (
 	"mc/invariants"
 	"mc/model"
 	"mc/ring"
-	"mc/specs/internal/biring"
 	"mc/specs/internal/outcome"
 	"mc/specs/internal/spectest"
 )
@@ -337,9 +336,9 @@ func raynalMutant(t *testing.T, ids []int,
 		sys.Rules[2].Do = func(s *RaynalState, i, k int) bool {
 			var c RaynalState
 			sys.Copy(&c, s)
-			port, m := sp.net.Recv(&c.Wire, i, k, biring.BothPorts)
+			port, m := sp.net.Recv(&c, i, k, ring.BothPorts)
 			if handled, ok := f(sp, s, i, port, m); handled {
-				sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
+				sp.net.Recv(s, i, k, ring.BothPorts)
 				return ok
 			}
 			return recv(s, i, k)
@@ -358,7 +357,7 @@ func TestClaimPhaseEntrantsBoundCatchesAMutant(t *testing.T) {
 		if m.Kind != Candidature || m.ID >= sp.params.IDs[i] || m.Hops+1 < 1<<m.Phase {
 			return false, false
 		}
-		ok := sp.net.Send(&s.Wire, i, port, Msg{Kind: Response, ID: m.ID, OK: true})
+		ok := sp.net.Send(s, i, port, Msg{Kind: Response, ID: m.ID, OK: true})
 		if ok && s.P[i].State == NotInvolved {
 			ok = sp.initiate(s, i, 0)
 		}
@@ -415,7 +414,7 @@ func TestLeaderIsMaxCatchesAMutant(t *testing.T) {
 	}
 	sys := raynalSys(t, model.Params{N: 4, IDs: flipped})
 	sys.Props = outcome.Properties(RefRaynal, outcome.MaxWinner(ids, RefRaynal),
-		func(s *RaynalState) *outcome.Outcome { return &s.Out }, func(s *RaynalState) bool { return s.Wire.Quiet() })
+		func(s *RaynalState) *outcome.Outcome { return &s.Out }, func(s *RaynalState) bool { return s.Chans.Quiet() })
 	mustFail(t, sys, "leader-is-max")
 	r := spectest.Run(t, sys, checker.Options{})
 	if spectest.Prop(t, &r, "at-most-one-leader").Verdict != checker.Pass {
@@ -465,11 +464,11 @@ func probeMutant(t *testing.T, ids []int, f func(sp *probe, s *ProbeState, i int
 	sys.Rules[1].Do = func(s *ProbeState, i, k int) bool {
 		var c ProbeState
 		sys.Copy(&c, s)
-		port, m := sp.net.Recv(&c.Wire, i, k, biring.BothPorts)
+		port, m := sp.net.Recv(&c, i, k, ring.BothPorts)
 		if m.Kind != Probe || m.ID != sp.params.IDs[i] || s.P[i].Asleep {
 			return recv(s, i, k)
 		}
-		sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
+		sp.net.Recv(s, i, k, ring.BothPorts)
 		return f(sp, s, i, port, m)
 	}
 	return sys
@@ -489,9 +488,9 @@ func TestLeaderElectedCatchesAMutant(t *testing.T) {
 func TestClaimPhasesBoundedCatchesAMutant(t *testing.T) {
 	sys := probeMutant(t, []int{3, 1, 2}, func(sp *probe, s *ProbeState, i int, port ring.Port, m Msg) bool {
 		if m.Hops > 0 {
-			return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
+			return sp.net.Send(s, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
 		}
-		return sp.net.Send(&s.Wire, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
+		return sp.net.Send(s, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
 	})
 	mustFail(t, sys, "phases-bounded")
 }
@@ -504,7 +503,7 @@ func TestClaimAnnouncementCatchesAMutant(t *testing.T) {
 			return true
 		}
 		s.Out.Decided[i] = invariants.Leader
-		return sp.net.Send(&s.Wire, i, ring.Left, Msg{Kind: Terminate}) && sp.net.Send(&s.Wire, i, ring.Right, Msg{Kind: Terminate})
+		return sp.net.Send(s, i, ring.Left, Msg{Kind: Terminate}) && sp.net.Send(s, i, ring.Right, Msg{Kind: Terminate})
 	})
 	mustFail(t, sys, "announcement-messages-bound")
 }

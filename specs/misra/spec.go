@@ -152,7 +152,7 @@ type State struct {
 	Phase mutex.Phases
 	M     []Mark
 	Hand  []ring.Chan[Token] // tokens held, sorted
-	In    []ring.Chan[Token] // from the predecessor
+	In    ring.Chans[Token]  // from the predecessor
 	// Losses counts the tokens lost so far (the environment's budget).
 	Losses int
 	Ghost  Ghost
@@ -169,8 +169,7 @@ type spec struct {
 	n, mod   int
 	residues bool
 	bound    int
-	ring     ring.Ring
-	sem      model.ChanSemantics
+	net      ring.Net
 	claims   bool
 }
 
@@ -205,7 +204,7 @@ func New(p model.Params) (*model.System[State], error) {
 	}
 	p.Variant = variant
 	sp := &spec{n: p.N, mod: p.N + 1, residues: variant == "literal-residues", bound: p.Bound,
-		ring: ring.Ring{N: p.N}, sem: p.ChanSemantics(), claims: p.Claims}
+		net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, claims: p.Claims}
 	if variant == "mod-n" {
 		sp.mod = p.N
 	}
@@ -232,7 +231,7 @@ func New(p model.Params) (*model.System[State], error) {
 
 func (sp *spec) initial() State {
 	n := sp.n
-	s := State{Phase: make(mutex.Phases, n), M: make([]Mark, n), Hand: make([]ring.Chan[Token], n), In: make([]ring.Chan[Token], n)}
+	s := State{Phase: make(mutex.Phases, n), M: make([]Mark, n), Hand: make([]ring.Chan[Token], n), In: make(ring.Chans[Token], n)}
 	s.Hand[0].Send(hand, Token{Kind: Ping, V: 1})
 	s.Hand[0].Send(hand, Token{Kind: Pong, V: 1})
 	return s
@@ -288,10 +287,10 @@ func (sp *spec) request(s *State, i, _ int) bool {
 
 func (sp *spec) hasToken(s *State, i int) bool { return s.In[i].Len() > 0 }
 
-func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.sem) }
+func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.net.Sem) }
 
 func (sp *spec) recv(s *State, i, k int) bool {
-	t := s.In[i].Recv(sp.sem, k)
+	t := s.In[i].Recv(sp.net.Sem, k)
 	other := t.Kind.Other()
 	if s.M[i] == sp.mark(t) {
 		// "m_i = nb": the other token is lost; regenerate it (unless two
@@ -327,7 +326,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 }
 
 func (sp *spec) recvLabel(s *State, i, k int) string {
-	t := s.In[i].Peek(sp.sem, k)
+	t := s.In[i].Peek(sp.net.Sem, k)
 	switch {
 	case s.M[i] == sp.mark(t):
 		return fmt.Sprintf("recv p%d %v (m = %s: regenerates %v)", i, t, sp.show(s.M[i]), t.Kind.Other())
@@ -354,7 +353,7 @@ func (sp *spec) leave(s *State, i, _ int) bool {
 }
 
 func (sp *spec) leaveLabel(s *State, i, _ int) string {
-	return fmt.Sprintf("leave p%d (sends ping to p%d)", i, sp.ring.Succ(i))
+	return fmt.Sprintf("leave p%d (sends ping to p%d)", i, sp.net.Ring.Succ(i))
 }
 
 // passable lists the distinct tokens of kind k in i's hand.
@@ -388,13 +387,13 @@ func (sp *spec) pass(k Kind) func(*State, int, int) bool {
 				break
 			}
 		}
-		return s.In[sp.ring.Succ(i)].Send(sp.sem, t)
+		return s.In.Send(sp.net, i, ring.Right, t)
 	}
 }
 
 func (sp *spec) passLabel(k Kind) func(*State, int, int) string {
 	return func(s *State, i, c int) string {
-		return fmt.Sprintf("pass p%d %v to p%d", i, passable(s, i, k)[c], sp.ring.Succ(i))
+		return fmt.Sprintf("pass p%d %v to p%d", i, passable(s, i, k)[c], sp.net.Ring.Succ(i))
 	}
 }
 
@@ -464,7 +463,7 @@ func balanced(s *State) bool {
 func copyState(d, s *State) {
 	n := len(s.Phase)
 	if len(d.Phase) != n {
-		d.Phase, d.M, d.Hand, d.In = make(mutex.Phases, n), make([]Mark, n), make([]ring.Chan[Token], n), make([]ring.Chan[Token], n)
+		d.Phase, d.M, d.Hand, d.In = make(mutex.Phases, n), make([]Mark, n), make([]ring.Chan[Token], n), make(ring.Chans[Token], n)
 	}
 	copy(d.Phase, s.Phase)
 	copy(d.M, s.M)

@@ -51,7 +51,6 @@ import (
 	"mc/model"
 	"mc/ring"
 	"mc/specs/internal/mutex"
-	"mc/specs/internal/ringnet"
 )
 
 // Ref is the seed section the spec comes from.
@@ -105,7 +104,7 @@ func New(p model.Params) (*model.System[State], error) {
 					return model.Footprint{Proc: i, Recv: []int{i}, Send: []int{sp.ring.Succ(i)}}
 				}},
 		},
-		Chans: ringnet.Links(n, model.ChanSemantics{Kind: model.FIFO}),
+		Chans: ring.Net{Ring: sp.ring}.Semantics(), // FIFO, unbounded: channel i leads into process i
 		Props: mutex.Properties(n, Ref, Ref+" (neither deadlock nor starving)", func(s *State) mutex.Phases { return s.Phase }),
 		Copy: func(d, s *State) {
 			d.Phase = append(d.Phase[:0], s.Phase...)

@@ -17,17 +17,17 @@ type arrival struct {
 var ports = [2]ring.Port{ring.Left, ring.Right}
 
 func (sp *spec) canRecv(s *State, i int) bool {
-	return s.Proc[i].Stage == Observant && s.Links.RecvChoices(i) > 0
+	return s.Proc[i].Stage == Observant && s.Chans.JointChoices(s.links(), i) > 0
 }
 
-func (sp *spec) recvChoices(s *State, i int) int { return s.Links.RecvChoices(i) }
+func (sp *spec) recvChoices(s *State, i int) int { return s.Chans.JointChoices(s.links(), i) }
 
 // recv is "receive message(s) from one or both directions": it takes the
-// messages of receive choice k (ring.Links.RecvPorts), handles the phase
+// messages of receive choice k (ring.Chans.JointPorts), handles the phase
 // messages as 2b says and then the announcement. It returns false, so
 // that nothing happens, if a send finds its half-duplex link busy.
 func (sp *spec) recv(s *State, i, k int) bool {
-	taken := s.Links.RecvPorts(i, k)
+	taken := s.Chans.JointPorts(s.links(), i, k)
 	var in [2]arrival
 	n := 0
 	var announced ring.PortSet
@@ -36,7 +36,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 		if !taken.Has(port) {
 			continue
 		}
-		m := s.Links.Take(i, port)
+		m := s.Chans.Take(s.links(), i, port)
 		if m.Kind == Announce {
 			announced |= 1 << port
 			leader = max(leader, m.V)
@@ -179,7 +179,7 @@ func (sp *spec) inaugurate(s *State, i int) bool {
 		m.V = sp.ids[i]
 		sp.learn(s, i, m.V)
 	}
-	return s.Links.Send(sp.mode, i, ring.Left, m) && s.Links.Send(sp.mode, i, ring.Right, m)
+	return s.Chans.Send(sp.net(s), i, ring.Left, m) && s.Chans.Send(sp.net(s), i, ring.Right, m)
 }
 
 // learn records the outcome at i: the leader's id and i's decision.
@@ -210,9 +210,9 @@ func (sp *spec) hear(s *State, i int, got ring.PortSet, leader int) bool {
 	}
 	switch got {
 	case ring.OnlyLeft:
-		return s.Links.Send(sp.mode, i, ring.Right, m)
+		return s.Chans.Send(sp.net(s), i, ring.Right, m)
 	case ring.OnlyRight:
-		return s.Links.Send(sp.mode, i, ring.Left, m)
+		return s.Chans.Send(sp.net(s), i, ring.Left, m)
 	}
 	return true
 }

@@ -43,11 +43,11 @@ func (sp *spec) canTest0(s *State, i int) bool {
 func (sp *spec) send0(s *State, i, _ int) bool {
 	m := sp.chase(sp.ids[i], 0, firstQ)
 	for _, port := range ports {
-		if !s.Links.Send(sp.mode, i, port, m) {
+		if !s.Chans.Send(sp.net(s), i, port, m) {
 			return false
 		}
 		if sp.claims {
-			s.Ghost.sent(s.Links.Ring(), i, port, 0)
+			s.Ghost.sent(s.links().Ring, i, port, 0)
 		}
 	}
 	s.Proc[i].Sent0 = true
@@ -60,10 +60,10 @@ func (sp *spec) send0Label(_ *State, i, _ int) string {
 
 // phase0Waiting reports whether the neighbour's ⟨u,0⟩ waits at i's port.
 func phase0Waiting(s *State, i int, port ring.Port) bool {
-	if s.Proc[i].Got0[port] != 0 || !s.Links.Waiting(i, port) {
+	if s.Proc[i].Got0[port] != 0 || !s.Chans.Waiting(s.links(), i, port) {
 		return false
 	}
-	m := s.Links.Head(i, port)
+	m := s.Chans.Head(s.links(), i, port)
 	return m.Kind == Chase && m.P == 0
 }
 
@@ -92,13 +92,13 @@ func recv0Port(s *State, i, k int) ring.Port {
 // recv0 takes a neighbour's ⟨u1,0⟩ and records u1 for the test.
 func (sp *spec) recv0(s *State, i, k int) bool {
 	port := recv0Port(s, i, k)
-	s.Proc[i].Got0[port] = s.Links.Take(i, port).V
+	s.Proc[i].Got0[port] = s.Chans.Take(s.links(), i, port).V
 	return true
 }
 
 func (sp *spec) recv0Label(s *State, i, k int) string {
 	port := recv0Port(s, i, k)
-	return fmt.Sprintf("recv0 p%d %s", i, from(s, i, port, s.Links.Head(i, port)))
+	return fmt.Sprintf("recv0 p%d %s", i, from(s, i, port, s.Chans.Head(s.links(), i, port)))
 }
 
 // test0 is the phase-0 test, reconstructed (the scan lost it; seeds README,
@@ -147,7 +147,7 @@ func (sp *spec) phase0Test(s *State, i int) (local bool, dir ring.Port, waits bo
 		dir = ring.Right
 	}
 	local = u < u1 && u < u2
-	return local, dir, local && s.Links.Waiting(i, dir)
+	return local, dir, local && s.Chans.Waiting(s.links(), i, dir)
 }
 
 // test0Choices: a local minimum with a message waiting at DIR may give up
@@ -167,9 +167,9 @@ func (sp *spec) test0Label(s *State, i, k int) string {
 	case !local:
 		return fmt.Sprintf("test0 p%d: %d is not a local minimum (neighbours %d, %d), observant", i, u, u1, u2)
 	case waits && k == 0:
-		return fmt.Sprintf("test0 p%d: local minimum %d gives up, %v waits at %s (§2 remark)", i, u, s.Links.Head(i, dir), dir)
+		return fmt.Sprintf("test0 p%d: local minimum %d gives up, %v waits at %s (§2 remark)", i, u, s.Chans.Head(s.links(), i, dir), dir)
 	case waits:
-		return fmt.Sprintf("test0 p%d: local minimum %d turns active with %d towards %s, %v still on its way", i, u, max(u1, u2), dir, s.Links.Head(i, dir))
+		return fmt.Sprintf("test0 p%d: local minimum %d turns active with %d towards %s, %v still on its way", i, u, max(u1, u2), dir, s.Chans.Head(s.links(), i, dir))
 	}
 	return fmt.Sprintf("test0 p%d: local minimum %d turns active with %d towards %s", i, u, max(u1, u2), dir)
 }

@@ -38,7 +38,7 @@ func (sp *spec) properties() []model.Property[State] {
 
 // complete: the election is over and everyone knows the outcome.
 func (sp *spec) complete(s *State) bool {
-	if !invariants.Agreement(s) || !s.Links.Quiet() {
+	if !invariants.Agreement(s) || !s.Chans.Quiet() {
 		return false
 	}
 	leader := -1
@@ -61,7 +61,7 @@ func (sp *spec) complete(s *State) bool {
 // neighbours; wait for the corresponding messages".)
 func bypass(s *State) bool {
 	for k := range s.Proc {
-		cw, ccw := s.Links.OnLink(k)
+		cw, ccw := s.Chans.OnLink(s.links(), k)
 		for _, a := range cw {
 			for _, b := range ccw {
 				if a.Kind == Chase && b.Kind == Chase && a.P >= 1 && a.P == b.P {
@@ -171,12 +171,12 @@ func (sp *spec) lemma31(b *State, a model.Action, _ *State) bool {
 		return true
 	}
 	i := a.Proc
-	taken := b.Links.RecvPorts(i, a.Choice)
+	taken := b.Chans.JointPorts(b.links(), i, a.Choice)
 	for _, port := range ports {
 		if !taken.Has(port) {
 			continue
 		}
-		m := b.Links.Head(i, port)
+		m := b.Chans.Head(b.links(), i, port)
 		if m.Kind == Chase && m.P >= 1 && m.P == b.Proc[i].PNUM && b.Ghost.LastSent[i] == int8(port) {
 			return false
 		}

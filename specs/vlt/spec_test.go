@@ -148,7 +148,7 @@ func TestLiteralPhase0TestDeadlocks(t *testing.T) {
 	for i := range last.Proc {
 		pr := &last.Proc[i]
 		local, dir, waits := (&spec{ids: p.IDs}).phase0Test(last, i)
-		if pr.Stage == Phase0 && pr.Sent0 && pr.Got0[0] != 0 && pr.Got0[1] != 0 && local && waits && last.Links.Head(i, dir).P == 1 {
+		if pr.Stage == Phase0 && pr.Sent0 && pr.Got0[0] != 0 && pr.Got0[1] != 0 && local && waits && last.Chans.Head(last.links(), i, dir).P == 1 {
 			stuck = i
 		}
 	}

@@ -7,15 +7,13 @@ import (
 	"mc/model"
 	"mc/ring"
 	"mc/specs/internal/election"
-	"mc/specs/internal/ringnet"
 )
 
 // Net is what both specs know about the ring they run on: ids, topology and
 // channel semantics, with the actions' shared plumbing.
 type Net struct {
-	IDs    []int
-	Ring   ring.Ring
-	Sem    model.ChanSemantics
+	IDs []int
+	ring.Net
 	Params model.Params
 }
 
@@ -24,7 +22,7 @@ func NewNet(p model.Params) (*Net, error) {
 	if err := CheckParams(&p); err != nil {
 		return nil, err
 	}
-	return &Net{IDs: p.IDs, Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics(), Params: p}, nil
+	return &Net{IDs: p.IDs, Net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, Params: p}, nil
 }
 
 // Send puts m on i's outgoing channel, to its successor; false if it blocks.
@@ -117,7 +115,7 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 		Erase:   Erase,
 		Vars:    Vars(flag, p.Claims),
 		View:    n.View,
-		Chans:   ringnet.Links(n.Ring.N, n.Sem), // channel j is In[j]
+		Chans:   n.Net.Semantics(), // channel j is process j's input channel
 	}
 }
 
