@@ -104,3 +104,16 @@ func DescendingIDs(n int) []int {
 	}
 	return ids
 }
+
+// CyclicallyDescending reports whether the ids decrease along the ring from
+// the maximum: each process's successor has the next smaller id. This is
+// the arrangement in which the worst case n(n+1)/2 is claimed.
+func CyclicallyDescending(ids []int) bool {
+	top, drops := slices.Index(ids, slices.Max(ids)), 0
+	for i := range ids {
+		if ids[(top+i+1)%len(ids)] > ids[(top+i)%len(ids)] {
+			drops++
+		}
+	}
+	return drops == 1
+}

@@ -54,3 +54,16 @@ func TestArrangementClasses(t *testing.T) {
 		}
 	}
 }
+
+// Chang–Roberts' worst case needs the ids to fall by one step from the
+// maximum all the way round, in any rotation.
+func TestCyclicallyDescending(t *testing.T) {
+	for _, c := range []struct {
+		ids  []int
+		want bool
+	}{{[]int{3, 2, 1}, true}, {[]int{2, 1, 3}, true}, {DescendingIDs(5), true}, {[]int{1, 2, 3}, false}, {[]int{3, 1, 4, 2}, false}} {
+		if got := CyclicallyDescending(c.ids); got != c.want {
+			t.Errorf("CyclicallyDescending(%v) = %v, want %v", c.ids, got, c.want)
+		}
+	}
+}

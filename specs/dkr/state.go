@@ -2,10 +2,10 @@ package dkr
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/ring"
-	"mc/specs/internal/outcome"
 )
 
 // Kind is a message's type: the seed's b in (b, number), or the
@@ -85,7 +85,7 @@ type State struct {
 	Mode       []Mode
 	Max        []int
 	NeighbourR []int
-	Out        outcome.Outcome
+	Out        invariants.Outcome
 	In         ring.Chans[Msg]
 	Ghost      Ghost
 }
@@ -110,7 +110,7 @@ func Erase(s *State) { s.Ghost = Ghost{} }
 
 func newState(n int, claims bool, stages int) State {
 	s := State{Mode: make([]Mode, n), Max: make([]int, n), NeighbourR: make([]int, n),
-		Out: outcome.New(n), In: make(ring.Chans[Msg], n)}
+		Out: invariants.New(n), In: make(ring.Chans[Msg], n)}
 	if claims {
 		s.Ghost.Stage, s.Ghost.Entered = make([]int, n), make([]int, stages)
 	}

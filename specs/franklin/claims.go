@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // maxStages is 1 + ⌊log₂ n⌋: with n active in stage 1 and at least halving,
@@ -29,7 +29,7 @@ func claims(p *model.Params) []model.Property[State] {
 		return nil
 	}
 	stages, bound := maxStages(p.N), messageBound(p.N)
-	props := outcome.AnnouncementProps(Ref+" with 002 §5.4 (b) (all processes are informed in a single turn)", p.N,
+	props := invariants.AnnouncementProps(Ref+" with 002 §5.4 (b) (all processes are informed in a single turn)", p.N,
 		func(s *State) int { return s.Ghost.Announced })
 	return append(props,
 		model.InvariantProp("active-halves", Ref+` ("divided by at least 2 at each stage")`,

@@ -17,7 +17,7 @@
 // State: per process status (asleep, active, passive, elected), heard[left]
 // and heard[right] (the id received through that port in the current stage,
 // "-" before it arrives), and what it knows of the outcome (decided, and
-// the leader's id once known; package outcome), plus the 2n channels. No
+// the leader's id once known; invariants.Outcome), plus the 2n channels. No
 // stage counter: stages are separated without one.
 //
 // One step is one action of one process:
@@ -72,11 +72,11 @@ package franklin
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/ring"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // Variants of the spec; the first is the default.
@@ -137,7 +137,7 @@ func build(p model.Params) (*spec, *model.System[State], error) {
 		return nil, nil, err
 	}
 	sp := &spec{net: biring.NewNet[Proc](&p, claimCaps(p.N), announces), params: p, judge: compare}
-	winner := outcome.MaxWinner(p.IDs, Ref+" (the process whose identifier is greater than its neighbours' stays active)")
+	winner := invariants.MaxWinner(p.IDs, Ref+" (the process whose identifier is greater than its neighbours' stays active)")
 	return sp, biring.System[Proc](biring.Spec[Proc, Msg]{Name: "franklin", Variant: p.Variant, Params: p,
 		Read: ring.ReadTagged[Kind], Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages",
 		WordRef: Ref + " (at most 1 + log₂ n stages)", SentRef: Ref + " (2n(1 + log n) messages)"},

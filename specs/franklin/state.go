@@ -2,11 +2,11 @@ package franklin
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/ring"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // Kind is a message's type.
@@ -77,7 +77,7 @@ func (p *Proc) DecodeFrom(d *model.Decoder) {
 }
 
 // Vars renders process i for traces, with what it knows of the outcome.
-func (p *Proc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var {
+func (p *Proc) Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var {
 	out = append(out,
 		model.Var{Name: fmt.Sprintf("p%d.status", i), Value: p.Status.String()},
 		model.Var{Name: fmt.Sprintf("p%d.heard", i), Value: fmt.Sprintf("left %s right %s", heard(p.Heard[ring.Left]), heard(p.Heard[ring.Right]))})

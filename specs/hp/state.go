@@ -2,10 +2,10 @@ package hp
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/ring"
-	"mc/specs/internal/outcome"
 )
 
 // Kind is a message's type.
@@ -79,7 +79,7 @@ type State struct {
 	Started []bool
 	Rnd     []int
 	Label   []int
-	Out     outcome.Outcome
+	Out     invariants.Outcome
 	In      ring.Chans[Msg]
 	Ghost   Ghost
 }
@@ -115,7 +115,7 @@ func Erase(s *State) {
 
 func newState(n int, claims bool, rounds int) State {
 	s := State{Started: make([]bool, n), Rnd: make([]int, n), Label: make([]int, n),
-		Out: outcome.New(n), In: make(ring.Chans[Msg], n)}
+		Out: invariants.New(n), In: make(ring.Chans[Msg], n)}
 	if claims {
 		s.Ghost.Born, s.Ghost.Destroyed, s.Ghost.ByDistance = make([]int, rounds), make([]int, rounds), make([]int, rounds)
 	}

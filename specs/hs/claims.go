@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // lastPhase is ⌈log₂ n⌉, the phase in which the maximum's candidature or
@@ -47,7 +47,7 @@ func claims[P any](p *model.Params, announcement, msg string) []model.Property[b
 		return nil
 	}
 	n, last, bound := p.N, lastPhase(p.N), messageBound(p.N)
-	props := outcome.AnnouncementPropsOf(announcement, msg, n, func(s *S) int { return s.Ghost.Announced })
+	props := invariants.AnnouncementPropsOf(announcement, msg, n, func(s *S) int { return s.Ghost.Announced })
 	return append(props,
 		model.InvariantProp("phase-entrants-bound", "004 Lemma 13.9; 002 §5.3",
 			"for every phase i ≥ 1, at most ⌊n / (2^{i−1} + 1)⌋ processes enter phase i",

@@ -7,7 +7,6 @@ import (
 	"mc/model"
 	"mc/ring"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // ProbeProc is one processor's variables in 004 (lines 1–5) but leader:
@@ -45,7 +44,7 @@ func (p *ProbeProc) DecodeFrom(d *model.Decoder) {
 }
 
 // Vars renders processor i for traces, with 004's leader variable.
-func (p *ProbeProc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var {
+func (p *ProbeProc) Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var {
 	leader := [...]string{"NIL", "TRUE", "FALSE"}
 	return append(out,
 		model.Var{Name: fmt.Sprintf("p%d.asleep", i), Value: tf(p.Asleep)},
@@ -95,8 +94,8 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 }
 
 // winner is the maximum id; the others learn only that they lost.
-func (sp *probe) winner() outcome.Winner {
-	w := outcome.MaxWinner(sp.params.IDs, RefProbe+" Theorem 13.8 (the processor with maximum id … declares itself to be the leader)")
+func (sp *probe) winner() invariants.Winner {
+	w := invariants.MaxWinner(sp.params.IDs, RefProbe+" Theorem 13.8 (the processor with maximum id … declares itself to be the leader)")
 	w.Unnamed = true
 	return w
 }

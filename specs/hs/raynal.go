@@ -2,11 +2,11 @@ package hs
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/ring"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // Position is 002 §5.3's type position.
@@ -53,7 +53,7 @@ func (p *RaynalProc) DecodeFrom(d *model.Decoder) {
 }
 
 // Vars renders process i for traces; winner is the outcome's leader.
-func (p *RaynalProc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var {
+func (p *RaynalProc) Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var {
 	out = append(out,
 		model.Var{Name: fmt.Sprintf("p%d.state", i), Value: p.State.String()},
 		model.Var{Name: fmt.Sprintf("p%d.lgmax", i), Value: fmt.Sprint(1 << p.Phase)},
@@ -100,7 +100,7 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 	}
 	p.Variant = variant
 	sp := &raynal{net: biring.NewNet[RaynalProc](&p, claimCaps(p.N), announces), params: p, literal: variant == "raynal-literal"}
-	winner := outcome.MaxWinner(p.IDs, RefRaynal+" (candidates are tested against ever larger sets until all are consulted)")
+	winner := invariants.MaxWinner(p.IDs, RefRaynal+" (candidates are tested against ever larger sets until all are consulted)")
 	return sp, biring.System[RaynalProc](biring.Spec[RaynalProc, Msg]{Name: "hs", Variant: variant, Params: p,
 		Init: RaynalProc{RespOK: true}, Read: readMsg, Ref: RefRaynal, Winner: winner, Word: "phases",
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",

@@ -8,7 +8,6 @@ import (
 	"mc/invariants"
 	"mc/model"
 	"mc/ring"
-	"mc/specs/internal/outcome"
 	"mc/specs/internal/spectest"
 )
 
@@ -413,8 +412,8 @@ func TestLeaderIsMaxCatchesAMutant(t *testing.T) {
 		flipped[i] = len(ids) + 1 - id
 	}
 	sys := raynalSys(t, model.Params{N: 4, IDs: flipped})
-	sys.Props = outcome.Properties(RefRaynal, outcome.MaxWinner(ids, RefRaynal),
-		func(s *RaynalState) *outcome.Outcome { return &s.Out }, func(s *RaynalState) bool { return s.Chans.Quiet() })
+	sys.Props = invariants.OutcomeProperties(RefRaynal, invariants.MaxWinner(ids, RefRaynal),
+		func(s *RaynalState) *invariants.Outcome { return &s.Out }, func(s *RaynalState) bool { return s.Chans.Quiet() })
 	mustFail(t, sys, "leader-is-max")
 	r := spectest.Run(t, sys, checker.Options{})
 	if spectest.Prop(t, &r, "at-most-one-leader").Verdict != checker.Pass {

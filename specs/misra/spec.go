@@ -79,10 +79,10 @@ package misra
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/ring"
-	"mc/specs/internal/mutex"
 )
 
 // Ref is the seed section the spec comes from.
@@ -149,7 +149,7 @@ type Mark struct {
 
 // State is the global state.
 type State struct {
-	Phase mutex.Phases
+	Phase invariants.Phases
 	M     []Mark
 	Hand  []ring.Chan[Token] // tokens held, sorted
 	In    ring.Chans[Token]  // from the predecessor
@@ -231,7 +231,7 @@ func New(p model.Params) (*model.System[State], error) {
 
 func (sp *spec) initial() State {
 	n := sp.n
-	s := State{Phase: make(mutex.Phases, n), M: make([]Mark, n), Hand: make([]ring.Chan[Token], n), In: make(ring.Chans[Token], n)}
+	s := State{Phase: make(invariants.Phases, n), M: make([]Mark, n), Hand: make([]ring.Chan[Token], n), In: make(ring.Chans[Token], n)}
 	s.Hand[0].Send(hand, Token{Kind: Ping, V: 1})
 	s.Hand[0].Send(hand, Token{Kind: Pong, V: 1})
 	return s
@@ -278,10 +278,10 @@ func holds(s *State, i int, k Kind) bool {
 	return false
 }
 
-func (sp *spec) idle(s *State, i int) bool { return s.Phase[i] == mutex.Idle }
+func (sp *spec) idle(s *State, i int) bool { return s.Phase[i] == invariants.Idle }
 
 func (sp *spec) request(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.Waiting
+	s.Phase[i] = invariants.Waiting
 	return true
 }
 
@@ -337,18 +337,18 @@ func (sp *spec) recvLabel(s *State, i, k int) string {
 }
 
 func (sp *spec) canEnter(s *State, i int) bool {
-	return s.Phase[i] == mutex.Waiting && holds(s, i, Ping)
+	return s.Phase[i] == invariants.Waiting && holds(s, i, Ping)
 }
 
 func (sp *spec) enter(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.InCS
+	s.Phase[i] = invariants.InCS
 	return true
 }
 
-func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == mutex.InCS }
+func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == invariants.InCS }
 
 func (sp *spec) leave(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.Idle
+	s.Phase[i] = invariants.Idle
 	return sp.pass(Ping)(s, i, 0)
 }
 
@@ -369,7 +369,7 @@ func passable(s *State, i int, k Kind) []Token {
 
 func (sp *spec) canPass(k Kind) func(*State, int) bool {
 	return func(s *State, i int) bool {
-		return holds(s, i, k) && (k == Pong || s.Phase[i] == mutex.Idle)
+		return holds(s, i, k) && (k == Pong || s.Phase[i] == invariants.Idle)
 	}
 }
 
@@ -417,11 +417,11 @@ func (sp *spec) loseLabel(s *State, i, c int) string {
 }
 
 // properties are mutual exclusion for ping's privilege and its liveness
-// (internal/mutex), the seed's claims about the numbers and regeneration,
+// (invariants.MutexProperties), the seed's claims about the numbers and regeneration,
 // and the regeneration's liveness.
 func (sp *spec) properties() []model.Property[State] {
-	props := mutex.Properties(sp.n, "002 §4.2 (the privilege goes with ping)", Ref+" (the privilege circulates)",
-		func(s *State) mutex.Phases { return s.Phase })
+	props := invariants.MutexProperties(sp.n, "002 §4.2 (the privilege goes with ping)", Ref+" (the privilege circulates)",
+		func(s *State) invariants.Phases { return s.Phase })
 	props = append(props,
 		model.InvariantProp("one-token-each", Ref+" (a token is regenerated only when it is really lost)",
 			"at most one ping and one pong exist (in channels or held)",
@@ -463,7 +463,7 @@ func balanced(s *State) bool {
 func copyState(d, s *State) {
 	n := len(s.Phase)
 	if len(d.Phase) != n {
-		d.Phase, d.M, d.Hand, d.In = make(mutex.Phases, n), make([]Mark, n), make([]ring.Chan[Token], n), make(ring.Chans[Token], n)
+		d.Phase, d.M, d.Hand, d.In = make(invariants.Phases, n), make([]Mark, n), make([]ring.Chan[Token], n), make(ring.Chans[Token], n)
 	}
 	copy(d.Phase, s.Phase)
 	copy(d.M, s.M)

@@ -6,25 +6,22 @@ import (
 
 	"mc/invariants"
 	"mc/model"
-	"mc/specs/internal/election"
 )
 
 // properties are the election properties every variant checks, the link
 // assumption Algorithm E rests on, and, with claims, the lemmas of 000 §3
 // and §4.
 func (sp *spec) properties() []model.Property[State] {
+	view := func(s *State) invariants.Election { return s }
 	props := []model.Property[State]{
-		model.InvariantProp("at-most-one-leader", "000 Prop. 3.6", "no two processors are leaders at once",
-			func(s *State) bool { return invariants.AtMostOneLeader(s) }),
-		model.StepProp("decision-stable", "000 §3 (inauguration)", "a decided processor never changes its decision",
-			func(b *State, _ model.Action, a *State) bool { return invariants.DecisionStable(b, a) }),
-		model.EndProp("election-complete", "000 Prop. 3.8, §3 inauguration",
+		invariants.AtMostOneLeader("000 Prop. 3.6", view).Saying("no two processors are leaders at once"),
+		invariants.DecisionStable("000 §3 (inauguration)", view).Saying("a decided processor never changes its decision"),
+		invariants.ElectionComplete("000 Prop. 3.8, §3 inauguration",
 			"every terminal state has exactly one leader, all others lost, every processor knowing the leader's id, and no message in transit",
 			sp.complete),
-		model.WitnessProp("leader-elected", "000 Prop. 3.8", "some reachable state has a leader",
-			func(s *State) bool { return invariants.SomeLeader(s) }),
+		invariants.LeaderElected("000 Prop. 3.8", view),
 	}
-	props = append(props, election.Liveness("000 Prop. 3.8", func(s *State) invariants.Election { return s })...)
+	props = append(props, invariants.ElectionLiveness("000 Prop. 3.8", view)...)
 	if !sp.modified {
 		props = append(props, model.InvariantProp("no-same-phase-bypass", "000 §2 (half-duplex links), §4",
 			"no two messages of one phase p ≥ 1 pass each other on a link (Algorithm E's assumption)",

@@ -1,10 +1,9 @@
 package biring
 
 import (
+	"mc/invariants"
 	"mc/model"
 	"mc/ring"
-	"mc/specs/internal/election"
-	"mc/specs/internal/outcome"
 )
 
 // State is the global state of a spec on a bidirectional ring: per process
@@ -12,7 +11,7 @@ import (
 // the channels (Chans[2i+port] arrive at i through port) and the ghost.
 type State[P any, M ring.Message[M]] struct {
 	P     []P
-	Out   outcome.Outcome
+	Out   invariants.Outcome
 	Chans ring.Chans[M]
 	Ghost Ghost
 }
@@ -24,7 +23,7 @@ type Proc[P any] interface {
 	*P
 	AppendTo(buf []byte) []byte
 	DecodeFrom(d *model.Decoder)
-	Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var
+	Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var
 }
 
 // Spec is what System needs to know of a spec beyond its rules.
@@ -39,7 +38,7 @@ type Spec[P any, M ring.Message[M]] struct {
 	// Ref is the seed section of the election properties, and Winner the
 	// process they expect to win.
 	Ref    string
-	Winner outcome.Winner
+	Winner invariants.Winner
 	// Claims are the spec's claims over the ghost (empty without
 	// --claims); Word is what the ghost counts per process, "phases" or
 	// "stages".
@@ -51,20 +50,20 @@ type Spec[P any, M ring.Message[M]] struct {
 }
 
 // System assembles the system of sp with rules: the initial state, the
-// election properties (package outcome) and the claims, and the state's
+// election properties (invariants.OutcomeProperties) and the claims, and the state's
 // copy, encoding, decoding, erasure, rendering and picture.
 func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.Rule[State[P, M]]) *model.System[State[P, M]] {
 	type S = State[P, M]
 	n := sp.Params.N
 	net := netOf(&sp.Params)
 	fresh := func() S {
-		s := S{P: make([]P, n), Out: outcome.New(n), Chans: ring.NewChans[M](net), Ghost: NewGhost(n)}
+		s := S{P: make([]P, n), Out: invariants.New(n), Chans: ring.NewChans[M](net), Ghost: NewGhost(n)}
 		for i := range s.P {
 			s.P[i] = sp.Init
 		}
 		return s
 	}
-	props := outcome.Properties(sp.Ref, sp.Winner, func(s *S) *outcome.Outcome { return &s.Out }, func(s *S) bool { return s.Chans.Quiet() })
+	props := invariants.OutcomeProperties(sp.Ref, sp.Winner, func(s *S) *invariants.Outcome { return &s.Out }, func(s *S) bool { return s.Chans.Quiet() })
 	var measures []model.Measure[S]
 	if sp.Params.Claims {
 		measures = []model.Measure[S]{
@@ -124,7 +123,7 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 			return out
 		},
 		View: func(s *S) model.View {
-			return model.View{Procs: election.ProcViews(sp.Params.IDs, &s.Out), Links: s.Chans.Views(net)}
+			return model.View{Procs: invariants.ProcViews(sp.Params.IDs, &s.Out), Links: s.Chans.Views(net)}
 		},
 	}
 }

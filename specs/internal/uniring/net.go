@@ -6,7 +6,6 @@ import (
 	"mc/invariants"
 	"mc/model"
 	"mc/ring"
-	"mc/specs/internal/election"
 )
 
 // Net is what both specs know about the ring they run on: ids, topology and
@@ -122,7 +121,7 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 // View pictures s for mc's drawings: each process with its id and decision,
 // and process i's input channel as the link from its predecessor to i.
 func (n *Net) View(s *State) model.View {
-	v := model.View{Procs: election.ProcViews(n.IDs, s), Links: make([]model.LinkView, s.Procs())}
+	v := model.View{Procs: invariants.ProcViews(n.IDs, s), Links: make([]model.LinkView, s.Procs())}
 	for i := range v.Links {
 		msgs := make([]string, 0, s.Pending(i))
 		for _, m := range s.Messages(i) {
