@@ -224,7 +224,7 @@ func edgeWeight[S any](sys *model.System[S], opt CostOptions) (weight[S], error)
 	texts := map[string]int32{}
 	summary := func(s *S) []int32 {
 		var out []int32
-		for li, l := range sys.View(s).Links {
+		for li, l := range sys.View(s).Chans {
 			for _, m := range l.Msgs {
 				if !counted(m, opt.Kinds, opt.Uncounted) {
 					continue
@@ -566,7 +566,7 @@ func CausalDepth(st Stepper, tr *Trace) (int, error) {
 		return 0, err
 	}
 	if snap.View != nil {
-		for _, l := range snap.View.Links {
+		for _, l := range snap.View.Chans {
 			for _, text := range l.Msgs {
 				k := [2]int{l.From, l.To}
 				links[k] = append(links[k], pending{text, 1})

@@ -39,7 +39,7 @@ func toySystem(edges [][3]int) *model.System[toy] {
 		},
 		Vars: func(s *toy) []model.Var { return []model.Var{{Name: "pos", Value: string(rune('0' + s.pos))}} },
 		View: func(s *toy) model.View {
-			return model.View{Links: []model.LinkView{{From: 0, To: 0, Msgs: make([]string, s.sent)}}}
+			return model.View{Chans: []model.ChanView{{From: 0, To: 0, Msgs: make([]string, s.sent)}}}
 		},
 	}
 }

@@ -145,10 +145,10 @@ func (c *Chan[M]) String() string {
 
 // view pictures the channel for a model.View as the channel from process
 // from to process to, named name.
-func (c *Chan[M]) view(from, to int, name string) model.LinkView {
+func (c *Chan[M]) view(from, to int, name string) model.ChanView {
 	msgs := make([]string, 0, len(c.msgs))
 	for _, m := range c.msgs {
 		msgs = append(msgs, m.String())
 	}
-	return model.LinkView{From: from, To: to, Name: name, Msgs: msgs}
+	return model.ChanView{From: from, To: to, Name: name, Msgs: msgs}
 }

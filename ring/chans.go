@@ -198,8 +198,8 @@ func (c Chans[M]) Vars(n Net, out []model.Var, i int) []model.Var {
 
 // Views pictures the channels for a model.View: every channel into every
 // process, from the neighbour at its far end, named by InboxName.
-func (c Chans[M]) Views(n Net) []model.LinkView {
-	out := make([]model.LinkView, 0, len(c))
+func (c Chans[M]) Views(n Net) []model.ChanView {
+	out := make([]model.ChanView, 0, len(c))
 	for i := 0; i < n.Ring.N; i++ {
 		for p := Left; p <= Right; p++ {
 			if n.Ports().Has(p) {
@@ -233,8 +233,8 @@ func (c Chans[M]) LinkVars(n Net, out []model.Var) []model.Var {
 
 // LinkViews pictures the channels of a bidirectional ring for a model.View
 // as LinkVars names them: one per direction of every link.
-func (c Chans[M]) LinkViews(n Net) []model.LinkView {
-	out := make([]model.LinkView, 0, len(c))
+func (c Chans[M]) LinkViews(n Net) []model.ChanView {
+	out := make([]model.ChanView, 0, len(c))
 	for i := 0; i < n.Ring.N; i++ {
 		for _, p := range []Port{Left, Right} {
 			j, _ := n.Ring.Peer(i, p)

@@ -146,7 +146,7 @@ func (sp *spec) system() *model.System[State] {
 		Erase:    Erase,
 		Vars:     func(s *State) []model.Var { return vars(sp.net, s) },
 		View: func(s *State) model.View {
-			return model.View{Procs: invariants.ProcViews(sp.p.IDs, &s.Out), Links: s.In.Views(sp.net)}
+			return model.View{Procs: invariants.ProcViews(sp.p.IDs, &s.Out), Chans: s.In.Views(sp.net)}
 		},
 	}
 }

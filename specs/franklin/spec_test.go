@@ -258,10 +258,10 @@ func TestView(t *testing.T) {
 		t.Fatal("start p0 is not enabled")
 	}
 	v := sys.View(&s)
-	if len(v.Procs) != 3 || len(v.Links) != 6 || v.Procs[0].Label != "id 2" {
+	if len(v.Procs) != 3 || len(v.Chans) != 6 || v.Procs[0].Label != "id 2" {
 		t.Fatalf("view %+v", v)
 	}
-	for _, l := range v.Links {
+	for _, l := range v.Chans {
 		want := 0
 		if (l.From == 0 && l.To == 1 && l.Name == "p1.in.left") || (l.From == 0 && l.To == 2 && l.Name == "p2.in.right") {
 			want = 1

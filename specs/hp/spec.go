@@ -227,7 +227,7 @@ func (sp *spec) system() *model.System[State] {
 		},
 		Chans: sp.net.Semantics(),
 		View: func(s *State) model.View {
-			return model.View{Procs: invariants.ProcViews(sp.p.IDs, &s.Out), Links: s.In.Views(sp.net)}
+			return model.View{Procs: invariants.ProcViews(sp.p.IDs, &s.Out), Chans: s.In.Views(sp.net)}
 		},
 		Measures: []model.Measure[State]{{Name: "rounds", Ref: Ref + " BASIC (rounds)",
 			Doc:   "the rounds a run has reached, 0 included: one more than the largest round of a node or an election message",

@@ -94,7 +94,7 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		Measures: []model.Measure[State]{{Name: "phases", Ref: "000 Prop. 3.8",
 			Doc: "the phases a run has reached, phase 0 included: one more than the largest PNUM", Value: func(s *State) int { return maxPNUM(s) + 1 }}},
 		View: func(s *State) model.View {
-			return model.View{Procs: invariants.ProcViews(sp.ids, s), Links: s.Chans.LinkViews(s.links())}
+			return model.View{Procs: invariants.ProcViews(sp.ids, s), Chans: s.Chans.LinkViews(s.links())}
 		},
 	}, nil
 }

@@ -123,7 +123,7 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 			return out
 		},
 		View: func(s *S) model.View {
-			return model.View{Procs: invariants.ProcViews(sp.Params.IDs, &s.Out), Links: s.Chans.Views(net)}
+			return model.View{Procs: invariants.ProcViews(sp.Params.IDs, &s.Out), Chans: s.Chans.Views(net)}
 		},
 	}
 }

@@ -121,13 +121,13 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 // View pictures s for mc's drawings: each process with its id and decision,
 // and process i's input channel as the link from its predecessor to i.
 func (n *Net) View(s *State) model.View {
-	v := model.View{Procs: invariants.ProcViews(n.IDs, s), Links: make([]model.LinkView, s.Procs())}
-	for i := range v.Links {
+	v := model.View{Procs: invariants.ProcViews(n.IDs, s), Chans: make([]model.ChanView, s.Procs())}
+	for i := range v.Chans {
 		msgs := make([]string, 0, s.Pending(i))
 		for _, m := range s.Messages(i) {
 			msgs = append(msgs, m.String())
 		}
-		v.Links[i] = model.LinkView{From: n.Ring.Pred(i), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
+		v.Chans[i] = model.ChanView{From: n.Ring.Pred(i), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs}
 	}
 	return v
 }
