@@ -6,7 +6,11 @@ import (
 	"strings"
 )
 
-// Params are the parameters a spec is instantiated with.
+// Params are the parameters a spec is instantiated with: the union of
+// every spec's knobs, ring ones included. It is the one piece of ring
+// knowledge model still holds, with the text forms of its fields (ChanKind,
+// Duplex, orientation bit strings) that the CLI and the files parse; the
+// ring's own helpers over it are package ring's (ring.InitialOrientations).
 type Params struct {
 	// N is the ring size.
 	N int
@@ -35,7 +39,7 @@ type Params struct {
 	// choose.
 	Duplex Duplex
 	// Orientation fixes every process's local orientation on a
-	// bidirectional ring (Ring.Flipped). Nil means every assignment up to
+	// bidirectional ring (ring.Ring.Flipped). Nil means every assignment up to
 	// the ring's symmetry, each one an initial state of the system.
 	Orientation []bool
 	// Bound limits a spec's environment so that its state space is finite:
