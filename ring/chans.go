@@ -25,11 +25,12 @@ func (c Chans[M]) Inbox(n Net, i int, p Port) *Chan[M] { return &c[n.Chan(i, p)]
 // Waiting reports whether a message waits at i's port p.
 func (c Chans[M]) Waiting(n Net, i int, p Port) bool { return c[n.Chan(i, p)].Len() > 0 }
 
-// Head is the oldest message waiting at i's port p.
-func (c Chans[M]) Head(n Net, i int, p Port) M { return c[n.Chan(i, p)].msgs[0] }
+// Head is the first message waiting at i's port p: the oldest (FIFO) or
+// the smallest (bag).
+func (c Chans[M]) Head(n Net, i int, p Port) M { return c[n.Chan(i, p)].Peek(n.Sem, 0) }
 
-// Take removes and returns the oldest message waiting at i's port p.
-func (c Chans[M]) Take(n Net, i int, p Port) M { return c[n.Chan(i, p)].Recv(model.ChanSemantics{}, 0) }
+// Take removes and returns Head.
+func (c Chans[M]) Take(n Net, i int, p Port) M { return c[n.Chan(i, p)].Recv(n.Sem, 0) }
 
 // CanSend reports whether a send over i's port p would go through now: not
 // into a full bounded channel, and on a half-duplex link only when the link
