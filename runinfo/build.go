@@ -13,6 +13,18 @@ import (
 // Release is mc's release; Build.Version adds the VCS revision.
 const Release = "0.1.0-dev"
 
+// Engine numbers the semantics of what mc computes from a spec: the
+// checker's exploration, its verdicts and counts, and a sweep's counting
+// of messages. The run store keys every record on it beside Release and
+// the spec's own sources (runstore.Key), and reuses a record only under
+// the same Engine. A change to mc that can change a verdict or a figure
+// for an unchanged spec must therefore bump it; a change that cannot
+// (speed, memory, output wording, a new flag) leaves it, so that the store
+// stays useful across rebuilds. CI recomputes every row without the store
+// (mc ci --fresh), so a bump forgotten shows as drift before anything
+// ships (docs/runstore.md).
+const Engine = 1
+
 // Build identifies the mc executable that wrote a checkpoint. A checkpoint
 // holds fingerprints and encodings that only the same code reads the same
 // way, so a resume by any other build is refused (Build.Differences). A

@@ -86,8 +86,11 @@ type Row struct {
 	Causal       int `json:"causal_depth"`
 	CausalStates int `json:"causal_states"`
 	// Cycles counts the classes whose graph has a cycle (costs unbounded).
-	Cycles      int           `json:"cycles,omitempty"`
-	PerClass    []Arrangement `json:"per_arrangement"`
+	Cycles   int           `json:"cycles,omitempty"`
+	PerClass []Arrangement `json:"per_arrangement"`
+	// Reused counts the classes taken from Config.Store rather than
+	// computed; no output shows it, as a row is the same either way.
+	Reused      int `json:"-"`
 	worst, best *Arrangement
 }
 
@@ -118,6 +121,11 @@ type Config struct {
 	IDs   []int
 	Drift int
 	Opt   checker.CostOptions
+	// Store, if not nil, keeps the classes computed by earlier sweeps: a
+	// class whose key it holds is taken from it, unless Fresh, and every
+	// class computed is saved to it (store.go).
+	Store Store
+	Fresh bool
 }
 
 // CausalLimit bounds the stamped states explored per arrangement class for
@@ -134,28 +142,15 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 		classes = []ring.ArrangementClass{{Rep: c.IDs, Size: 1}}
 	}
 	row := &Row{N: n, Classes: len(classes)}
-	opt := c.Opt
-	opt.Kinds, opt.Uncounted, opt.Measure = c.Profile.Kinds, c.Profile.Uncounted, c.Profile.Measure
-	opt.Phases, opt.Bits = c.Profile.Phases, c.Profile.Bits
-	if c.Profile.CausalUpTo == 0 || n <= c.Profile.CausalUpTo {
-		opt.CausalLimit = CausalLimit
-	}
+	opt := c.costOptions(n)
 	for _, cl := range classes {
-		p := model.Params{N: n, IDs: cl.Rep, Variant: c.Variant, Claims: c.Profile.Claims(), Drift: c.Drift}
-		t, err := c.Entry.Build(p)
+		a, reused, err := c.class(ctx, n, cl, opt)
 		if err != nil {
 			return nil, err
 		}
-		cost, err := t.Cost(ctx, opt)
-		if err != nil {
-			return nil, err
+		if reused {
+			row.Reused++
 		}
-		if cost.Incomplete != "" {
-			return nil, fmt.Errorf("n=%d ids=%v: graph incomplete: %s", n, cl.Rep, cost.Incomplete)
-		}
-		a := Arrangement{IDs: cl.Rep, Size: cl.Size, States: cost.States, Transitions: cost.Transitions,
-			Min: cost.Min, Max: cost.Max, Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun,
-			Phases: max(cost.Phases, 0), Bits: max(cost.MaxBits, 0), CausalAll: cost.Causal, CausalStates: cost.CausalStates}
 		row.Phases = max(row.Phases, a.Phases)
 		row.CausalStates += a.CausalStates
 		if a.CausalAll < 0 || row.Causal < 0 {
@@ -163,14 +158,13 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 		} else {
 			row.Causal = max(row.Causal, a.CausalAll)
 		}
-		if cost.Cycle != nil {
-			a.Cycle = describeCycle(cost.Cycle)
+		if a.Cycle != "" {
 			row.Cycles++
 		}
 		row.PerClass = append(row.PerClass, a)
 		row.Arrangements += cl.Size
-		row.States += cost.States
-		row.Transitions += cost.Transitions
+		row.States += a.States
+		row.Transitions += a.Transitions
 	}
 	for i := range row.PerClass {
 		a := &row.PerClass[i]
@@ -212,6 +206,40 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 		row.LinearTerm = &need
 	}
 	return row, nil
+}
+
+// costOptions are the options a class of ring size n is counted with.
+func (c Config) costOptions(n int) checker.CostOptions {
+	opt := c.Opt
+	opt.Kinds, opt.Uncounted, opt.Measure = c.Profile.Kinds, c.Profile.Uncounted, c.Profile.Measure
+	opt.Phases, opt.Bits = c.Profile.Phases, c.Profile.Bits
+	if c.Profile.CausalUpTo == 0 || n <= c.Profile.CausalUpTo {
+		opt.CausalLimit = CausalLimit
+	}
+	return opt
+}
+
+// target builds the system of one class of ring size n, arrangement ids.
+func (c Config) target(n int, ids []int) (checker.Target, error) {
+	return c.Entry.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.Profile.Claims(), Drift: c.Drift})
+}
+
+// computeClass counts the messages of t, the system of class cl.
+func computeClass(ctx context.Context, t checker.Target, cl ring.ArrangementClass, opt checker.CostOptions) (Arrangement, error) {
+	cost, err := t.Cost(ctx, opt)
+	if err != nil {
+		return Arrangement{}, err
+	}
+	if cost.Incomplete != "" {
+		return Arrangement{}, fmt.Errorf("n=%d ids=%v: graph incomplete: %s", len(cl.Rep), cl.Rep, cost.Incomplete)
+	}
+	a := Arrangement{IDs: cl.Rep, Size: cl.Size, States: cost.States, Transitions: cost.Transitions,
+		Min: cost.Min, Max: cost.Max, Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun,
+		Phases: max(cost.Phases, 0), Bits: max(cost.MaxBits, 0), CausalAll: cost.Causal, CausalStates: cost.CausalStates}
+	if cost.Cycle != nil {
+		a.Cycle = describeCycle(cost.Cycle)
+	}
+	return a, nil
 }
 
 // describeCycle renders the loop of a lasso run in one line.

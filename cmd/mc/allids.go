@@ -11,6 +11,7 @@ import (
 
 	"mc/checker"
 	"mc/ring"
+	"mc/runinfo"
 )
 
 // allIDsRefusals are the flags that --all-ids cannot be combined with, each
@@ -37,7 +38,7 @@ const maxAllIDsN = 10
 // compare ids only, so 1..n stands for every set of n ids, and a class's
 // arrangements have the same runs up to renaming processes, so its
 // representative's verdict and counts are the class's.
-func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, stderr io.Writer) int {
+func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []string, stdout, stderr io.Writer) int {
 	for _, r := range allIDsRefusals {
 		if fs.Changed(r.flag) {
 			fmt.Fprintf(stderr, "mc check: --all-ids cannot be combined with --%s: %s\n", r.flag, r.why)
@@ -63,9 +64,25 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		fmt.Fprintf(stderr, "mc check: --all-ids at n=%d would enumerate %d! arrangements; it takes n ≤ %d\n", p.N, p.N, maxAllIDsN)
 		return exitUsage
 	}
+	dbDir, err := f.db.path(fs)
+	if err == nil {
+		err = f.hashSpec(entry)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mc check: %v\n", err)
+		return exitUsage
+	}
+	rec, code := startRecording(dbDir, args, stderr)
+	if rec == nil {
+		return code
+	}
+	stdout = rec.tee(stdout)
 	classes := ring.ArrangementClasses(p.N, entry.Symmetry)
 	sum := allIDsSummary{jsonStamp: stamp(), Spec: entry.Name, N: p.N, Symmetry: entry.Symmetry.String(), Classes: len(classes), Verdict: checker.Pass}
 	var failed *checker.Result
+	var failedTarget checker.Target
+	var meaning runinfo.Meaning
+	var transitions int64
 	defer limitMemory(f.options().MaxMemory)()
 	for _, cl := range classes {
 		p.IDs = cl.Rep
@@ -79,14 +96,15 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 			fmt.Fprintf(stderr, "mc check: ids %v: %v\nThis is a bug in mc; please report it with the command line above.\n", cl.Rep, r.Err)
 			return exitInternal
 		}
-		sum.Variant = r.Variant
+		sum.Variant, meaning = r.Variant, r.Meaning
+		transitions += r.Transitions
 		sum.Arrangements += cl.Size
 		sum.States += r.States
 		sum.Reduced = sum.Reduced || r.Reduced
 		sum.Rows = append(sum.Rows, allIDsRow{IDs: cl.Rep, ClassSize: cl.Size, Verdict: r.Verdict, States: r.States, Transitions: r.Transitions})
 		switch {
 		case r.Verdict == checker.Fail && failed == nil:
-			failed, sum.Verdict = &r, checker.Fail
+			failed, failedTarget, sum.Verdict = &r, target, checker.Fail
 		case r.Verdict == checker.Incomplete && sum.Verdict == checker.Pass:
 			sum.Verdict = checker.Incomplete
 		}
@@ -124,13 +142,11 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		}
 		fmt.Fprintf(stdout, "verdict: %s\n", sum.Verdict)
 	}
-	switch sum.Verdict {
-	case checker.Pass:
-		return exitPass
-	case checker.Fail:
-		return exitFail
+	code = verdictExit(sum.Verdict)
+	if code != exitIncomplete {
+		rec.recordAllIDs(meaning, f.specHash, sum.Verdict, sum.States, transitions, failedTarget, failed, stderr)
 	}
-	return exitIncomplete
+	return code
 }
 
 // allIDsSummary is the machine-readable form of an --all-ids run

@@ -58,6 +58,8 @@ type checkFlags struct {
 	defaultMemory int64
 	// specHash is the spec's Hash, which checkpoints record.
 	specHash string
+	// db chooses the run store that records the check.
+	db dbFlags
 }
 
 func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
@@ -83,6 +85,8 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
+	f.db.add(fs)
+	f.db.addOff(fs)
 	return fs
 }
 
@@ -114,7 +118,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		f.defaultMemory = defaultMemoryLimit()
 	}
 	if f.allIDs {
-		return runAllIDs(ctx, fs, &f, stdout, stderr)
+		return runAllIDs(ctx, fs, &f, args, stdout, stderr)
 	}
 	entry, p, refusals, err := f.target(fs)
 	if bug := (*mcBug)(nil); errors.As(err, &bug) {
@@ -149,10 +153,19 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err == nil {
 		err = f.resumeWorkDir()
 	}
+	var dbDir string
+	if err == nil {
+		dbDir, err = f.db.path(fs)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %s\n", printable(err.Error()))
 		return exitUsage
 	}
+	rec, code := startRecording(dbDir, args, stderr)
+	if rec == nil {
+		return code
+	}
+	stdout = rec.tee(stdout)
 	opt := f.options()
 	restore := limitMemory(opt.MaxMemory)
 	defer restore()
@@ -174,11 +187,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitInternal
 		}
 	}
+	recordedRun := &res
+	if shortest != nil && shortest.Failure() != nil {
+		recordedRun = shortest
+	}
 	if f.traceOut != "" {
-		recordedRun := &res
-		if shortest != nil && shortest.Failure() != nil {
-			recordedRun = shortest
-		}
 		if err := writeTraceOut(target, recordedRun, f.traceOut, stderr); err != nil {
 			fmt.Fprintf(stderr, "mc check: --trace-out: %v\n", err)
 			return exitUsage
@@ -194,7 +207,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		writeHuman(stdout, &res, shortest)
 		writeResumeNote(stdout, fs, &f, &res)
 	}
-	switch res.Verdict {
+	code = verdictExit(res.Verdict)
+	if code != exitIncomplete {
+		rec.recordResult(target, f.specHash, &res, recordedRun, stderr)
+	}
+	return code
+}
+
+// verdictExit is the exit code of a run with verdict v.
+func verdictExit(v checker.Verdict) int {
+	switch v {
 	case checker.Pass:
 		return exitPass
 	case checker.Fail:

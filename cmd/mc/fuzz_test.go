@@ -30,6 +30,7 @@ func FuzzCheckFlags(f *testing.F) {
 		"changroberts --workers 0", "changroberts --exact --store disk --dir d", "changroberts --exact --checkpoint c", "changroberts --max-memory 1KiB",
 		"changroberts --max-memory 5XB", "changroberts --json --trace-out t.json", "changroberts --claims --progress",
 		"--help", "changroberts --n", "changroberts extra", "", "--n=3 changroberts", "hs --links full",
+		"changroberts --db d", "changroberts --db d --no-db", "changroberts --db=", "changroberts --all-ids --n 3 --db d",
 	} {
 		f.Add(seed)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,11 +13,20 @@ import (
 )
 
 // TestMain lets a test run this very binary as mc, in a child process.
+// Neither it nor a child has a run store unless --db names one: go test
+// runs in this package's directory, where the default .mc must never be
+// made, and the suite fails if it was.
 func TestMain(m *testing.M) {
+	defaultDB = ""
 	if os.Getenv("MC_TEST_RUN_MAIN") == "1" {
 		main()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if _, err := os.Stat(".mc"); err == nil {
+		fmt.Fprintln(os.Stderr, "a test made the run store .mc in cmd/mc: pass --db with a temporary directory")
+		code = 1
+	}
+	os.Exit(code)
 }
 
 // A run killed with SIGKILL and resumed from its last checkpoint reports the

@@ -34,6 +34,7 @@ usage:
   mc explore [SPEC] [flags]    step through a spec, or a trace (--trace FILE), in the browser
   mc sweep SPEC|all [flags]    fewest and most messages over every schedule and arrangement
   mc ci [flags]                recompute the quick subset of results/ and fail on any drift
+  mc runs [show ID | gc]       the checks recorded in the run store (.mc; docs/runstore.md)
   mc version [--json]          mc's version, and the fingerprint and file formats it uses
   mc help [COMMAND]            this text, or a command's flags
 
@@ -74,6 +75,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runSweep(ctx, args[1:], stdout, stderr)
 	case "ci":
 		return runCI(ctx, args[1:], stdout, stderr)
+	case "runs":
+		return runRuns(args[1:], stdout, stderr)
 	case "version", "--version":
 		return runVersion(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
@@ -84,7 +87,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // commands are mc's commands besides help, as run dispatches them.
-var commands = []string{"list", "check", "trace", "explore", "sweep", "ci", "version"}
+var commands = []string{"list", "check", "trace", "explore", "sweep", "ci", "runs", "version"}
 
 // runHelp is mc help [COMMAND]: mc's usage, or COMMAND's flags as
 // mc COMMAND --help prints them, on stdout.

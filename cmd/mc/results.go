@@ -39,7 +39,7 @@ func profileConfig(name string, opt checker.CostOptions) (sweep.Config, error) {
 // sweepAll regenerates dir: every profile's table, witnesses, README.md and
 // the plot. It prints each table as text, or, asJSON, as mc sweep --json
 // prints a spec's rows.
-func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, asJSON bool, stdout, stderr io.Writer) int {
+func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, c classes, asJSON bool, stdout, stderr io.Writer) int {
 	var tables []*sweep.Table
 	for _, name := range sweep.Order {
 		cfg, err := profileConfig(name, opt)
@@ -47,6 +47,7 @@ func sweepAll(ctx context.Context, dir string, opt checker.CostOptions, asJSON b
 			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 			return exitInternal
 		}
+		cfg = c.config(cfg)
 		t, code := sweepTable(ctx, name, cfg, cfg.Profile.Ns, stderr)
 		if t == nil {
 			return code
@@ -113,9 +114,15 @@ func unswept() []string {
 
 // runCI is mc ci: it recomputes the quick subset of results/ (each
 // profile's CI sizes) and fails on any difference from the committed JSON.
+// It reuses the classes the run store holds under an unchanged key; --fresh
+// recomputes them all, as CI's own script does.
 func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("ci", "[flags]", stdout)
 	dir := fs.String("results", "results", "the directory holding the committed tables")
+	var db dbFlags
+	db.add(fs)
+	db.addOff(fs)
+	db.addFresh(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -123,10 +130,24 @@ func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mc ci: takes no arguments (see mc ci --help)")
 		return exitUsage
 	}
+	dbDir, err := db.path(fs)
+	if err != nil {
+		fmt.Fprintf(stderr, "mc ci: %v\n", err)
+		return exitUsage
+	}
+	return withClasses(dbDir, "ci", db.fresh, stderr, func(c classes) int {
+		return ci(ctx, *dir, c, stdout, stderr)
+	})
+}
+
+// ci compares each profile's CI rows, computed or reused from c, and the
+// files rendered from the tables, with those in dir.
+func ci(ctx context.Context, dir string, c classes, stdout, stderr io.Writer) int {
 	drift := 0
 	var tables []*sweep.Table
+	var tally classTally
 	for _, name := range sweep.Order {
-		data, err := os.ReadFile(filepath.Join(*dir, name+".json"))
+		data, err := os.ReadFile(filepath.Join(dir, name+".json"))
 		if err != nil {
 			fmt.Fprintf(stderr, "mc ci: %v\n", err)
 			return exitUsage
@@ -142,12 +163,14 @@ func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "mc ci: %v\n", err)
 			return exitInternal
 		}
+		cfg = c.config(cfg)
 		for _, n := range cfg.Profile.CI {
 			got, err := sweep.Run(ctx, cfg, n)
 			if err != nil {
-				fmt.Fprintf(stderr, "mc ci: %v\n", err)
-				return exitInternal
+				fmt.Fprintf(stderr, "mc ci: %s\n", classError(err))
+				return classExit(err, exitInternal)
 			}
+			tally.add(got)
 			var old *sweep.Row
 			for _, r := range want.Rows {
 				if r.N == n {
@@ -167,12 +190,15 @@ func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "ok    %s n=%d: %s, %d states\n", name, n, got.Costs(), got.States)
 		}
 	}
+	if c.store != nil {
+		fmt.Fprintf(stderr, "mc ci: %s\n", tally)
+	}
 	// README.md and the plot must be what the committed tables render to:
 	// everything in them is generated.
 	md, svg := index(tables)
 	for _, f := range []struct{ file, want string }{{"README.md", md}, {"worst.svg", svg}} {
 		file, want := f.file, f.want
-		got, err := os.ReadFile(filepath.Join(*dir, file))
+		got, err := os.ReadFile(filepath.Join(dir, file))
 		if err != nil {
 			fmt.Fprintf(stderr, "mc ci: %v\n", err)
 			return exitUsage
@@ -185,7 +211,7 @@ func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "ok    %s renders from the committed tables\n", file)
 	}
 	if drift > 0 {
-		fmt.Fprintf(stdout, "mc ci: %d rows or files differ from %s; regenerate with %s if the change is intended\n", drift, *dir, regenerate)
+		fmt.Fprintf(stdout, "mc ci: %d rows or files differ from %s; regenerate with %s if the change is intended\n", drift, dir, regenerate)
 		return exitFail
 	}
 	return exitPass

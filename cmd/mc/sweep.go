@@ -19,6 +19,7 @@ import (
 )
 
 type sweepFlags struct {
+	db                    dbFlags
 	ns, ids, variant, out string
 	json                  bool
 	drift                 int
@@ -40,6 +41,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
+	f.db.add(fs)
+	f.db.addOff(fs)
+	f.db.addFresh(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -47,17 +51,24 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "mc sweep: want exactly one SPEC or all (see mc sweep --help)")
 		return exitUsage
 	}
+	dbDir, err := f.db.path(fs)
+	if err != nil {
+		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+		return exitUsage
+	}
 	opt := checker.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
 	if fs.Arg(0) == "all" {
 		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 {
-			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states and --timeout")
+			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states, --timeout and the run store's flags")
 			return exitUsage
 		}
 		dir := f.out
 		if dir == "" {
 			dir = "results"
 		}
-		return sweepAll(ctx, dir, opt, f.json, stdout, stderr)
+		return withClasses(dbDir, "sweep", f.db.fresh, stderr, func(c classes) int {
+			return sweepAll(ctx, dir, opt, c, f.json, stdout, stderr)
+		})
 	}
 	e, err := specs.Lookup(fs.Arg(0))
 	if err != nil {
@@ -103,6 +114,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			ns = []int{len(cfg.IDs)}
 		}
 	}
+	return withClasses(dbDir, "sweep", f.db.fresh, stderr, func(c classes) int {
+		return sweepSpec(ctx, name, c.config(cfg), ns, &f, stdout, stderr)
+	})
+}
+
+// sweepSpec sweeps one spec and prints its table.
+func sweepSpec(ctx context.Context, name string, cfg sweep.Config, ns []int, f *sweepFlags, stdout, stderr io.Writer) int {
 	t, code := sweepTable(ctx, name, cfg, ns, stderr)
 	if t == nil {
 		return code
@@ -150,16 +168,22 @@ func profileName(spec, variant string, variants []model.Variant) string {
 }
 
 // sweepTable runs cfg for every n in ns; on failure it returns nil and the
-// exit code, having said why in one line.
+// exit code, having said why in one line. With a run store, it says on
+// stderr how many classes it reused and how many it computed.
 func sweepTable(ctx context.Context, name string, cfg sweep.Config, ns []int, stderr io.Writer) (*sweep.Table, int) {
 	t := sweep.NewTable(name, cfg)
+	var tally classTally
 	for _, n := range ns {
 		row, err := sweep.Run(ctx, cfg, n)
 		if err != nil {
-			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
-			return nil, exitUsage
+			fmt.Fprintf(stderr, "mc sweep: %s\n", classError(err))
+			return nil, classExit(err, exitUsage)
 		}
+		tally.add(row)
 		t.Rows = append(t.Rows, row)
+	}
+	if cfg.Store != nil {
+		fmt.Fprintf(stderr, "mc sweep %s: %s\n", name, tally)
 	}
 	return t, exitPass
 }

@@ -74,7 +74,11 @@ func exploredSession(t *testing.T, path string) exploreSession {
 	var f checkFlags
 	fs := newFlagSet("explore", "", nil)
 	f.addParamFlags(fs)
-	srv, err := exploreServer(fs, &f, path)
+	tr, err := readTrace(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := exploreServer(fs, &f, tr)
 	if err != nil {
 		t.Fatal(err)
 	}

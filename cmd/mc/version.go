@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/runinfo"
+	"mc/runstore"
 	"mc/tracefile"
 )
 
@@ -28,12 +29,13 @@ type buildFacts struct {
 	Fingerprint      string        `json:"fingerprint"`
 	CheckpointFormat string        `json:"checkpoint_format"`
 	TraceFormat      string        `json:"trace_format"`
+	RunStoreFormat   string        `json:"run_store_format"`
 }
 
 func currentBuild() buildFacts {
 	return buildFacts{jsonStamp: stamp(), Build: runinfo.ThisBuild(), Go: runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH,
 		Fingerprint: checker.FingerprintFunc, CheckpointFormat: fmt.Sprint(checker.CheckpointFormat),
-		TraceFormat: fmt.Sprintf("%s %v", tracefile.Format, tracefile.Version)}
+		TraceFormat: fmt.Sprintf("%s %v", tracefile.Format, tracefile.Version), RunStoreFormat: fmt.Sprint(runstore.Format)}
 }
 
 // runVersion is mc version (and mc --version).
@@ -51,7 +53,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return encodeJSON(stdout, stderr, "version", b)
 	}
-	fmt.Fprintf(stdout, "mc %s\ngo %s\nfingerprint %s\ncheckpoint format %s\ntrace format %s\n",
-		b.Build, b.Go, b.Fingerprint, b.CheckpointFormat, b.TraceFormat)
+	fmt.Fprintf(stdout, "mc %s\ngo %s\nfingerprint %s\ncheckpoint format %s\ntrace format %s\nrun store format %s\n",
+		b.Build, b.Go, b.Fingerprint, b.CheckpointFormat, b.TraceFormat, b.RunStoreFormat)
 	return exitPass
 }

@@ -1,0 +1,153 @@
+package runstore
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// closedFile lists, when the store was last closed cleanly, each of
+// Badger's files with its length and xxhash64. Open compares the files
+// with it before Badger reads them, and then removes it: Badger checksums
+// its log entries and table blocks, but it panics, in a goroutine of its
+// own, on a table that was truncated or whose index is garbled, and a
+// panic is no refusal. A store whose last session was killed has no
+// closedFile; Badger's own recovery then reads what was written, and its
+// checksums are the only check (docs/runstore.md).
+const closedFile = "CLOSED"
+
+// notBadgers are the files of the store that are not Badger's: closedFile
+// does not list them.
+var notBadgers = []string{formatFile, formatTemp, lockFile, closedFile, closedFile + ".tmp", "LOCK"}
+
+// writeClosed lists Badger's files in closedFile, once Badger has closed.
+func writeClosed(dir string) error {
+	sums, err := sumFiles(dir)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(sums)) {
+		fmt.Fprintf(&b, "%s %d %016x\n", name, sums[name].size, sums[name].hash)
+	}
+	tmp := filepath.Join(dir, closedFile+".tmp")
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(b.String())
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(dir, closedFile))
+	}
+	return err
+}
+
+// checkClosed compares Badger's files with closedFile, if there is one,
+// and removes it before Badger opens them.
+func checkClosed(dir string) error {
+	f, err := os.Open(filepath.Join(dir, closedFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
+	}
+	want, err := readClosed(f)
+	f.Close()
+	if err != nil {
+		return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its %s file %v", closedFile, err)}
+	}
+	got, err := sumFiles(dir)
+	if err != nil {
+		return &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
+	}
+	for _, name := range slices.Sorted(maps.Keys(want)) {
+		g, ok := got[name]
+		switch {
+		case !ok:
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s is missing", name)}
+		case g != want[name]:
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s changed after mc last closed the store", name)}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(got)) {
+		if _, ok := want[name]; !ok {
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s appeared after mc last closed the store", name)}
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, closedFile)); err != nil {
+		return &Unwritable{Dir: dir, Err: err}
+	}
+	return nil
+}
+
+type fileSum struct {
+	size int64
+	hash uint64
+}
+
+// sumFiles hashes every file of Badger's in dir.
+func sumFiles(dir string) (map[string]fileSum, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]fileSum{}
+	for _, e := range entries {
+		if slices.Contains(notBadgers, e.Name()) {
+			continue
+		}
+		sum, err := sumFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out[e.Name()] = sum
+	}
+	return out, nil
+}
+
+func sumFile(path string) (fileSum, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return fileSum{}, err
+	}
+	defer f.Close()
+	h := xxhash.New()
+	n, err := io.Copy(h, f)
+	return fileSum{size: n, hash: h.Sum64()}, err
+}
+
+// readClosed parses closedFile: one "name length hash" line per file.
+func readClosed(r io.Reader) (map[string]fileSum, error) {
+	out := map[string]fileSum{}
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) != 3 {
+			return nil, fmt.Errorf("has a line that is not a file, a length and a hash")
+		}
+		size, err1 := strconv.ParseInt(fields[1], 10, 64)
+		hash, err2 := strconv.ParseUint(fields[2], 16, 64)
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("has a line that is not a file, a length and a hash")
+		}
+		out[fields[0]] = fileSum{size: size, hash: hash}
+	}
+	return out, sc.Err()
+}

@@ -1,0 +1,141 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+
+	"mc/checker"
+	"mc/model"
+	"mc/ring"
+	"mc/runstore"
+)
+
+// Store keeps sweep classes across runs; *runstore.Store is one.
+type Store interface {
+	Lookup(k runstore.Key, v any) (bool, error)
+	Save(k runstore.Key, v any) error
+}
+
+// class is the cost of one arrangement class cl of ring size n: taken
+// from c.Store when it holds the class's key (reused), else computed and
+// saved there. A class's cost depends on nothing but its key, so a row
+// is the same, byte for byte, whichever of its classes were reused.
+func (c Config) class(ctx context.Context, n int, cl ring.ArrangementClass, opt checker.CostOptions) (a Arrangement, reused bool, err error) {
+	t, err := c.target(n, cl.Rep)
+	if err != nil {
+		return a, false, err
+	}
+	if c.Store == nil {
+		a, err = computeClass(ctx, t, cl, opt)
+		return a, false, err
+	}
+	key, err := c.classKey(t, opt)
+	if err != nil {
+		return a, false, err
+	}
+	if !c.Fresh {
+		var s storedClass
+		found, err := c.Store.Lookup(key, &s)
+		if err != nil {
+			return a, false, err
+		}
+		if found {
+			a, err = s.arrangement(cl)
+			return a, err == nil, err
+		}
+	}
+	if a, err = computeClass(ctx, t, cl, opt); err != nil {
+		return a, false, err
+	}
+	return a, false, c.Store.Save(key, store(a))
+}
+
+// ClassKey is the run store's key of the class of ring size n whose
+// representative is ids: what a search that skips the classes a store
+// already holds asks it about (runstore.Store.Has).
+func (c Config) ClassKey(n int, ids []int) (runstore.Key, error) {
+	t, err := c.target(n, ids)
+	if err != nil {
+		return runstore.Key{}, err
+	}
+	return c.classKey(t, c.costOptions(n))
+}
+
+// counting is what a class is counted with beyond its run's meaning: the
+// options of checker.CostOptions that change a figure. MaxStates and
+// Timeout are not among them: a class they stop is not saved.
+type counting struct {
+	Kinds       []string `json:"kinds"`
+	Uncounted   []string `json:"uncounted"`
+	Measure     string   `json:"measure"`
+	Bits        string   `json:"bits"`
+	Phases      string   `json:"phases"`
+	CausalLimit int      `json:"causal_limit"`
+}
+
+// classKey is the key of t, a class's system, counted with opt: its
+// meaning (spec, variant, parameters, the spec's default fairness), what
+// is counted, and the spec's sources.
+func (c Config) classKey(t checker.Target, opt checker.CostOptions) (runstore.Key, error) {
+	hash, err := c.Entry.Hash()
+	if err != nil {
+		return runstore.Key{}, err
+	}
+	run := checker.MeaningOf(t.Info(), checker.Options{Fair: c.Entry.Fair})
+	count := counting{Kinds: opt.Kinds, Uncounted: opt.Uncounted, Measure: opt.Measure, Bits: opt.Bits, Phases: opt.Phases, CausalLimit: opt.CausalLimit}
+	return runstore.NewKey(runstore.KindSweepClass, run, count, hash)
+}
+
+// storedClass is an Arrangement as the store holds it: its figures, and
+// its witness runs with the actions that replay them (which a Trace's
+// JSON leaves out), so that mc sweep --out writes the same trace files
+// from a reused class as from a computed one.
+type storedClass struct {
+	Arrangement
+	MinTrace *storedRun `json:"min_run,omitempty"`
+	MaxTrace *storedRun `json:"max_run,omitempty"`
+}
+
+type storedRun struct {
+	*checker.Trace
+	Actions []model.Action `json:"actions"`
+}
+
+func store(a Arrangement) storedClass {
+	return storedClass{Arrangement: a, MinTrace: storeRun(a.MinRun), MaxTrace: storeRun(a.MaxRun)}
+}
+
+func storeRun(tr *checker.Trace) *storedRun {
+	if tr == nil {
+		return nil
+	}
+	r := &storedRun{Trace: tr, Actions: make([]model.Action, len(tr.Steps))}
+	for i, s := range tr.Steps {
+		r.Actions[i] = s.Action
+	}
+	return r
+}
+
+// arrangement is s as the class cl that it was stored for.
+func (s storedClass) arrangement(cl ring.ArrangementClass) (Arrangement, error) {
+	a := s.Arrangement
+	a.IDs, a.Size = cl.Rep, cl.Size
+	var err error
+	if a.MinRun, err = s.MinTrace.trace(); err == nil {
+		a.MaxRun, err = s.MaxTrace.trace()
+	}
+	return a, err
+}
+
+func (r *storedRun) trace() (*checker.Trace, error) {
+	if r == nil {
+		return nil, nil
+	}
+	if r.Trace == nil || len(r.Actions) != len(r.Steps) {
+		return nil, fmt.Errorf("internal error: the run store holds a witness run whose actions do not match its steps")
+	}
+	for i := range r.Steps {
+		r.Steps[i].Action = r.Actions[i]
+	}
+	return r.Trace, nil
+}
