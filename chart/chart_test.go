@@ -11,6 +11,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/tracefile"
 	"mc/tracefile/tracefiletest"
 )
@@ -241,7 +242,7 @@ func TestDotDrawsSmallGraphsAndRefusesLargeOnes(t *testing.T) {
 	if n := strings.Count(out, `color="#b00000", fontcolor`); n != 3 || !strings.Contains(out, `"3: recv p2 ⟨elect 3⟩"`) {
 		t.Fatalf("the run's 3 steps are not all marked:\n%s", out)
 	}
-	big, g := traceOf(t, model.Params{N: 5, IDs: model.DescendingIDs(5)}, "leader-elected")
+	big, g := traceOf(t, model.Params{N: 5, IDs: ring.DescendingIDs(5)}, "leader-elected")
 	err := Dot(&buf, big, g)
 	if err == nil || !strings.Contains(err.Error(), "more than 100 states") {
 		t.Fatalf("a 489-state graph: %v", err)

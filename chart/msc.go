@@ -59,7 +59,7 @@ func SequenceOf(f *tracefile.File) (*Sequence, error) {
 		pending[l] = append(pending[l], len(seq.Arrows))
 		seq.Arrows = append(seq.Arrows, Arrow{From: m.From, To: m.To, Text: m.Text, Sent: step, Received: -1})
 	}
-	for _, l := range v0.Links {
+	for _, l := range v0.Chans {
 		for _, m := range l.Msgs {
 			send(checker.Message{From: l.From, To: l.To, Text: m}, 0)
 		}

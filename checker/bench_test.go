@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/changroberts"
 )
 
@@ -47,7 +48,7 @@ func BenchmarkChangRobertsReduced(b *testing.B) {
 // benchChangRoberts runs the canonical model on n processes, descending ids,
 // b.N times with opt, and reports states/s and the checker's B/state.
 func benchChangRoberts(b *testing.B, n int, opt checker.Options) {
-	sys, err := changroberts.New(model.Params{N: n, IDs: model.DescendingIDs(n)})
+	sys, err := changroberts.New(model.Params{N: n, IDs: ring.DescendingIDs(n)})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs"
 )
 
@@ -113,12 +114,12 @@ func registeredSeed() uint64 {
 }
 
 // classOf is the representative of a's class under sym, computed here from
-// model.RingSymmetries, independently of model.ArrangementClasses.
-func classOf(a []int, sym model.Symmetry) string {
+// ring.RingSymmetries, independently of ring.ArrangementClasses.
+func classOf(a []int, sym ring.Symmetry) string {
 	best := slices.Clone(a)
 	none := make([]bool, len(a))
-	for _, g := range model.RingSymmetries(len(a)) {
-		if g.Reflect && sym != model.RotationReflection {
+	for _, g := range ring.RingSymmetries(len(a)) {
+		if g.Reflect && sym != ring.RotationReflection {
 			continue
 		}
 		if img, _ := g.Apply(a, none); slices.Compare(img, best) < 0 {
@@ -157,11 +158,11 @@ func TestAllIDsClassMembersAgree(t *testing.T) {
 				continue // CI's race run: FIFO channels only, half the time
 			}
 			reps := map[string]string{}
-			for _, c := range model.ArrangementClasses(n, e.Symmetry) {
+			for _, c := range ring.ArrangementClasses(n, e.Symmetry) {
 				p.N, p.IDs = n, c.Rep
 				reps[fmt.Sprint(c.Rep)] = figures(check(t, e, p))
 			}
-			for _, a := range model.Arrangements(n) {
+			for _, a := range ring.Arrangements(n) {
 				p.IDs = a
 				rep := classOf(a, e.Symmetry)
 				want, ok := reps[rep]

@@ -10,6 +10,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/changroberts"
 )
 
@@ -40,7 +41,7 @@ func summary(r checker.Result) string {
 // the same traces.
 func TestEveryStoreAndWorkerCountAgrees(t *testing.T) {
 	for _, p := range []model.Params{
-		{N: 7, IDs: model.DescendingIDs(7)},
+		{N: 7, IDs: ring.DescendingIDs(7)},
 		{N: 5, IDs: []int{3, 1, 5, 2, 4}, Chan: model.Bag, Claims: true},
 		{N: 5, IDs: []int{3, 1, 5, 2, 4}, Variant: "raynal-literal", Initiators: []int{0}},
 	} {
@@ -69,7 +70,7 @@ func TestEveryStoreAndWorkerCountAgrees(t *testing.T) {
 // A run interrupted after some checkpoints and resumed ends with the same
 // figures as one that was never interrupted, in memory and on disk.
 func TestCheckpointAndResume(t *testing.T) {
-	sys := crSystem(t, model.Params{N: 7, IDs: model.DescendingIDs(7)})
+	sys := crSystem(t, model.Params{N: 7, IDs: ring.DescendingIDs(7)})
 	want := summary(sys.Check(context.Background(), checker.Options{}))
 	for _, disk := range []bool{false, true} {
 		dir := t.TempDir()
@@ -98,7 +99,7 @@ func TestCheckpointAndResume(t *testing.T) {
 
 func TestResumeRefusesAnotherRunOrACorruptFile(t *testing.T) {
 	dir := t.TempDir()
-	sys := crSystem(t, model.Params{N: 5, IDs: model.DescendingIDs(5)})
+	sys := crSystem(t, model.Params{N: 5, IDs: ring.DescendingIDs(5)})
 	if r := sys.Check(context.Background(), checker.Options{Checkpoint: dir}); r.Err != nil {
 		t.Fatal(r.Err)
 	}
@@ -120,7 +121,7 @@ func TestResumeRefusesAnotherRunOrACorruptFile(t *testing.T) {
 // --safety leaves liveness unchecked and says so; the safety verdicts and
 // counts are those of the full run.
 func TestSafetyOnlySkipsLiveness(t *testing.T) {
-	sys := crSystem(t, model.Params{N: 5, IDs: model.DescendingIDs(5)})
+	sys := crSystem(t, model.Params{N: 5, IDs: ring.DescendingIDs(5)})
 	full := sys.Check(context.Background(), checker.Options{})
 	safe := sys.Check(context.Background(), checker.Options{Safety: true})
 	if fmt.Sprint(safe.SkippedLiveness) != "[eventually-leader election-terminates]" || safe.Liveness != nil {

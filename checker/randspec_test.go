@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mc/model"
+	"mc/ring"
 )
 
 // A random spec is a small guarded-command system built from a seed: a few
@@ -28,19 +29,19 @@ func (z randSize) String() string {
 // rstate is a random spec's state.
 type rstate struct {
 	v  []int
-	ch []model.Chan[rmsg]
+	ch []ring.Chan[rmsg]
 }
 
 // rmsg is a message: a value.
 type rmsg int
 
-func (m rmsg) Compare(o rmsg) int              { return int(m) - int(o) }
-func (m rmsg) AppendTo(buf []byte) []byte      { return model.AppendUint(buf, uint64(m)) }
-func (m rmsg) String() string                  { return fmt.Sprint(int(m)) }
-func readMsg(d *model.Decoder) rmsg            { return rmsg(d.Int()) }
-func (s *rstate) at(v, p, vars int) *int       { return &s.v[(v+p)%vars] }
-func (g *rspec) link(c int) model.Link         { return g.links[c] }
-func (g *rspec) value(s *rstate, v, p int) int { return *s.at(v, p, g.size.Vars) }
+func (m rmsg) Compare(o rmsg) int               { return int(m) - int(o) }
+func (m rmsg) AppendTo(buf []byte) []byte       { return model.AppendUint(buf, uint64(m)) }
+func (m rmsg) String() string                   { return fmt.Sprint(int(m)) }
+func readMsg(d *model.Decoder) rmsg             { return rmsg(d.Int()) }
+func (s *rstate) at(v, p, vars int) *int        { return &s.v[(v+p)%vars] }
+func (g *rspec) link(c int) model.ChanSemantics { return g.links[c] }
+func (g *rspec) value(s *rstate, v, p int) int  { return *s.at(v, p, g.size.Vars) }
 
 // rcond is the guard conjunct "var op c".
 type rcond struct{ v, op, c int }
@@ -78,7 +79,7 @@ type rprop struct {
 type rspec struct {
 	seed  uint64
 	size  randSize
-	links []model.Link
+	links []model.ChanSemantics
 	init  [][]int
 	rules []rrule
 	props []rprop
@@ -90,7 +91,7 @@ func genSpec(seed uint64, z randSize) *rspec {
 	r := rand.New(rand.NewPCG(seed, 0x6d63))
 	g := &rspec{seed: seed, size: z}
 	for range z.Chans {
-		l := model.Link{Kind: model.FIFO, Cap: 1 + r.IntN(2)}
+		l := model.ChanSemantics{Kind: model.FIFO, Cap: 1 + r.IntN(2)}
 		if r.IntN(2) == 0 {
 			l.Kind = model.Bag
 		}
@@ -194,9 +195,9 @@ func (g *rspec) String() string {
 func (g *rspec) system() *model.System[rstate] {
 	z := g.size
 	sys := &model.System[rstate]{Spec: "random", Variant: fmt.Sprint(g.seed), Procs: z.Procs,
-		Params: model.Params{N: z.Procs, IDs: model.DescendingIDs(z.Procs)}}
+		Params: model.Params{N: z.Procs, IDs: ring.DescendingIDs(z.Procs)}}
 	for _, v := range g.init {
-		sys.Init = append(sys.Init, rstate{v: append([]int(nil), v...), ch: make([]model.Chan[rmsg], z.Chans)})
+		sys.Init = append(sys.Init, rstate{v: append([]int(nil), v...), ch: make([]ring.Chan[rmsg], z.Chans)})
 	}
 	for i := range g.rules {
 		ru := &g.rules[i]
@@ -261,7 +262,7 @@ func (g *rspec) system() *model.System[rstate] {
 	sys.Copy = func(d, s *rstate) {
 		d.v = append(d.v[:0], s.v...)
 		if len(d.ch) != len(s.ch) {
-			d.ch = make([]model.Chan[rmsg], len(s.ch))
+			d.ch = make([]ring.Chan[rmsg], len(s.ch))
 		}
 		for i := range s.ch {
 			d.ch[i].CopyFrom(&s.ch[i])
@@ -278,7 +279,7 @@ func (g *rspec) system() *model.System[rstate] {
 		d := model.NewDecoder(data)
 		s.v = d.Ints(s.v)
 		if len(s.ch) != z.Chans {
-			s.ch = make([]model.Chan[rmsg], z.Chans)
+			s.ch = make([]ring.Chan[rmsg], z.Chans)
 		}
 		for i := range s.ch {
 			s.ch[i].DecodeFrom(&d, readMsg)

@@ -8,6 +8,7 @@ import (
 
 	"mc/checker/por"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/changroberts"
 	"mc/specs/lelann"
 )
@@ -18,7 +19,7 @@ import (
 // invariant and witness over those variables keeps its verdict), and it
 // stores every reachable terminal state.
 func TestReductionKeepsWhatThePropertiesRead(t *testing.T) {
-	for _, ids := range [][]int{{3, 1, 4, 2}, {1, 2, 3, 4}, {4, 3, 2, 1}, {2, 5, 1, 4, 3}, model.DescendingIDs(5)} {
+	for _, ids := range [][]int{{3, 1, 4, 2}, {1, 2, 3, 4}, {4, 3, 2, 1}, {2, 5, 1, 4, 3}, ring.DescendingIDs(5)} {
 		for _, p := range []model.Params{
 			{}, {Chan: model.Bag}, {Cap: 1}, {Claims: true}, {Initiators: []int{0}}, {Chan: model.Bag, Initiators: []int{1}},
 		} {
@@ -217,7 +218,7 @@ func persistent[S any](sys *model.System[S], s *S, ample []model.Action, reads [
 // porToy is the state of the small systems below: bytes named by their tests.
 type porToy [3]byte
 
-func porToySystem(rules []model.Rule[porToy], props []model.Property[porToy], chans []model.Link, init porToy) *model.System[porToy] {
+func porToySystem(rules []model.Rule[porToy], props []model.Property[porToy], chans []model.ChanSemantics, init porToy) *model.System[porToy] {
 	return &model.System[porToy]{
 		Spec: "porToy", Procs: 2, Init: []porToy{init}, Rules: rules, Props: props, Chans: chans,
 		Copy:   func(dst, src *porToy) { *dst = *src },
@@ -290,7 +291,7 @@ func TestBlockedSendJoinsItsReceivers(t *testing.T) {
 			Do: func(s *porToy, _, _ int) bool { s[c], s[2] = 0, s[2]+1; return true }},
 	}, []model.Property[porToy]{
 		model.EndProp("never-sent", "test", "process 0 ends without sending", func(s *porToy) bool { return s[0] != 1 }),
-	}, []model.Link{{Kind: model.FIFO, Cap: 1}}, porToy{0, 1, 0})
+	}, []model.ChanSemantics{{Kind: model.FIFO, Cap: 1}}, porToy{0, 1, 0})
 	full := Run(context.Background(), sys, Options{Workers: 1})
 	red := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true})
 	if !red.Reduced || full.Verdict != Fail || red.Verdict != Fail || red.Terminal != full.Terminal {

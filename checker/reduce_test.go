@@ -8,6 +8,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/changroberts"
 	"mc/specs/lelann"
 )
@@ -18,7 +19,7 @@ import (
 func TestReducedRunsAgreeForAnyWorkerCount(t *testing.T) {
 	ll, _ := lelann.New(model.Params{N: 6, IDs: []int{2, 6, 1, 5, 3, 4}})
 	for _, sys := range []checker.Target{
-		crSystem(t, model.Params{N: 8, IDs: model.DescendingIDs(8)}),
+		crSystem(t, model.Params{N: 8, IDs: ring.DescendingIDs(8)}),
 		crSystem(t, model.Params{N: 5, IDs: []int{3, 1, 5, 2, 4}, Chan: model.Bag}),
 		crSystem(t, model.Params{N: 5, IDs: []int{3, 1, 5, 2, 4}, Variant: "raynal-literal", Initiators: []int{0}}),
 		checker.Of(ll),
@@ -69,7 +70,7 @@ func TestReductionRefusals(t *testing.T) {
 // A rule without a footprint, or a property that does not say what it
 // reads, turns the reduction off, and the run says so.
 func TestReductionNotApplicable(t *testing.T) {
-	p := model.Params{N: 5, IDs: model.DescendingIDs(5)}
+	p := model.Params{N: 5, IDs: ring.DescendingIDs(5)}
 	noFootprint, _ := changroberts.New(p)
 	noFootprint.Rules[0].Footprint = nil
 	noReads, _ := changroberts.New(p)
@@ -89,7 +90,7 @@ func TestReductionNotApplicable(t *testing.T) {
 // reduction cannot keep: it is left unmeasured, the run says so, and the
 // reduction still applies.
 func TestUndeclaredMeasureIsSkippedUnderReduction(t *testing.T) {
-	sys, _ := changroberts.New(model.Params{N: 5, IDs: model.DescendingIDs(5)})
+	sys, _ := changroberts.New(model.Params{N: 5, IDs: ring.DescendingIDs(5)})
 	addUndeclaredMeasure(sys)
 	r := checker.Run(context.Background(), sys, checker.Options{Reduce: true, Safety: true})
 	if !r.Reduced || !slices.Equal(r.SkippedMeasures, []string{"anything"}) || r.States >= 489 || r.Verdict != checker.Pass {

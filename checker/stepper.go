@@ -128,11 +128,11 @@ type PropStatus struct {
 // bag channels alike, with one blind spot: a step that takes a message off a
 // link and puts an equal one back on the same link shows neither.
 func Messages(before, after *model.View) (sent, received []Message) {
-	if before == nil || after == nil || len(before.Links) != len(after.Links) {
+	if before == nil || after == nil || len(before.Chans) != len(after.Chans) {
 		return nil, nil
 	}
-	for i := range before.Links {
-		b, a := &before.Links[i], &after.Links[i]
+	for i := range before.Chans {
+		b, a := &before.Chans[i], &after.Chans[i]
 		for _, m := range minus(b.Msgs, a.Msgs) {
 			received = append(received, Message{From: b.From, To: b.To, Text: m})
 		}

@@ -50,8 +50,8 @@ func TestStepperFollowsTheEnumerationOrder(t *testing.T) {
 }
 
 func TestMessagesAreTheChannelDifferences(t *testing.T) {
-	before := &model.View{Links: []model.LinkView{{From: 0, To: 1, Msgs: []string{"a", "b", "a"}}, {From: 1, To: 0}}}
-	after := &model.View{Links: []model.LinkView{{From: 0, To: 1, Msgs: []string{"b", "a"}}, {From: 1, To: 0, Msgs: []string{"a"}}}}
+	before := &model.View{Chans: []model.ChanView{{From: 0, To: 1, Msgs: []string{"a", "b", "a"}}, {From: 1, To: 0}}}
+	after := &model.View{Chans: []model.ChanView{{From: 0, To: 1, Msgs: []string{"b", "a"}}, {From: 1, To: 0, Msgs: []string{"a"}}}}
 	sent, received := Messages(before, after)
 	if !reflect.DeepEqual(received, []Message{{From: 0, To: 1, Text: "a"}}) || !reflect.DeepEqual(sent, []Message{{From: 1, To: 0, Text: "a"}}) {
 		t.Fatalf("sent %v received %v", sent, received)

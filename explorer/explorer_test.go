@@ -87,8 +87,8 @@ func TestStatesAreComputedOnDemand(t *testing.T) {
 	}
 	var next stateJSON
 	get(t, srv.URL+"/api/state?id="+st.Moves[0].To, &next)
-	if next.View.Links[1].Msgs[0] != "⟨elect 3⟩" || st.Moves[0].Sent[0] != (checker.Message{From: 0, To: 1, Text: "⟨elect 3⟩"}) {
-		t.Fatalf("after start p0: links %+v, sent %+v", next.View.Links, st.Moves[0].Sent)
+	if next.View.Chans[1].Msgs[0] != "⟨elect 3⟩" || st.Moves[0].Sent[0] != (checker.Message{From: 0, To: 1, Text: "⟨elect 3⟩"}) {
+		t.Fatalf("after start p0: links %+v, sent %+v", next.View.Chans, st.Moves[0].Sent)
 	}
 }
 

@@ -1,106 +1,45 @@
 package invariants
 
-// Decision is what a process knows about the election's outcome.
-type Decision uint8
+import "mc/model"
 
-const (
-	Undecided Decision = iota
-	Leader
-	Lost
-)
+// The election properties, each under the name every election spec gives
+// it, over a spec's state S that views as an Election through of; ref
+// cites the seed's claim. Each says its claim in the library's words; a
+// spec that words it as its seed does sets Doc (model.Property.Saying).
+// None sets Reads: the spec knows what its decisions are made of
+// (model.Property.Reading; Outcome.AppendDecisions).
 
-func (d Decision) String() string {
-	switch d {
-	case Leader:
-		return "leader"
-	case Lost:
-		return "lost"
-	}
-	return "undecided"
+// AtMostOneLeader is the invariant "no two processes are leaders at once".
+func AtMostOneLeader[S any](ref string, of func(s *S) Election) model.Property[S] {
+	return model.InvariantProp("at-most-one-leader", ref, "no two processes are leaders at once",
+		func(s *S) bool { return atMostOneLeader(of(s)) })
 }
 
-// Election is the view of a state that election properties need.
-type Election interface {
-	Procs() int
-	Decision(p int) Decision
+// LeaderIs is the invariant "only process want is ever leader", under the
+// name that says which process the algorithm promises: "leader-is-max",
+// "leader-is-min" or "leader-is-winner".
+func LeaderIs[S any](name, ref, doc string, want int, of func(s *S) Election) model.Property[S] {
+	return model.InvariantProp(name, ref, doc, func(s *S) bool { return onlyLeader(of(s), want) })
 }
 
-// Decisions is an optional fast path of Election: a state that holds its
-// decisions in a slice hands it over whole, and the properties below, which
-// run on every state explored, loop over it instead of calling Decision per
-// process.
-type Decisions interface {
-	Decisions() []Decision
+// DecisionStable is the step property "a decided process never changes its
+// decision".
+func DecisionStable[S any](ref string, of func(s *S) Election) model.Property[S] {
+	return model.StepProp("decision-stable", ref, "a decided process never changes its decision",
+		func(b *S, _ model.Action, a *S) bool { return decisionStable(of(b), of(a)) })
 }
 
-// decisions returns v's decisions as a slice, using buf when v does not
-// offer one.
-func decisions(v Election, buf []Decision) []Decision {
-	if d, ok := v.(Decisions); ok {
-		return d.Decisions()
-	}
-	buf = buf[:0]
-	for p := 0; p < v.Procs(); p++ {
-		buf = append(buf, v.Decision(p))
-	}
-	return buf
+// ElectionComplete is the end property "every terminal state is a finished
+// election": exactly one leader, every other process lost (Agreement), and
+// whatever else done asks of the spec's state (no message in transit, every
+// process knowing the leader).
+func ElectionComplete[S any](ref, doc string, done func(s *S) bool) model.Property[S] {
+	return model.EndProp("election-complete", ref, doc, done)
 }
 
-// Leaders counts the processes that consider themselves elected.
-func Leaders(v Election) int {
-	var buf [32]Decision
-	n := 0
-	for _, d := range decisions(v, buf[:]) {
-		if d == Leader {
-			n++
-		}
-	}
-	return n
-}
-
-// AtMostOneLeader holds when no two processes are leaders at once.
-func AtMostOneLeader(v Election) bool { return Leaders(v) <= 1 }
-
-// LeaderIs holds when every leader is process want: the winner is the one
-// the algorithm promises (the maximum id, or the minimum).
-func LeaderIs(v Election, want int) bool {
-	var buf [32]Decision
-	for p, d := range decisions(v, buf[:]) {
-		if d == Leader && p != want {
-			return false
-		}
-	}
-	return true
-}
-
-// SomeLeader holds when a leader has been elected.
-func SomeLeader(v Election) bool { return Leaders(v) > 0 }
-
-// Agreement holds when the election is over: exactly one leader and every
-// other process knows it lost.
-func Agreement(v Election) bool {
-	var buf [32]Decision
-	leaders := 0
-	for _, d := range decisions(v, buf[:]) {
-		switch d {
-		case Leader:
-			leaders++
-		case Undecided:
-			return false
-		}
-	}
-	return leaders == 1
-}
-
-// DecisionStable holds on a transition when no process that had decided
-// changes its decision.
-func DecisionStable(before, after Election) bool {
-	var b1, b2 [32]Decision
-	bs, as := decisions(before, b1[:]), decisions(after, b2[:])
-	for p, d := range bs {
-		if d != Undecided && as[p] != d {
-			return false
-		}
-	}
-	return true
+// LeaderElected is the witness "some reachable state has a leader", which
+// guards the other properties against passing vacuously.
+func LeaderElected[S any](ref string, of func(s *S) Election) model.Property[S] {
+	return model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
+		func(s *S) bool { return someLeader(of(s)) })
 }

@@ -1,154 +1,45 @@
 package model
 
-import (
-	"strings"
+import "fmt"
+
+// ChanKind is the delivery discipline of a channel.
+type ChanKind int
+
+const (
+	// FIFO delivers messages in the order they were sent.
+	FIFO ChanKind = iota
+	// Bag delivers any pending message next.
+	Bag
 )
 
-// Message is what a channel carries. Compare gives the total order in which
-// a bag keeps its messages, so that a bag has one canonical encoding;
-// AppendTo writes a message's canonical bytes.
-type Message[M any] interface {
-	comparable
-	Compare(other M) int
-	AppendTo(buf []byte) []byte
-	String() string
+func (k ChanKind) String() string {
+	if k == Bag {
+		return "bag"
+	}
+	return "fifo"
 }
 
-// Link is the semantics shared by the channels of a system: delivery order
-// and an optional capacity.
-type Link struct {
+// ParseChanKind reads "fifo" or "bag".
+func ParseChanKind(s string) (ChanKind, error) {
+	switch s {
+	case "fifo":
+		return FIFO, nil
+	case "bag":
+		return Bag, nil
+	}
+	return FIFO, fmt.Errorf("unknown channel semantics %q (want fifo or bag)", s)
+}
+
+// ChanSemantics is how a channel delivers: its order (FIFO or bag) and an
+// optional capacity. It is all the checker knows of a channel: partial-order
+// reduction reads it for the channels that rule footprints name
+// (System.Chans). The messages themselves are the spec's (package ring's
+// Chan holds them).
+type ChanSemantics struct {
 	Kind ChanKind
 	// Cap bounds the number of pending messages; 0 means unbounded.
 	Cap int
 }
 
-// Link returns the channel semantics the parameters select.
-func (p *Params) Link() Link { return Link{Kind: p.Chan, Cap: p.Cap} }
-
-// Chan is one directed channel: the messages sent on it and not yet received.
-// A FIFO channel keeps them in sending order; a bag keeps them sorted by
-// Compare, which is its canonical form.
-type Chan[M Message[M]] struct {
-	msgs []M
-}
-
-// Len is the number of pending messages.
-func (c *Chan[M]) Len() int { return len(c.msgs) }
-
-// Messages returns the pending messages (FIFO: oldest first; bag: sorted).
-// The slice must not be modified.
-func (c *Chan[M]) Messages() []M { return c.msgs }
-
-// Send adds m. It returns false, changing nothing, if the channel is full.
-func (c *Chan[M]) Send(l Link, m M) bool {
-	if l.Cap > 0 && len(c.msgs) >= l.Cap {
-		return false
-	}
-	if l.Kind == FIFO {
-		c.msgs = append(c.msgs, m)
-		return true
-	}
-	i := len(c.msgs)
-	for i > 0 && c.msgs[i-1].Compare(m) > 0 {
-		i--
-	}
-	var zero M
-	c.msgs = append(c.msgs, zero)
-	copy(c.msgs[i+1:], c.msgs[i:])
-	c.msgs[i] = m
-	return true
-}
-
-// Choices is how many different receives the channel offers: none when
-// empty, the head for a FIFO channel, and one per distinct pending message
-// for a bag (receiving either of two equal messages leads to the same state).
-func (c *Chan[M]) Choices(l Link) int {
-	if len(c.msgs) == 0 {
-		return 0
-	}
-	if l.Kind == FIFO {
-		return 1
-	}
-	n := 1
-	for i := 1; i < len(c.msgs); i++ {
-		if c.msgs[i] != c.msgs[i-1] {
-			n++
-		}
-	}
-	return n
-}
-
-// index returns the position of receive choice k.
-func (c *Chan[M]) index(l Link, k int) int {
-	if l.Kind == FIFO || k == 0 {
-		return 0
-	}
-	for i := 1; i < len(c.msgs); i++ {
-		if c.msgs[i] != c.msgs[i-1] {
-			k--
-			if k == 0 {
-				return i
-			}
-		}
-	}
-	panic("model: receive choice out of range")
-}
-
-// Peek returns the message that receive choice k would take.
-func (c *Chan[M]) Peek(l Link, k int) M { return c.msgs[c.index(l, k)] }
-
-// Recv removes and returns the message of receive choice k.
-func (c *Chan[M]) Recv(l Link, k int) M {
-	i := c.index(l, k)
-	m := c.msgs[i]
-	c.msgs = append(c.msgs[:i], c.msgs[i+1:]...)
-	return m
-}
-
-// Drop removes and returns the message at position i of Messages(): for
-// actions that take a particular message rather than a receive choice, such
-// as an environment losing a message in transit.
-func (c *Chan[M]) Drop(i int) M {
-	m := c.msgs[i]
-	c.msgs = append(c.msgs[:i], c.msgs[i+1:]...)
-	return m
-}
-
-// CopyFrom makes c a copy of o, reusing c's storage.
-func (c *Chan[M]) CopyFrom(o *Chan[M]) { c.msgs = append(c.msgs[:0], o.msgs...) }
-
-// AppendTo writes the channel's canonical encoding: its length, then each
-// message in order.
-func (c *Chan[M]) AppendTo(buf []byte) []byte {
-	buf = AppendUint(buf, uint64(len(c.msgs)))
-	for _, m := range c.msgs {
-		buf = m.AppendTo(buf)
-	}
-	return buf
-}
-
-// DecodeFrom reads what AppendTo wrote, using read for each message.
-func (c *Chan[M]) DecodeFrom(d *Decoder, read func(d *Decoder) M) {
-	n := int(d.Uint())
-	if d.Err() != nil {
-		return
-	}
-	c.msgs = c.msgs[:0]
-	for i := 0; i < n && d.Err() == nil; i++ {
-		c.msgs = append(c.msgs, read(d))
-	}
-}
-
-// String renders the channel as "[⟨elect 5⟩ ⟨done 5⟩]".
-func (c *Chan[M]) String() string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, m := range c.msgs {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(m.String())
-	}
-	b.WriteByte(']')
-	return b.String()
-}
+// ChanSemantics returns the channel semantics the parameters select.
+func (p *Params) ChanSemantics() ChanSemantics { return ChanSemantics{Kind: p.Chan, Cap: p.Cap} }

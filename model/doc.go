@@ -1,60 +1,22 @@
-// Package model is the vocabulary in which mc's specs are written: a ring
+// Package model is the contract between mc's specs and its checker: a
 // protocol is a System of guarded commands (Rules) over a state type S, with
-// Properties to check. It holds no I/O and knows nothing about exploration.
+// Properties to check, Measures to take, rule Footprints for the reduction,
+// the semantics of the channels those footprints name, a View for drawings
+// and a canonical encoding. It holds no I/O, knows nothing about
+// exploration, and nothing about rings: the ring vocabulary (topology,
+// ports, channels, orientations, arrangements) is package ring's. Params,
+// the union of every spec's parameters, is the one exception for now.
 //
 // The shape follows Stateright's Model (initial states, actions, next state,
 // properties) and etcd-io/raft's pure Step: a rule's effect is a pure function
 // of the state it is handed, and the checker, not the protocol, decides which
-// enabled action runs next. Channels are explicit values in the state, so
-// "which message is delivered" is just another nondeterministic choice.
+// enabled action runs next. Channels are explicit values in the state (package
+// ring's Chan), so "which message is delivered" is just another
+// nondeterministic choice.
 //
 // Every state has one canonical byte encoding (System.Encode). Equal states
 // encode to equal bytes; a bag channel is kept sorted so that the order in
 // which messages were sent does not leak into the encoding. The encoding feeds
 // the 64-bit xxhash fingerprint (Fingerprint), the frontier, and later the
 // disk store.
-//
-// # Links of a bidirectional ring
-//
-// A bidirectional ring of n has n links; link k joins process k and k+1
-// (Ring). Every process names its two ports Left and Right in its own way
-// (Ring.Flipped; orientation.go says which assignments mc checks). Links[M]
-// holds the messages in transit, per receiving process and port, and the
-// orientation, which is part of the state because one system may start from
-// several assignments (Params.Orientation).
-//
-// A message is on its link from the step that sends it until the step in
-// which the receiver takes it: the link and the receiver's queue for that
-// port are one place. That is how seed 000's §2 remark reads ("a message
-// should not be sent and any processing be un-done when there is still an
-// unprocessed incoming message in a queue at the processor, in the direction
-// in which a message would be sent"): a message waiting, unprocessed, in a
-// queue blocks the link as much as one on the wire.
-//
-// Full-duplex links (FullDuplex; seed 000 §4) are two independent unbounded
-// FIFO channels, one per direction. A send always goes through. Two messages
-// going opposite ways may be on one link at once: they pass each other.
-//
-// Half-duplex links (HalfDuplex; seed 000 §2) carry at most one message at a
-// time, in either direction, so two messages never pass each other on a
-// link; they meet in a process.
-//
-//   - Send on a busy link. A send over a link that holds a message, in either
-//     direction, does not happen, and neither does anything else the step
-//     would do: the step is not enabled (Rule.Do returns false) and the
-//     process waits. If the message on the link is its own earlier one, it
-//     waits until the neighbour takes it. If it is an incoming one, the
-//     process can go on only by taking that message first, which is the §2
-//     remark: the message is not sent and the processing is undone.
-//   - Receive with messages waiting at both ports. The process may take both
-//     in one step (the paper's collision, "recognized as such and … not
-//     treated as twice the receipt of one message"), or either one alone, as
-//     if the other were still on its way. A step that takes one alone and
-//     would send towards the other finds that link busy, so it is not
-//     enabled: a message is never sent past a waiting one.
-//
-// The receive choices are the same under both semantics (Links.RecvChoices:
-// the left message, the right one, or both). Under full-duplex links the
-// choice also stands for the time a message spends travelling: a process
-// may act on one port while a message on the other is still on its way.
 package model

@@ -6,83 +6,6 @@ import (
 	"testing"
 )
 
-type msg struct{ v int }
-
-func (m msg) Compare(o msg) int        { return m.v - o.v }
-func (m msg) AppendTo(b []byte) []byte { return AppendUint(b, uint64(m.v)) }
-func (m msg) String() string           { return fmt.Sprint(m.v) }
-func readMsg(d *Decoder) msg           { return msg{d.Int()} }
-func sendAll(c *Chan[msg], l Link, vs ...int) {
-	for _, v := range vs {
-		c.Send(l, msg{v})
-	}
-}
-
-func TestFIFOKeepsSendingOrder(t *testing.T) {
-	var c Chan[msg]
-	l := Link{Kind: FIFO}
-	sendAll(&c, l, 3, 1, 2)
-	if got := c.String(); got != "[3 1 2]" {
-		t.Fatalf("fifo holds %s, want [3 1 2]", got)
-	}
-	if c.Choices(l) != 1 {
-		t.Fatalf("fifo offers %d receives, want 1 (the head)", c.Choices(l))
-	}
-	if m := c.Recv(l, 0); m.v != 3 {
-		t.Fatalf("fifo delivered %d first, want 3", m.v)
-	}
-}
-
-func TestBagIsCanonicalAndOffersEachDistinctMessage(t *testing.T) {
-	l := Link{Kind: Bag}
-	var a, b Chan[msg]
-	sendAll(&a, l, 3, 1, 3, 2)
-	sendAll(&b, l, 2, 3, 3, 1)
-	if string(a.AppendTo(nil)) != string(b.AppendTo(nil)) {
-		t.Fatalf("bags with the same messages encode differently: %s vs %s", &a, &b)
-	}
-	if a.Choices(l) != 3 {
-		t.Fatalf("bag [1 2 3 3] offers %d receives, want 3 distinct", a.Choices(l))
-	}
-	if m := a.Peek(l, 2); m.v != 3 {
-		t.Fatalf("choice 2 peeks %d, want 3", m.v)
-	}
-	a.Recv(l, 2)
-	if got := a.String(); got != "[1 2 3]" {
-		t.Fatalf("after receiving one 3 the bag holds %s", got)
-	}
-}
-
-func TestBoundedChannelBlocksWhenFull(t *testing.T) {
-	var c Chan[msg]
-	l := Link{Kind: FIFO, Cap: 2}
-	if !c.Send(l, msg{1}) || !c.Send(l, msg{2}) {
-		t.Fatal("sends within capacity blocked")
-	}
-	if c.Send(l, msg{3}) {
-		t.Fatal("a third send on a channel of capacity 2 went through")
-	}
-	if c.Len() != 2 {
-		t.Fatalf("blocked send changed the channel: %s", &c)
-	}
-}
-
-func TestChanEncodingRoundTrips(t *testing.T) {
-	var c, d Chan[msg]
-	sendAll(&c, Link{}, 300, 0, 7)
-	enc := c.AppendTo(nil)
-	dec := NewDecoder(enc)
-	d.DecodeFrom(&dec, readMsg)
-	if err := dec.Finish(); err != nil || d.String() != c.String() {
-		t.Fatalf("decoded %s (%v), want %s", &d, err, &c)
-	}
-	short := NewDecoder(enc[:len(enc)-1])
-	d.DecodeFrom(&short, readMsg)
-	if short.Finish() == nil {
-		t.Fatal("a truncated encoding decoded without error")
-	}
-}
-
 func TestParamsValidate(t *testing.T) {
 	cases := []struct {
 		p    Params
@@ -120,33 +43,6 @@ func TestParseInts(t *testing.T) {
 		if _, err := ParseInts(bad); err == nil {
 			t.Errorf("ParseInts(%q) accepted", bad)
 		}
-	}
-}
-
-func TestArrangementsAreAllDistinctPermutations(t *testing.T) {
-	all := Arrangements(4)
-	if len(all) != 24 {
-		t.Fatalf("got %d arrangements of 4, want 24", len(all))
-	}
-	seen := map[string]bool{}
-	for _, a := range all {
-		seen[fmt.Sprint(a)] = true
-	}
-	if len(seen) != 24 || fmt.Sprint(all[0]) != "[1 2 3 4]" || fmt.Sprint(all[23]) != "[4 3 2 1]" {
-		t.Fatalf("arrangements not the 24 distinct permutations in order: first %v last %v", all[0], all[23])
-	}
-}
-
-func TestRingPortsWithoutCommonOrientation(t *testing.T) {
-	r := Ring{N: 4, Bidirectional: true, Flipped: []bool{false, true, false, false}}
-	if r.Neighbour(0, Right) != 1 || r.Neighbour(0, Left) != 3 {
-		t.Fatal("unflipped process 0: right should lead to 1, left to 3")
-	}
-	if r.Neighbour(1, Right) != 0 || r.Neighbour(1, Left) != 2 {
-		t.Fatal("flipped process 1: right should lead to 0, left to 2")
-	}
-	if r.PortTo(1, 2) != Left || r.PortTo(2, 1) != Left || Left.Opposite() != Right {
-		t.Fatal("PortTo disagrees with Neighbour")
 	}
 }
 
@@ -193,48 +89,13 @@ func TestFirstRunStopsAtATerminalStateOrTheStepLimit(t *testing.T) {
 	}
 }
 
-func TestArrangementClasses(t *testing.T) {
-	for _, c := range []struct {
-		n       int
-		sym     Symmetry
-		classes int
-	}{
-		{4, Rotation, 6}, {5, Rotation, 24}, {6, Rotation, 120},
-		{4, RotationReflection, 3}, {5, RotationReflection, 12}, {6, RotationReflection, 60},
-	} {
-		cls := ArrangementClasses(c.n, c.sym)
-		total := 0
-		for _, cl := range cls {
-			total += cl.Size
-			if fmt.Sprint(canonical(cl.Rep, c.sym)) != fmt.Sprint(cl.Rep) {
-				t.Fatalf("representative %v is not canonical", cl.Rep)
-			}
-		}
-		if len(cls) != c.classes || total != len(Arrangements(c.n)) {
-			t.Fatalf("n=%d %s: %d classes covering %d, want %d covering %d", c.n, c.sym, len(cls), total, c.classes, len(Arrangements(c.n)))
+func TestParseDuplex(t *testing.T) {
+	for s, want := range map[string]Duplex{"half": HalfDuplex, "full": FullDuplex} {
+		if m, err := ParseDuplex(s); err != nil || m != want || m.String() != s {
+			t.Errorf("ParseDuplex(%q) = %s, %v", s, m, err)
 		}
 	}
-}
-
-type tag uint8
-
-func (k tag) String() string { return [...]string{"wakeup", "elect"}[k] }
-
-// Tagged messages print bare without an id, sort by kind then id in a bag,
-// and decode to what was encoded.
-func TestTaggedMessages(t *testing.T) {
-	var c Chan[Tagged[tag]]
-	l := Link{Kind: Bag}
-	for _, m := range []Tagged[tag]{{Kind: 1, ID: 5}, {Kind: 0}, {Kind: 1, ID: 2}} {
-		c.Send(l, m)
-	}
-	if got := c.String(); got != "[⟨wakeup⟩ ⟨elect 2⟩ ⟨elect 5⟩]" {
-		t.Fatalf("bag holds %s", got)
-	}
-	var d Chan[Tagged[tag]]
-	dec := NewDecoder(c.AppendTo(nil))
-	d.DecodeFrom(&dec, ReadTagged[tag])
-	if err := dec.Finish(); err != nil || d.String() != c.String() {
-		t.Fatalf("decoded %s (%v), want %s", d.String(), err, c.String())
+	if _, err := ParseDuplex("simplex"); err == nil {
+		t.Error("ParseDuplex accepted simplex")
 	}
 }

@@ -6,35 +6,11 @@ import (
 	"strings"
 )
 
-// ChanKind is the delivery discipline of a channel.
-type ChanKind int
-
-const (
-	// FIFO delivers messages in the order they were sent.
-	FIFO ChanKind = iota
-	// Bag delivers any pending message next.
-	Bag
-)
-
-func (k ChanKind) String() string {
-	if k == Bag {
-		return "bag"
-	}
-	return "fifo"
-}
-
-// ParseChanKind reads "fifo" or "bag".
-func ParseChanKind(s string) (ChanKind, error) {
-	switch s {
-	case "fifo":
-		return FIFO, nil
-	case "bag":
-		return Bag, nil
-	}
-	return FIFO, fmt.Errorf("unknown channel semantics %q (want fifo or bag)", s)
-}
-
-// Params are the parameters a spec is instantiated with.
+// Params are the parameters a spec is instantiated with: the union of
+// every spec's knobs, ring ones included. It is the one piece of ring
+// knowledge model still holds, with the text forms of its fields (ChanKind,
+// Duplex, orientation bit strings) that the CLI and the files parse; the
+// ring's own helpers over it are package ring's (ring.InitialOrientations).
 type Params struct {
 	// N is the ring size.
 	N int
@@ -58,37 +34,18 @@ type Params struct {
 	// another completes none. 0 means unbounded (pure asynchrony). Specs
 	// without clocks ignore it; the CLI refuses it for them.
 	Drift int
-	// Links is the link semantics of a bidirectional ring (see the package
-	// doc); DefaultLinks lets the spec or its variant choose.
-	Links LinkMode
+	// Duplex is how the links of a bidirectional ring carry messages
+	// (--links; package ring); DefaultDuplex lets the spec or its variant
+	// choose.
+	Duplex Duplex
 	// Orientation fixes every process's local orientation on a
-	// bidirectional ring (Ring.Flipped). Nil means every assignment up to
+	// bidirectional ring (ring.Ring.Flipped). Nil means every assignment up to
 	// the ring's symmetry, each one an initial state of the system.
 	Orientation []bool
 	// Bound limits a spec's environment so that its state space is finite:
 	// requests per process (suzukikasami), token losses (misra). 0 means the
 	// spec's default; a spec without such a bound refuses any other value.
 	Bound int
-}
-
-// Orientations is the orientation assignments a bidirectional spec starts
-// from: the one fixed by Orientation, or every assignment up to the ring's
-// symmetry (OrientationsUpToSymmetry).
-func (p *Params) Orientations() [][]bool {
-	if p.Orientation != nil {
-		return [][]bool{p.Orientation}
-	}
-	return OrientationsUpToSymmetry(p.IDs)
-}
-
-// DescendingIDs returns n, n-1, …, 1: the arrangement in which Chang–Roberts
-// sends the most messages, and mc's default.
-func DescendingIDs(n int) []int {
-	ids := make([]int, n)
-	for i := range ids {
-		ids[i] = n - i
-	}
-	return ids
 }
 
 // Validate checks the parameters that every ring spec shares.
@@ -232,16 +189,97 @@ func (p *Params) String() string {
 	if p.Bound > 0 {
 		s += fmt.Sprintf(" bound=%d", p.Bound)
 	}
-	if p.Links != DefaultLinks {
-		s += fmt.Sprintf(" links=%s", p.Links)
+	if p.Duplex != DefaultDuplex {
+		s += fmt.Sprintf(" links=%s", p.Duplex)
 		if p.Orientation != nil {
 			s += " orientation=" + FormatOrientation(p.Orientation)
 		} else {
-			s += fmt.Sprintf(" orientations=every assignment up to symmetry (%d, one initial state each)", len(p.Orientations()))
+			s += fmt.Sprintf(" orientations=every assignment up to symmetry (%d, one initial state each)", p.orientationCount())
 		}
 	}
 	if p.Claims {
 		s += " claims=on"
 	}
 	return s
+}
+
+// Duplex is how the links of a bidirectional ring carry messages: in one
+// direction at a time or in both at once. The definitions are package
+// ring's ("Links of a bidirectional ring").
+type Duplex uint8
+
+const (
+	// DefaultDuplex leaves the choice to the spec or its variant.
+	DefaultDuplex Duplex = iota
+	// HalfDuplex links carry at most one message at a time, in either
+	// direction; messages never pass each other on a link (000 §2).
+	HalfDuplex
+	// FullDuplex links are two independent FIFO channels, one per
+	// direction; messages going opposite ways may pass each other (000 §4).
+	FullDuplex
+)
+
+func (m Duplex) String() string {
+	switch m {
+	case HalfDuplex:
+		return "half"
+	case FullDuplex:
+		return "full"
+	}
+	return "default"
+}
+
+// ParseDuplex reads "half" or "full", the values of --links.
+func ParseDuplex(s string) (Duplex, error) {
+	switch s {
+	case "half":
+		return HalfDuplex, nil
+	case "full":
+		return FullDuplex, nil
+	}
+	return DefaultDuplex, fmt.Errorf("unknown link semantics %q (want half or full)", s)
+}
+
+// orientationCount is how many initial states a bidirectional run without
+// --orientation starts from, one per orientation assignment up to the
+// ring's symmetries that fix the ids (ring.OrientationsUpToSymmetry, which
+// a test in package ring compares this with): all 2^n for n ≥ 3, and for
+// n = 2 the two with process 0 unflipped. Params cannot enumerate them
+// itself: the symmetries are package ring's, which builds on this one.
+func (p *Params) orientationCount() int {
+	if p.N == 2 {
+		return 2
+	}
+	return 1 << p.N
+}
+
+// FormatOrientation writes an assignment as a bit string, process 0 first:
+// 1 means the process's Right port leads counter-clockwise.
+func FormatOrientation(f []bool) string {
+	b := make([]byte, len(f))
+	for i, x := range f {
+		b[i] = '0'
+		if x {
+			b[i] = '1'
+		}
+	}
+	return string(b)
+}
+
+// ParseOrientation reads a bit string such as 0110 for a ring of n.
+func ParseOrientation(s string, n int) ([]bool, error) {
+	if len(s) != n {
+		return nil, fmt.Errorf("orientation %q has %d bits for a ring of n=%d (want one 0 or 1 per process)", s, len(s), n)
+	}
+	f := make([]bool, n)
+	for i, c := range s {
+		switch c {
+		case '0':
+		case '1':
+			f[i] = true
+		default:
+			return nil, fmt.Errorf("orientation %q: want only 0 and 1, one per process", s)
+		}
+	}
+	return f, nil
 }

@@ -90,6 +90,13 @@ func (p Property[S]) Reading(f func(buf []byte, s *S) []byte) Property[S] {
 	return p
 }
 
+// Saying returns p with Doc set to doc: a property from a library
+// (package invariants) in the words of the spec's seed.
+func (p Property[S]) Saying(doc string) Property[S] {
+	p.Doc = doc
+	return p
+}
+
 // InvariantProp builds an Invariant property.
 func InvariantProp[S any](name, ref, doc string, f func(s *S) bool) Property[S] {
 	return Property[S]{Name: name, Ref: ref, Kind: Invariant, Doc: doc, State: f}

@@ -41,7 +41,7 @@ type System[S any] struct {
 	View func(s *S) View
 	// Chans gives the semantics of the channels that rule footprints name,
 	// by number (footprint.go); nil when no rule declares a footprint.
-	Chans []Link
+	Chans []ChanSemantics
 	// ChanLen, if not nil, is the number of messages in channel c of s.
 	// Partial-order reduction reads it to leave out the senders to a FIFO
 	// channel that is not empty, since they cannot change its oldest

@@ -13,8 +13,9 @@ package model
 type View struct {
 	// Procs lists the processes in ring order, process 0 first.
 	Procs []ProcView `json:"procs"`
-	// Links lists the directed channels.
-	Links []LinkView `json:"links"`
+	// Chans lists the channels, each one way. The JSON name is the one
+	// trace files have always used.
+	Chans []ChanView `json:"links"`
 }
 
 // ProcView is one process as a drawing shows it.
@@ -29,8 +30,8 @@ type ProcView struct {
 	Status string `json:"status,omitempty"`
 }
 
-// LinkView is one directed channel, from process From to process To.
-type LinkView struct {
+// ChanView is one channel, from process From to process To.
+type ChanView struct {
 	From int `json:"from"`
 	To   int `json:"to"`
 	// Name is the channel's variable in Vars, e.g. "p1.in".

@@ -70,7 +70,7 @@ type Params struct {
 // ParamsOf records p as files do.
 func ParamsOf(p model.Params) Params {
 	out := Params{N: p.N, IDs: p.IDs, Chan: p.Chan.String(), Cap: p.Cap, Initiators: p.Initiators, Claims: p.Claims,
-		Links: p.Links.String(), Drift: p.Drift, Bound: p.Bound}
+		Links: p.Duplex.String(), Drift: p.Drift, Bound: p.Bound}
 	if p.Orientation != nil {
 		out.Orientation = model.FormatOrientation(p.Orientation)
 	}
@@ -85,8 +85,8 @@ func (p Params) Model(variant string) (model.Params, error) {
 	}
 	out := model.Params{N: p.N, IDs: p.IDs, Chan: kind, Cap: p.Cap, Variant: variant, Initiators: p.Initiators, Claims: p.Claims,
 		Drift: p.Drift, Bound: p.Bound}
-	if p.Links != model.DefaultLinks.String() {
-		if out.Links, err = model.ParseLinkMode(p.Links); err != nil {
+	if p.Links != model.DefaultDuplex.String() {
+		if out.Duplex, err = model.ParseDuplex(p.Links); err != nil {
 			return model.Params{}, err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mc/model"
+	"mc/ring"
 )
 
 // Every parameter survives the trip into a file and back: the defect of
@@ -15,8 +16,8 @@ func TestParamsRoundTrip(t *testing.T) {
 	for _, p := range []model.Params{
 		{N: 3, IDs: []int{3, 1, 2}, Variant: "v"},
 		{N: 5, IDs: []int{1, 5, 2, 4, 3}, Chan: model.Bag, Cap: 2, Variant: "e", Initiators: []int{0, 2}, Claims: true,
-			Drift: 1, Links: model.FullDuplex, Orientation: []bool{false, true, true, false, true}, Bound: 2},
-		{N: 2, IDs: []int{2, 1}, Variant: "w", Links: model.HalfDuplex},
+			Drift: 1, Duplex: model.FullDuplex, Orientation: []bool{false, true, true, false, true}, Bound: 2},
+		{N: 2, IDs: []int{2, 1}, Variant: "w", Duplex: model.HalfDuplex},
 	} {
 		var back Params
 		data, _ := json.Marshal(ParamsOf(p))
@@ -37,7 +38,7 @@ func TestParamsRoundTrip(t *testing.T) {
 
 // Differences names each option that differs, as the command line does.
 func TestDifferencesNameTheOptions(t *testing.T) {
-	was := Meaning{Spec: "misra", Variant: "signed", Params: ParamsOf(model.Params{N: 4, IDs: model.DescendingIDs(4), Bound: 1}), Fair: "none"}
+	was := Meaning{Spec: "misra", Variant: "signed", Params: ParamsOf(model.Params{N: 4, IDs: ring.DescendingIDs(4), Bound: 1}), Fair: "none"}
 	is := was
 	is.Fair, is.Safety, is.Params.Orientation = "action", true, "0110"
 	var lines []string

@@ -12,6 +12,7 @@ import (
 	badger "github.com/dgraph-io/badger/v4"
 
 	"mc/model"
+	"mc/ring"
 	"mc/runinfo"
 )
 
@@ -27,7 +28,7 @@ func open(t *testing.T, dir string) *Store {
 // key is a sweep class's key for changroberts at n; t may be nil in a
 // child process.
 func key(t *testing.T, n int, options any) Key {
-	run := runinfo.Meaning{Spec: "changroberts", Variant: "chang-roberts", Params: runinfo.ParamsOf(model.Params{N: n, IDs: model.DescendingIDs(n)}), Fair: "process"}
+	run := runinfo.Meaning{Spec: "changroberts", Variant: "chang-roberts", Params: runinfo.ParamsOf(model.Params{N: n, IDs: ring.DescendingIDs(n)}), Fair: "process"}
 	k, err := NewKey(KindSweepClass, run, options, "0123abcd")
 	if err != nil {
 		panic(err)

@@ -17,25 +17,19 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/election"
-	"mc/specs/internal/mutex"
-	"mc/specs/internal/outcome"
-	"mc/specs/internal/ringnet"
 	"mc/specs/internal/uniring"
 )
 
 // shared are the packages a spec's behaviour may be built from besides its
 // own, by import path: what Hash follows a spec's imports into.
 var shared = map[string]fs.FS{
-	"mc/model":                   model.Source,
-	"mc/invariants":              invariants.Source,
-	"mc/specs/internal/biring":   biring.Source,
-	"mc/specs/internal/election": election.Source,
-	"mc/specs/internal/mutex":    mutex.Source,
-	"mc/specs/internal/outcome":  outcome.Source,
-	"mc/specs/internal/ringnet":  ringnet.Source,
-	"mc/specs/internal/uniring":  uniring.Source,
+	"mc/model":                  model.Source,
+	"mc/ring":                   ring.Source,
+	"mc/invariants":             invariants.Source,
+	"mc/specs/internal/biring":  biring.Source,
+	"mc/specs/internal/uniring": uniring.Source,
 }
 
 // explorers are the mc packages a spec may import that explore a system

@@ -7,7 +7,9 @@ import (
 	"testing/fstest"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/changroberts"
+	"mc/specs/internal/biring"
 )
 
 // Every spec hashes, each to its own value, and the binary hashes what the
@@ -74,7 +76,10 @@ func TestSpecHashFollowsItsSources(t *testing.T) {
 	test["spec_test.go"].Data = append(test["spec_test.go"].Data, "\n// a change\n"...)
 	mdl := copyFS(t, model.Source)
 	mdl["chan.go"].Data = append(mdl["chan.go"].Data, "\n// a change\n"...)
-	mutex := fstest.MapFS{"mutex.go": {Data: []byte("package mutex\n// another mutex\n")}}
+	rng := copyFS(t, ring.Source)
+	rng["chan.go"].Data = append(rng["chan.go"].Data, "\n// a change\n"...)
+	bi := copyFS(t, biring.Source)
+	bi["net.go"].Data = append(bi["net.go"].Data, "\n// a change\n"...)
 	for _, c := range []struct {
 		what string
 		got  string
@@ -83,7 +88,8 @@ func TestSpecHashFollowsItsSources(t *testing.T) {
 		{"the spec's code changed", hash(edited, shared), false},
 		{"model, which it imports, changed", hash(changroberts.Source, with("mc/model", mdl)), false},
 		{"its test changed", hash(test, shared), true},
-		{"mutex, which it does not import, changed", hash(changroberts.Source, with("mc/specs/internal/mutex", mutex)), true},
+		{"ring, which it imports through uniring, changed", hash(changroberts.Source, with("mc/ring", rng)), false},
+		{"biring, which it does not import, changed", hash(changroberts.Source, with("mc/specs/internal/biring", bi)), true},
 	} {
 		if (c.got == base) != c.same {
 			t.Errorf("%s: hash %s, before %s", c.what, c.got, base)

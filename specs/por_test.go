@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 )
 
@@ -51,16 +52,16 @@ func TestReductionKeepsEveryVerdict(t *testing.T) {
 // crossArrangements are the arrangements cross-checked: every one of 3
 // and 4 ids and one per class of 5; with -short (CI's race run), every
 // one of 3 and one per class of 4.
-func crossArrangements(sym model.Symmetry) [][]int {
+func crossArrangements(sym ring.Symmetry) [][]int {
 	if testing.Short() {
-		out := model.Arrangements(3)
-		for _, cl := range model.ArrangementClasses(4, sym) {
+		out := ring.Arrangements(3)
+		for _, cl := range ring.ArrangementClasses(4, sym) {
 			out = append(out, cl.Rep)
 		}
 		return out
 	}
-	out := append(model.Arrangements(3), model.Arrangements(4)...)
-	for _, cl := range model.ArrangementClasses(5, sym) {
+	out := append(ring.Arrangements(3), ring.Arrangements(4)...)
+	for _, cl := range ring.ArrangementClasses(5, sym) {
 		out = append(out, cl.Rep)
 	}
 	return out

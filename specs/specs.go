@@ -11,6 +11,7 @@ import (
 	"mc/checker"
 	"mc/checker/liveness"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/changroberts"
 	"mc/specs/dkr"
 	"mc/specs/franklin"
@@ -39,16 +40,16 @@ type Entry struct {
 	// sound for a spec on a ring without a common orientation whose system
 	// starts from every orientation assignment (vlt without --orientation,
 	// which --all-ids refuses): reflecting the ring maps that set of initial
-	// states onto itself (model/orientation.go).
-	Symmetry model.Symmetry
+	// states onto itself (ring/orientation.go).
+	Symmetry ring.Symmetry
 	// Clocked says the spec has local clocks and reads Params.Drift
 	// (--drift); the CLI refuses the flag for the others.
 	Clocked bool
 	// DefaultIDs, if not nil, gives the ids of a ring of n when --ids is
-	// not given; nil means n, n-1, …, 1 (model.DescendingIDs).
+	// not given; nil means n, n-1, …, 1 (ring.DescendingIDs).
 	DefaultIDs func(n int) []int
 	// Bidirectional specs run on a ring with two ports per processor and
-	// take --links and --orientation (model.Params.Links, Orientation).
+	// take --links and --orientation (model.Params.Duplex, Orientation).
 	// hs and franklin, whose seeds fix full-duplex links and a common
 	// orientation, do not set it.
 	Bidirectional bool
@@ -97,7 +98,7 @@ var all = []Entry{
 		Variants: vitanyi.Variants, DefaultN: 4, Clocked: true, Build: bind(vitanyi.New)},
 	{Name: "vlt", Title: "van Leeuwen–Tan Algorithm E, bidirectional ring without orientation", Ref: vlt.Ref, Source: vlt.Source,
 		Variants: vlt.Variants, DefaultN: 5, DefaultIDs: vlt.DefaultIDs, Bidirectional: true,
-		Symmetry: model.RotationReflection, Build: bind(vlt.New)},
+		Symmetry: ring.RotationReflection, Build: bind(vlt.New)},
 	{Name: "tokenring", Title: "mutual exclusion by a token circulating on a unidirectional ring", Ref: tokenring.Ref, Source: tokenring.Source,
 		Variants: tokenring.Variants, DefaultN: 4, Anonymous: true, Build: bind(tokenring.New)},
 	{Name: "suzukikasami", Title: "Ricart–Agrawala / Suzuki–Kasami token mutual exclusion, fully connected", Ref: suzukikasami.Ref, Source: suzukikasami.Source,
@@ -112,7 +113,7 @@ func (e Entry) IDs(n int) []int {
 	if e.DefaultIDs != nil {
 		return e.DefaultIDs(n)
 	}
-	return model.DescendingIDs(n)
+	return ring.DescendingIDs(n)
 }
 
 // All returns the specs sorted by name.

@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 )
 
 // Every registered spec builds on its defaults, passes there, and names its
@@ -75,10 +76,10 @@ func TestDeclaredSymmetriesHold(t *testing.T) {
 		}
 		for n := 3; n <= maxN; n++ {
 			reps := map[string]checker.Result{}
-			for _, cl := range model.ArrangementClasses(n, e.Symmetry) {
+			for _, cl := range ring.ArrangementClasses(n, e.Symmetry) {
 				reps[fmt.Sprint(cl.Rep)] = run(t, e, n, cl.Rep)
 			}
-			for _, ids := range model.Arrangements(n) {
+			for _, ids := range ring.Arrangements(n) {
 				r, rep := run(t, e, n, ids), reps[fmt.Sprint(canonicalOf(ids, e.Symmetry))]
 				if r.Verdict != rep.Verdict || r.States != rep.States || r.Transitions != rep.Transitions {
 					t.Fatalf("%s ids %v: %s %d/%d, but its class representative: %s %d/%d",
@@ -100,8 +101,8 @@ func run(t *testing.T, e Entry, n int, ids []int) checker.Result {
 
 // canonicalOf finds ids' class representative the long way: the smallest of
 // all its images.
-func canonicalOf(ids []int, sym model.Symmetry) []int {
-	for _, cl := range model.ArrangementClasses(len(ids), sym) {
+func canonicalOf(ids []int, sym ring.Symmetry) []int {
+	for _, cl := range ring.ArrangementClasses(len(ids), sym) {
 		n := len(ids)
 		for r := 0; r < n; r++ {
 			rot, refl := make([]int, n), make([]int, n)
@@ -109,7 +110,7 @@ func canonicalOf(ids []int, sym model.Symmetry) []int {
 				rot[i] = ids[(i+r)%n]
 				refl[i] = ids[((r-i)%n+n)%n]
 			}
-			if fmt.Sprint(rot) == fmt.Sprint(cl.Rep) || (sym == model.RotationReflection && fmt.Sprint(refl) == fmt.Sprint(cl.Rep)) {
+			if fmt.Sprint(rot) == fmt.Sprint(cl.Rep) || (sym == ring.RotationReflection && fmt.Sprint(refl) == fmt.Sprint(cl.Rep)) {
 				return cl.Rep
 			}
 		}
@@ -156,9 +157,9 @@ func viewKinds(st checker.Stepper, limit int) error {
 		if snap.View == nil {
 			return nil // no view: nothing to count by kind
 		}
-		for _, l := range snap.View.Links {
+		for _, l := range snap.View.Chans {
 			if len(l.Kinds) != len(l.Msgs) {
-				return fmt.Errorf("link %s shows %d messages and %d kinds", l.Name, len(l.Msgs), len(l.Kinds))
+				return fmt.Errorf("channel %s shows %d messages and %d kinds", l.Name, len(l.Msgs), len(l.Kinds))
 			}
 			for i, k := range l.Kinds {
 				if k == "" {

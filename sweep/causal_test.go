@@ -6,6 +6,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 )
 
 // allRunsCausal is the largest CausalDepth of any complete run from the
@@ -47,7 +48,7 @@ func TestCausalOverAllRuns(t *testing.T) {
 		n    int
 	}{{"changroberts", 3}, {"changroberts-all-initiate", 4}, {"dkr", 3}, {"hp", 3}} {
 		cfg := config(t, c.name)
-		for _, ids := range model.Arrangements(c.n) {
+		for _, ids := range ring.Arrangements(c.n) {
 			tg, err := cfg.Entry.Build(model.Params{N: c.n, IDs: ids, Variant: cfg.Variant})
 			if err != nil {
 				t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 type CostOptions struct {
 	// Kinds lists the message kinds that count ("elect"); empty counts
 	// every message. A message's kind is what the spec's View says of it
-	// (model.LinkView.Kinds): ⟨elect 5⟩ is of kind elect.
+	// (model.ChanView.Kinds): ⟨elect 5⟩ is of kind elect.
 	Kinds []string
 	// Uncounted lists message kinds that never count (an announcement
 	// round a spec adds to its seed), whatever Kinds says.
@@ -278,7 +278,7 @@ func (w *weights) messages(spec string, kinds, uncounted []string) weight {
 	ids := map[string]int32{}
 	summary := func(o checker.Observation) ([]int32, error) {
 		var out []int32
-		for li, l := range o.View.Links {
+		for li, l := range o.View.Chans {
 			for mi, m := range l.Msgs {
 				if byKind {
 					if mi >= len(l.Kinds) || l.Kinds[mi] == "" {
@@ -562,7 +562,7 @@ func CausalDepth(st checker.Stepper, tr *checker.Trace) (int, error) {
 		return 0, err
 	}
 	if snap.View != nil {
-		for _, l := range snap.View.Links {
+		for _, l := range snap.View.Chans {
 			for _, text := range l.Msgs {
 				k := [2]int{l.From, l.To}
 				links[k] = append(links[k], pending{text, 1})

@@ -40,11 +40,11 @@ func toySystem(edges [][3]int) *model.System[toy] {
 		},
 		Vars: func(s *toy) []model.Var { return []model.Var{{Name: "pos", Value: string(rune('0' + s.pos))}} },
 		View: func(s *toy) model.View {
-			l := model.LinkView{From: 0, To: 0}
+			l := model.ChanView{From: 0, To: 0}
 			for range s.sent {
 				l.Msgs, l.Kinds = append(l.Msgs, "⟨m⟩"), append(l.Kinds, "a")
 			}
-			return model.View{Links: []model.LinkView{l}}
+			return model.View{Chans: []model.ChanView{l}}
 		},
 	}
 }
@@ -132,7 +132,7 @@ func TestMessagesCountByTheirKind(t *testing.T) {
 	view := sys.View
 	sys.View = func(s *toy) model.View {
 		v := view(s)
-		v.Links[0].Kinds = nil
+		v.Chans[0].Kinds = nil
 		return v
 	}
 	if _, err := CostOf(context.Background(), checker.Of(sys), CostOptions{Kinds: []string{"a"}}); err == nil || !strings.Contains(err.Error(), "names no kind") {

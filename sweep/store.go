@@ -6,6 +6,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/runstore"
 )
 
@@ -19,7 +20,7 @@ type Store interface {
 // from c.Store when it holds the class's key (reused), else computed and
 // saved there. A class's cost depends on nothing but its key, so a row
 // is the same, byte for byte, whichever of its classes were reused.
-func (c Config) class(ctx context.Context, n int, cl model.ArrangementClass, opt CostOptions) (a Arrangement, reused bool, err error) {
+func (c Config) class(ctx context.Context, n int, cl ring.ArrangementClass, opt CostOptions) (a Arrangement, reused bool, err error) {
 	t, err := c.target(n, cl.Rep)
 	if err != nil {
 		return a, false, err
@@ -116,7 +117,7 @@ func storeRun(tr *checker.Trace) *storedRun {
 }
 
 // arrangement is s as the class cl that it was stored for.
-func (s storedClass) arrangement(cl model.ArrangementClass) (Arrangement, error) {
+func (s storedClass) arrangement(cl ring.ArrangementClass) (Arrangement, error) {
 	a := s.Arrangement
 	a.IDs, a.Size = cl.Rep, cl.Size
 	var err error

@@ -12,6 +12,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs"
 )
 
@@ -133,12 +134,12 @@ const CausalLimit = 4 << 20
 
 // Run sweeps ring size n.
 func Run(ctx context.Context, c Config, n int) (*Row, error) {
-	classes := model.ArrangementClasses(n, c.Entry.Symmetry)
+	classes := ring.ArrangementClasses(n, c.Entry.Symmetry)
 	if c.IDs != nil {
 		if len(c.IDs) != n {
 			return nil, fmt.Errorf("--ids has %d ids for n=%d", len(c.IDs), n)
 		}
-		classes = []model.ArrangementClass{{Rep: c.IDs, Size: 1}}
+		classes = []ring.ArrangementClass{{Rep: c.IDs, Size: 1}}
 	}
 	row := &Row{N: n, Classes: len(classes)}
 	opt := c.costOptions(n)
@@ -224,7 +225,7 @@ func (c Config) target(n int, ids []int) (checker.Target, error) {
 }
 
 // computeClass counts the messages of t, the system of class cl.
-func computeClass(ctx context.Context, t checker.Target, cl model.ArrangementClass, opt CostOptions) (Arrangement, error) {
+func computeClass(ctx context.Context, t checker.Target, cl ring.ArrangementClass, opt CostOptions) (Arrangement, error) {
 	cost, err := CostOf(ctx, t, opt)
 	if err != nil {
 		return Arrangement{}, err

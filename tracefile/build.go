@@ -60,15 +60,15 @@ func (f *File) addState(t checker.Stepper, s checker.State) error {
 
 // picture is v as a trace file keeps it, so that a file reads back as it
 // was built: the kinds of its messages, which only sweeps read, are not
-// written (model.LinkView.Kinds).
+// written (model.ChanView.Kinds).
 func picture(v *model.View) *model.View {
 	if v == nil {
 		return nil
 	}
 	p := *v
-	p.Links = slices.Clone(v.Links)
-	for i := range p.Links {
-		p.Links[i].Kinds = nil
+	p.Chans = slices.Clone(v.Chans)
+	for i := range p.Chans {
+		p.Chans[i].Kinds = nil
 	}
 	return &p
 }

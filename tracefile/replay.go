@@ -154,16 +154,16 @@ func sameView(got, want *model.View) string {
 		return "the trace records a picture of the state, and the spec draws none"
 	case want == nil:
 		return "the spec draws a picture of the state, and the trace records none"
-	case len(got.Procs) != len(want.Procs) || len(got.Links) != len(want.Links):
-		return fmt.Sprintf("the picture has %d processes and %d links on replay, %d and %d in the trace", len(got.Procs), len(got.Links), len(want.Procs), len(want.Links))
+	case len(got.Procs) != len(want.Procs) || len(got.Chans) != len(want.Chans):
+		return fmt.Sprintf("the picture has %d processes and %d links on replay, %d and %d in the trace", len(got.Procs), len(got.Chans), len(want.Procs), len(want.Chans))
 	}
 	for i, p := range got.Procs {
 		if w := want.Procs[i]; p != w {
 			return fmt.Sprintf("the picture shows process %d as %s on replay, %s in the trace", i, procText(p), procText(w))
 		}
 	}
-	for i, l := range got.Links {
-		if w := want.Links[i]; l.From != w.From || l.To != w.To || l.Name != w.Name || !slices.Equal(l.Msgs, w.Msgs) {
+	for i, l := range got.Chans {
+		if w := want.Chans[i]; l.From != w.From || l.To != w.To || l.Name != w.Name || !slices.Equal(l.Msgs, w.Msgs) {
 			return fmt.Sprintf("the picture shows link %d as %s on replay, %s in the trace", i, linkText(l), linkText(w))
 		}
 	}
@@ -174,6 +174,6 @@ func procText(p model.ProcView) string {
 	return strings.TrimSpace(fmt.Sprintf("%s (%s) %s", p.Name, p.Label, p.Status))
 }
 
-func linkText(l model.LinkView) string {
+func linkText(l model.ChanView) string {
 	return fmt.Sprintf("%s p%d→p%d holding [%s]", l.Name, l.From, l.To, strings.Join(l.Msgs, " "))
 }

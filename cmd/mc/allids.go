@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mc/checker"
-	"mc/model"
+	"mc/ring"
 	"mc/runinfo"
 )
 
@@ -77,7 +77,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		return code
 	}
 	stdout = rec.tee(stdout)
-	classes := model.ArrangementClasses(p.N, entry.Symmetry)
+	classes := ring.ArrangementClasses(p.N, entry.Symmetry)
 	sum := allIDsSummary{jsonStamp: stamp(), Spec: entry.Name, N: p.N, Symmetry: entry.Symmetry.String(), Classes: len(classes), Verdict: checker.Pass}
 	var failed *checker.Result
 	var failedTarget checker.Target
@@ -126,7 +126,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 			stored = "states stored in all (partial-order reduction)"
 		}
 		fmt.Fprintf(stdout, "mc check %s --all-ids (variant %s) n=%d: %d classes under %s, covering %d of %d arrangements, %d %s\n",
-			sum.Spec, sum.Variant, sum.N, sum.Classes, sum.Symmetry, sum.Arrangements, len(model.Arrangements(p.N)), sum.States, stored)
+			sum.Spec, sum.Variant, sum.N, sum.Classes, sum.Symmetry, sum.Arrangements, len(ring.Arrangements(p.N)), sum.States, stored)
 		for _, row := range sum.Rows {
 			if row.Verdict != checker.Pass {
 				fmt.Fprintf(stdout, "  %-10s ids %v (class of %d)\n", row.Verdict, row.IDs, row.ClassSize)

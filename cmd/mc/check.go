@@ -344,7 +344,7 @@ func (f *checkFlags) bidirectional(fs *pflag.FlagSet, e specs.Entry, p *model.Pa
 	}
 	var err error
 	if fs.Changed("links") {
-		if p.Links, err = model.ParseLinkMode(f.links); err != nil {
+		if p.Duplex, err = model.ParseDuplex(f.links); err != nil {
 			return fmt.Errorf("--links: %v", err)
 		}
 	}

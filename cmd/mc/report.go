@@ -9,6 +9,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs"
 )
 
@@ -380,8 +381,8 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 			Bytes: l.Bytes, ElapsedMS: millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason}
 		out.PhaseElapsedMS[checker.PhaseLiveness] = millis(l.Elapsed)
 	}
-	if p := &r.Params; p.Links != model.DefaultLinks {
-		out.Links, out.Orientations = p.Links.String(), len(p.Orientations())
+	if p := &r.Params; p.Duplex != model.DefaultDuplex {
+		out.Links, out.Orientations = p.Duplex.String(), len(ring.InitialOrientations(p))
 		if p.Orientation != nil {
 			out.Orientation = model.FormatOrientation(p.Orientation)
 		}

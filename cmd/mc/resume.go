@@ -108,7 +108,7 @@ func (f *checkFlags) overMeaning(fs *pflag.FlagSet, e specs.Entry, m runinfo.Mea
 	set("cap", func() error { p.Cap = f.capacity; return nil })
 	set("initiators", func() (err error) { p.Initiators, err = model.ParseInts(f.initiators); return })
 	set("claims", func() error { p.Claims = f.claims; return nil })
-	set("links", func() error { l, err := model.ParseLinkMode(f.links); p.Links = l.String(); return err })
+	set("links", func() error { l, err := model.ParseDuplex(f.links); p.Links = l.String(); return err })
 	set("orientation", func() error {
 		_, err := model.ParseOrientation(f.orientation, p.N)
 		p.Orientation = f.orientation

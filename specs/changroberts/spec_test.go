@@ -10,6 +10,7 @@ import (
 	"mc/checker/por"
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 	"mc/specs/internal/uniring"
 )
@@ -25,10 +26,10 @@ func TestCanonicalStateCounts(t *testing.T) {
 		{[]int{3, 1, 4, 2}, 75, 191, 9},
 		{[]int{3, 1, 5, 2, 4}, 270, 840, 11},
 		{[]int{4, 3, 2, 1}, 116, 281, 10},
-		{model.DescendingIDs(5), 489, 1428, 15},
-		{model.DescendingIDs(6), 2206, 7455, 21},
-		{model.DescendingIDs(7), 10371, 39606, 28},
-		{model.DescendingIDs(8), 50152, 213101, 36},
+		{ring.DescendingIDs(5), 489, 1428, 15},
+		{ring.DescendingIDs(6), 2206, 7455, 21},
+		{ring.DescendingIDs(7), 10371, 39606, 28},
+		{ring.DescendingIDs(8), 50152, 213101, 36},
 	}
 	for _, c := range cases {
 		r := spectest.Check(t, New, model.Params{N: len(c.ids), IDs: c.ids})
@@ -42,7 +43,7 @@ func TestCanonicalStateCounts(t *testing.T) {
 // Every property holds for every arrangement of n ≤ 6 ids.
 func TestCanonicalPassesEveryArrangement(t *testing.T) {
 	for n := 2; n <= 6; n++ {
-		for _, ids := range model.Arrangements(n) {
+		for _, ids := range ring.Arrangements(n) {
 			r := spectest.Check(t, New, model.Params{N: n, IDs: ids})
 			if r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: verdict %s, failure %+v", ids, r.Verdict, r.Failure())
@@ -66,7 +67,7 @@ func TestBagChannelsAndInitiatorSubsets(t *testing.T) {
 			t.Errorf("%+v: %s with %d states, want pass with %d", c.p, r.Verdict, r.States, c.states)
 		}
 	}
-	for _, ids := range model.Arrangements(5) {
+	for _, ids := range ring.Arrangements(5) {
 		for _, q := range []int{0, 2} {
 			r := spectest.Check(t, New, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{q}})
 			if r.Verdict != checker.Pass {
@@ -141,7 +142,7 @@ func TestRaynalLiteralWithEveryInitiatorElectsTheMaximum(t *testing.T) {
 		t.Fatalf("literal, all initiators: %s with %d states, want pass with 515", r.Verdict, r.States)
 	}
 	for n := 2; n <= 5; n++ {
-		for _, ids := range model.Arrangements(n) {
+		for _, ids := range ring.Arrangements(n) {
 			if r := spectest.Check(t, New, model.Params{N: n, IDs: ids, Variant: "raynal-literal"}); r.Verdict != checker.Pass {
 				t.Fatalf("literal, ids %v: %s", ids, r.Verdict)
 			}
@@ -152,7 +153,7 @@ func TestRaynalLiteralWithEveryInitiatorElectsTheMaximum(t *testing.T) {
 // With one initiator, the literal reading fails exactly when the initiator
 // is not the maximum.
 func TestRaynalLiteralFailsExactlyWhenTheInitiatorIsNotTheMaximum(t *testing.T) {
-	for _, ids := range model.Arrangements(4) {
+	for _, ids := range ring.Arrangements(4) {
 		r := spectest.Check(t, New, model.Params{N: 4, IDs: ids, Variant: "raynal-literal", Initiators: []int{0}})
 		if want := ids[0] != 4; (r.Verdict == checker.Fail) != want {
 			t.Fatalf("ids %v: verdict %s, want fail=%v", ids, r.Verdict, want)
@@ -170,7 +171,7 @@ func TestUnknownVariantIsRefused(t *testing.T) {
 // every arrangement. Reference: 002 §5.2 (worst case n(n+1)/2).
 func TestClaimElectMessagesBound(t *testing.T) {
 	for n := 2; n <= 6; n++ {
-		for _, ids := range model.Arrangements(n) {
+		for _, ids := range ring.Arrangements(n) {
 			r := spectest.Check(t, New, model.Params{N: n, IDs: ids, Claims: true})
 			if r.Verdict != checker.Pass || spectest.Prop(t, &r, "elect-messages-bound").Verdict != checker.Pass {
 				t.Fatalf("ids %v with claims: %s", ids, r.Verdict)
@@ -183,7 +184,7 @@ func TestClaimElectMessagesBound(t *testing.T) {
 // witness shows that run. Reference: 002 §5.2 (ids in decreasing order).
 func TestClaimDescendingReachesTheWorstCase(t *testing.T) {
 	for n := 3; n <= 7; n++ {
-		r := spectest.Check(t, New, model.Params{N: n, IDs: model.DescendingIDs(n), Claims: true})
+		r := spectest.Check(t, New, model.Params{N: n, IDs: ring.DescendingIDs(n), Claims: true})
 		w := spectest.Prop(t, &r, "elect-messages-worst-case")
 		if w.Verdict != checker.Pass || w.Trace == nil {
 			t.Fatalf("n=%d: worst-case witness %s", n, w.Verdict)
@@ -206,7 +207,7 @@ func TestClaimDescendingReachesTheWorstCase(t *testing.T) {
 func TestGhostErasure(t *testing.T) {
 	for _, p := range []model.Params{
 		{N: 4, IDs: []int{3, 1, 4, 2}},
-		{N: 5, IDs: model.DescendingIDs(5), Chan: model.Bag},
+		{N: 5, IDs: ring.DescendingIDs(5), Chan: model.Bag},
 		{N: 4, IDs: []int{2, 4, 1, 3}, Variant: "raynal-literal"},
 	} {
 		plain, _ := New(p)
@@ -221,7 +222,7 @@ func TestGhostErasure(t *testing.T) {
 // A mutant whose ghost leaks into behaviour (a process stops answering once
 // three messages were sent) is caught by the erasure check.
 func TestGhostErasureCatchesALeak(t *testing.T) {
-	p := model.Params{N: 4, IDs: model.DescendingIDs(4)}
+	p := model.Params{N: 4, IDs: ring.DescendingIDs(4)}
 	plain, _ := New(p)
 	p.Claims = true
 	ghosted, _ := New(p)
@@ -239,7 +240,7 @@ func TestGhostErasureCatchesALeak(t *testing.T) {
 func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
 	for _, p := range []model.Params{
 		{N: 4, IDs: []int{3, 1, 4, 2}},
-		{N: 5, IDs: model.DescendingIDs(5), Chan: model.Bag},
+		{N: 5, IDs: ring.DescendingIDs(5), Chan: model.Bag},
 	} {
 		sys, _ := New(p)
 		for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
@@ -274,14 +275,14 @@ func TestRaynalLiteralNeverElectsOnSomeRun(t *testing.T) {
 // pinned by the sweep (sweep/sweep_test.go).
 func TestAllInitiate(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		for _, ids := range model.Arrangements(n) {
+		for _, ids := range ring.Arrangements(n) {
 			r := spectest.Check(t, New, model.Params{N: n, IDs: ids, Variant: "all-initiate", Claims: true})
 			if r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: verdict %s, failure %+v", ids, r.Verdict, r.Failure())
 			}
 		}
 	}
-	r := spectest.Check(t, New, model.Params{N: 5, IDs: model.DescendingIDs(5), Variant: "all-initiate"})
+	r := spectest.Check(t, New, model.Params{N: 5, IDs: ring.DescendingIDs(5), Variant: "all-initiate"})
 	if r.States != 137 || r.Transitions != 335 {
 		t.Errorf("descending 5: %d states %d transitions, want 137 and 335", r.States, r.Transitions)
 	}
@@ -309,7 +310,7 @@ func TestReducedStateCounts(t *testing.T) {
 		n      int
 		states int64
 	}{{5, 163}, {6, 415}, {8, 2559}, {10, 14847}} {
-		sys, _ := New(model.Params{N: c.n, IDs: model.DescendingIDs(c.n)})
+		sys, _ := New(model.Params{N: c.n, IDs: ring.DescendingIDs(c.n)})
 		r := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
 		if !r.Reduced || r.Verdict != checker.Pass || r.States != c.states || r.Terminal != 1 {
 			t.Errorf("n=%d reduced: %s, %d states, %d terminal; want pass, %d states, 1 terminal", c.n, r.Verdict, r.States, r.Terminal, c.states)

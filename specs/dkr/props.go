@@ -2,9 +2,9 @@ package dkr
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
-	"mc/specs/internal/outcome"
 )
 
 // messageBound is 002 §5.4's "2n log n + n", with log = ⌈log₂ n⌉.
@@ -16,15 +16,15 @@ func (sp *spec) messageBound() int {
 // properties are the election properties, with the maximum id as the
 // winner, and with claims on the seed's claims over the ghosts.
 func (sp *spec) properties() []model.Property[State] {
-	w := outcome.MaxWinner(sp.p.IDs, Ref+" (the maximum value that P_i has found remains in the election)")
-	props := outcome.Properties(Ref, w,
-		func(s *State) *outcome.Outcome { return &s.Out },
+	w := invariants.MaxWinner(sp.p.IDs, Ref+" (the maximum value that P_i has found remains in the election)")
+	props := invariants.OutcomeProperties(Ref, w,
+		func(s *State) *invariants.Outcome { return &s.Out },
 		func(s *State) bool { return s.In.Quiet() })
 	if !sp.p.Claims {
 		return props
 	}
 	bound := sp.messageBound()
-	props = append(props, outcome.AnnouncementProps(Ref+" (b) (informed in a single turn)", sp.p.N,
+	props = append(props, invariants.AnnouncementProps(Ref+" (b) (informed in a single turn)", sp.p.N,
 		func(s *State) int { return s.Ghost.Announced })...)
 	return append(props,
 		model.InvariantProp("active-halves", Ref+" (the number of active processes will have been divided by at least 2)",

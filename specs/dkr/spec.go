@@ -66,10 +66,11 @@ package dkr
 
 import (
 	"fmt"
+	"mc/invariants"
 	"slices"
 
 	"mc/model"
-	"mc/specs/internal/ringnet"
+	"mc/ring"
 )
 
 // Variants of the spec; the first is the default.
@@ -81,8 +82,8 @@ var Variants = []model.Variant{
 const Ref = "002 §5.4"
 
 type spec struct {
-	p    model.Params
-	link model.Link
+	p   model.Params
+	net ring.Net
 	// stays is the seed's test for an active process to stay active after
 	// (2, number). Tests replace it with broken mutants.
 	stays func(neighbourR, number, max int) bool
@@ -103,13 +104,13 @@ func New(p model.Params) (*model.System[State], error) {
 }
 
 func newSpec(p model.Params) (*spec, error) {
-	p, err := ringnet.Params("dkr", Variants, p, "002 §5.4: (1, ·) and (2, ·) arrive alternately")
+	p, err := ring.FIFOParams("dkr", Variants, p, "002 §5.4: (1, ·) and (2, ·) arrive alternately")
 	if err != nil {
 		return nil, err
 	}
 	// Stages 1..⌊log₂ n⌋+1, plus one bucket that a broken mutant overflows
 	// into; index 0 is unused.
-	return &spec{p: p, link: p.Link(), stays: seedStays, stages: log2Floor(p.N) + 3}, nil
+	return &spec{p: p, net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, stays: seedStays, stages: log2Floor(p.N) + 3}, nil
 }
 
 func (sp *spec) system() *model.System[State] {
@@ -119,7 +120,7 @@ func (sp *spec) system() *model.System[State] {
 	// Both rules touch process i's variables, receive from (start: wait
 	// on) In[i] and send to In[i+1]; with claims on they count in the
 	// ghost.
-	fp := ringnet.Footprint(n, sp.p.Claims)
+	fp := sp.footprint
 	var measures []model.Measure[State]
 	if sp.p.Claims {
 		measures = []model.Measure[State]{{Name: "stages", Ref: Ref + " (at most log₂ n + 1 stages)",
@@ -136,15 +137,17 @@ func (sp *spec) system() *model.System[State] {
 			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel, Footprint: fp, Ready: asleep},
 			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel, Footprint: fp, Ready: awake},
 		},
-		Chans:    ringnet.Links(n, sp.link),
+		Chans:    sp.net.Semantics(),
 		Props:    sp.properties(),
 		Measures: measures,
 		Copy:     copyState,
 		Encode:   encode,
 		Decode:   decoder(n),
 		Erase:    Erase,
-		Vars:     vars,
-		View:     func(s *State) model.View { return ringnet.View(sp.p.IDs, &s.Out, s.In) },
+		Vars:     func(s *State) []model.Var { return vars(sp.net, s) },
+		View: func(s *State) model.View {
+			return model.View{Procs: invariants.ProcViews(sp.p.IDs, &s.Out), Chans: s.In.Views(sp.net)}
+		},
 	}
 }
 
@@ -171,11 +174,11 @@ func (sp *spec) startLabel(_ *State, i, _ int) string {
 func (sp *spec) hasMessage(s *State, i int) bool { return s.Mode[i] != Asleep && s.In[i].Len() > 0 }
 
 func (sp *spec) recvLabel(s *State, i, _ int) string {
-	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.link, 0))
+	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.net.Sem, 0))
 }
 
 func (sp *spec) recv(s *State, i, _ int) bool {
-	m := s.In[i].Recv(sp.link, 0)
+	m := s.In[i].Recv(sp.net.Sem, 0)
 	switch {
 	case m.Kind == Announce:
 		return !s.Out.Hear(i, m.Number, sp.p.IDs[i]) || sp.send(s, i, m)
@@ -212,7 +215,7 @@ func (sp *spec) originate(s *State, i, number int) bool {
 
 // send puts m on i's outgoing channel; with claims on it counts it.
 func (sp *spec) send(s *State, i int, m Msg) bool {
-	if !s.In.SendFrom(sp.link, i, m) {
+	if !s.In.Send(sp.net, i, ring.Right, m) {
 		return false
 	}
 	if g := &s.Ghost; sp.p.Claims {
@@ -242,4 +245,17 @@ func log2Ceil(n int) int {
 		k++
 	}
 	return k
+}
+
+// footprint is what every rule touches at process i (model.Footprint): i's
+// own variables, its input channel, from which it receives, and its
+// successor's, to which it sends; with claims on, the ghost. The start
+// rule, which only waits on i's input channel (a non-initiator starts when
+// a message reaches it), lists it too: it is enabled by a waiting message,
+// and if it is enabled with the channel empty (an initiator) a message
+// arriving there changes nothing it does.
+func (sp *spec) footprint(i int) model.Footprint {
+	f := sp.net.Footprint(i, true)
+	f.Ghost = sp.p.Claims
+	return f
 }

@@ -5,6 +5,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 )
 
@@ -21,8 +22,8 @@ func TestStateCounts(t *testing.T) {
 		{[]int{3, 1, 4, 2}, 119, 244, 28},
 		{[]int{1, 3, 2, 4}, 119, 244, 28},
 		{[]int{3, 1, 5, 2, 4}, 321, 834, 35},
-		{model.DescendingIDs(5), 272, 735, 25},
-		{model.DescendingIDs(6), 800, 2616, 30},
+		{ring.DescendingIDs(5), 272, 735, 25},
+		{ring.DescendingIDs(6), 800, 2616, 30},
 	}
 	for _, c := range cases {
 		for _, claims := range []bool{false, true} {
@@ -47,7 +48,7 @@ func TestEveryArrangementAndTheWorstMessageCount(t *testing.T) {
 	}
 	for n := 2; n <= maxN; n++ {
 		worst := 0
-		for _, ids := range model.Arrangements(n) {
+		for _, ids := range ring.Arrangements(n) {
 			if r := spectest.Check(t, New, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", ids, r.Verdict, r.Failure())
 			}
@@ -72,7 +73,7 @@ func TestEveryArrangementAndTheWorstMessageCount(t *testing.T) {
 // every process has sent (1, id), every channel is full and every receiver
 // must send (2, ·) into a full channel.
 func TestInitiatorsAndCapacity(t *testing.T) {
-	for _, ids := range model.Arrangements(5) {
+	for _, ids := range ring.Arrangements(5) {
 		for _, ini := range [][]int{nil, {0}, {1, 3}} {
 			for _, c := range []int{0, 2} {
 				p := model.Params{N: 5, IDs: ids, Initiators: ini, Cap: c, Claims: true}
@@ -109,7 +110,7 @@ func TestBadParamsAreRefused(t *testing.T) {
 func TestGhostErasure(t *testing.T) {
 	spectest.Erasure(t, New,
 		model.Params{N: 4, IDs: []int{3, 1, 4, 2}},
-		model.Params{N: 5, IDs: model.DescendingIDs(5), Initiators: []int{2}},
+		model.Params{N: 5, IDs: ring.DescendingIDs(5), Initiators: []int{2}},
 		model.Params{N: 6, IDs: []int{1, 2, 3, 5, 4, 6}, Cap: 2})
 }
 
@@ -133,7 +134,7 @@ func mutant(t *testing.T, p model.Params, stays func(neighbourR, number, max int
 func TestMutantWithoutNumberComparisonBreaksHalving(t *testing.T) {
 	stays := func(neighbourR, _, max int) bool { return neighbourR > max }
 	for n := 2; n <= 5; n++ {
-		for _, ids := range model.Arrangements(n) {
+		for _, ids := range ring.Arrangements(n) {
 			if r := mutant(t, model.Params{N: n, IDs: ids}, stays); r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: the mutant without claims %s", ids, r.Verdict)
 			}
@@ -181,7 +182,7 @@ recv p1 ⟨2, 2⟩`
 // arrangement of 4 ids, with every process or one starting, channels of
 // capacity 1, and claims.
 func TestFootprints(t *testing.T) {
-	for _, ids := range model.Arrangements(4) {
+	for _, ids := range ring.Arrangements(4) {
 		spectest.Footprints(t, New, model.Params{N: 4, IDs: ids}, model.Params{N: 4, IDs: ids, Initiators: []int{1}},
 			model.Params{N: 4, IDs: ids, Cap: 1}, model.Params{N: 4, IDs: ids, Claims: true})
 	}
@@ -197,7 +198,7 @@ func TestReducedStateCounts(t *testing.T) {
 		ids         []int
 		full, depth int64
 	}{
-		{model.DescendingIDs(6), 800, 30},
+		{ring.DescendingIDs(6), 800, 30},
 		{[]int{3, 1, 5, 2, 6, 4}, 905, 42},
 	} {
 		sys := spectest.Build(t, New, model.Params{N: len(c.ids), IDs: c.ids})

@@ -2,10 +2,10 @@ package dkr
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
-	"mc/specs/internal/outcome"
-	"mc/specs/internal/ringnet"
+	"mc/ring"
 )
 
 // Kind is a message's type: the seed's b in (b, number), or the
@@ -94,8 +94,8 @@ type State struct {
 	Mode       []Mode
 	Max        []int
 	NeighbourR []int
-	Out        outcome.Outcome
-	In         ringnet.Chans[Msg]
+	Out        invariants.Outcome
+	In         ring.Chans[Msg]
 	Ghost      Ghost
 }
 
@@ -119,7 +119,7 @@ func Erase(s *State) { s.Ghost = Ghost{} }
 
 func newState(n int, claims bool, stages int) State {
 	s := State{Mode: make([]Mode, n), Max: make([]int, n), NeighbourR: make([]int, n),
-		Out: outcome.New(n), In: ringnet.Make[Msg](n)}
+		Out: invariants.New(n), In: make(ring.Chans[Msg], n)}
 	if claims {
 		s.Ghost.Stage, s.Ghost.Entered = make([]int, n), make([]int, stages)
 	}
@@ -131,7 +131,7 @@ func (s *State) Procs() int { return len(s.Mode) }
 
 func copyState(dst, src *State) {
 	if len(dst.In) != len(src.In) {
-		dst.In = ringnet.Make[Msg](len(src.In))
+		dst.In = make(ring.Chans[Msg], len(src.In))
 	}
 	dst.Mode = append(dst.Mode[:0], src.Mode...)
 	dst.Max = append(dst.Max[:0], src.Max...)
@@ -182,7 +182,7 @@ func decoder(n int) func(data []byte, s *State) error {
 	}
 }
 
-func vars(s *State) []model.Var {
+func vars(net ring.Net, s *State) []model.Var {
 	out := make([]model.Var, 0, 6*len(s.Mode)+4)
 	for i := range s.Mode {
 		out = append(out,
@@ -190,7 +190,7 @@ func vars(s *State) []model.Var {
 			model.Var{Name: fmt.Sprintf("p%d.max", i), Value: fmt.Sprint(s.Max[i])},
 			model.Var{Name: fmt.Sprintf("p%d.neighbourR", i), Value: fmt.Sprint(s.NeighbourR[i])})
 		out = append(out, s.Out.Vars(i)...)
-		out = append(out, s.In.Var(i))
+		out = s.In.Vars(net, out, i)
 	}
 	if s.Ghost.Stage != nil {
 		out = append(out,

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // maxStages is 1 + ⌊log₂ n⌋: with n active in stage 1 and at least halving,
@@ -29,14 +29,14 @@ func claims(p *model.Params) []model.Property[State] {
 		return nil
 	}
 	stages, bound := maxStages(p.N), messageBound(p.N)
-	props := outcome.AnnouncementProps(Ref+" with 002 §5.4 (b) (all processes are informed in a single turn)", p.N,
-		func(s *State) int { return s.Wire.Ghost.Announced })
+	props := invariants.AnnouncementProps(Ref+" with 002 §5.4 (b) (all processes are informed in a single turn)", p.N,
+		func(s *State) int { return s.Ghost.Announced })
 	return append(props,
 		model.InvariantProp("active-halves", Ref+` ("divided by at least 2 at each stage")`,
 			fmt.Sprintf("for every stage k, at most half as many processes enter stage k+1 as entered stage k (so at most 1+⌊log₂ n⌋ = %d stages)", stages),
 			func(s *State) bool {
 				for k := 1; k <= stages; k++ {
-					if 2*s.Wire.Ghost.AtLeast(k+1) > s.Wire.Ghost.AtLeast(k) {
+					if 2*s.Ghost.AtLeast(k+1) > s.Ghost.AtLeast(k) {
 						return false
 					}
 				}
@@ -44,6 +44,6 @@ func claims(p *model.Params) []model.Property[State] {
 			}).Reading(biring.ReadGhost[Proc, Msg]),
 		model.InvariantProp("election-messages-bound", Ref+" (2n(1 + log n) messages)",
 			fmt.Sprintf("at most ⌊2n(1 + log₂ n)⌋ = %d ⟨id⟩ messages are sent in any run (the announcement's n not counted)", bound),
-			func(s *State) bool { return s.Wire.Ghost.Sent <= bound }).Reading(biring.ReadGhost[Proc, Msg]),
+			func(s *State) bool { return s.Ghost.Sent <= bound }).Reading(biring.ReadGhost[Proc, Msg]),
 	)
 }

@@ -17,7 +17,7 @@
 // State: per process status (asleep, active, passive, elected), heard[left]
 // and heard[right] (the id received through that port in the current stage,
 // "-" before it arrives), and what it knows of the outcome (decided, and
-// the leader's id once known; package outcome), plus the 2n channels. No
+// the leader's id once known; invariants.Outcome), plus the 2n channels. No
 // stage counter: stages are separated without one.
 //
 // One step is one action of one process:
@@ -72,11 +72,11 @@ package franklin
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
-	"mc/specs/internal/ringnet"
 )
 
 // Variants of the spec; the first is the default.
@@ -88,7 +88,7 @@ var Variants = []model.Variant{
 const Ref = "002 §5.5.1"
 
 type spec struct {
-	net    biring.Net[Msg]
+	net    biring.Net[Proc, Msg]
 	params model.Params
 	// judge decides a stage; it is always compare, and tests replace it to
 	// build mutants.
@@ -129,17 +129,17 @@ func New(p model.Params) (*model.System[State], error) {
 // build returns the system and the spec behind its rules, which tests use
 // to build mutants.
 func build(p model.Params) (*spec, *model.System[State], error) {
-	p, err := ringnet.Params("franklin", Variants, p, "002 §5.5.1: stages are kept apart by FIFO order, see go doc mc/specs/franklin")
+	p, err := ring.FIFOParams("franklin", Variants, p, "002 §5.5.1: stages are kept apart by FIFO order, see go doc mc/specs/franklin")
 	if err == nil {
-		err = biring.CheckLinks("franklin", &p)
+		err = biring.CheckDuplex("franklin", &p)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	sp := &spec{net: biring.NewNet(&p, claimCaps(p.N), announces), params: p, judge: compare}
-	winner := outcome.MaxWinner(p.IDs, Ref+" (the process whose identifier is greater than its neighbours' stays active)")
+	sp := &spec{net: biring.NewNet[Proc](&p, claimCaps(p.N), announces), params: p, judge: compare}
+	winner := invariants.MaxWinner(p.IDs, Ref+" (the process whose identifier is greater than its neighbours' stays active)")
 	return sp, biring.System[Proc](biring.Spec[Proc, Msg]{Name: "franklin", Variant: p.Variant, Params: p,
-		Read: model.ReadTagged[Kind], Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages",
+		Read: ring.ReadTagged[Kind], Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages",
 		WordRef: Ref + " (at most 1 + log₂ n stages)", SentRef: Ref + " (2n(1 + log n) messages)"},
 		[]model.Rule[State]{
 			{Name: "start", Ref: "002 §5.4 (a), §5.5.1", Guard: sp.canStart, Do: sp.start, Footprint: sp.net.Footprint(false),
@@ -147,24 +147,24 @@ func build(p model.Params) (*spec, *model.System[State], error) {
 					return fmt.Sprintf("start p%d (sends ⟨id %d⟩ both ways)", i, p.IDs[i])
 				}},
 			{Name: "recv", Ref: Ref, Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv, Footprint: sp.net.Footprint(true),
-				Label: func(s *State, i, k int) string { return sp.net.Label(&s.Wire, i, k, open(s, i)) }},
+				Label: func(s *State, i, k int) string { return sp.net.Label(s, i, k, open(s, i)) }},
 		}), nil
 }
 
 // open is the set of ports through which i receives now: an active process
 // only through a side not yet heard in this stage (rule 2 of the package
 // doc), every other process through both.
-func open(s *State, i int) biring.Ports {
+func open(s *State, i int) ring.PortSet {
 	p := &s.P[i]
 	if p.Status != Active {
-		return biring.BothPorts
+		return ring.BothPorts
 	}
-	var ports biring.Ports
-	if p.Heard[model.Left] == 0 {
-		ports |= biring.LeftPort
+	var ports ring.PortSet
+	if p.Heard[ring.Left] == 0 {
+		ports |= ring.OnlyLeft
 	}
-	if p.Heard[model.Right] == 0 {
-		ports |= biring.RightPort
+	if p.Heard[ring.Right] == 0 {
+		ports |= ring.OnlyRight
 	}
 	return ports
 }
@@ -175,26 +175,26 @@ func (sp *spec) canStart(s *State, i int) bool {
 
 func (sp *spec) start(s *State, i, _ int) bool {
 	s.P[i].Status = Active
-	sp.net.Enter(&s.Wire, i, 1)
+	sp.net.Enter(s, i, 1)
 	return sp.sendID(s, i)
 }
 
 // sendID sends ⟨id id(i)⟩ through both ports: i enters a stage.
 func (sp *spec) sendID(s *State, i int) bool {
-	return sp.net.SendBoth(&s.Wire, i, Msg{Kind: ID, ID: sp.params.IDs[i]})
+	return sp.net.SendBoth(s, i, Msg{Kind: ID, ID: sp.params.IDs[i]})
 }
 
 // relay passes m on through the port opposite the one it came by.
-func (sp *spec) relay(s *State, i int, port model.Port, m Msg) bool {
-	return sp.net.Send(&s.Wire, i, port.Opposite(), m)
+func (sp *spec) relay(s *State, i int, port ring.Port, m Msg) bool {
+	return sp.net.Send(s, i, port.Opposite(), m)
 }
 
 func (sp *spec) canRecv(s *State, i int) bool { return sp.recvChoices(s, i) > 0 }
 
-func (sp *spec) recvChoices(s *State, i int) int { return sp.net.Choices(&s.Wire, i, open(s, i)) }
+func (sp *spec) recvChoices(s *State, i int) int { return sp.net.Choices(s, i, open(s, i)) }
 
 func (sp *spec) recv(s *State, i, k int) bool {
-	port, m := sp.net.Recv(&s.Wire, i, k, open(s, i))
+	port, m := sp.net.Recv(s, i, k, open(s, i))
 	if s.P[i].Status == Asleep && !sp.start(s, i, 0) {
 		return false
 	}
@@ -210,7 +210,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 		return sp.relay(s, i, port, m)
 	}
 	p.Heard[port] = m.ID
-	left, right := p.Heard[model.Left], p.Heard[model.Right]
+	left, right := p.Heard[ring.Left], p.Heard[ring.Right]
 	if left == 0 || right == 0 {
 		return true // waiting for the other side of this stage
 	}
@@ -219,9 +219,9 @@ func (sp *spec) recv(s *State, i, k int) bool {
 	case wins:
 		p.Status = Won
 		s.Out.Learn(i, me, me)
-		return sp.net.Send(&s.Wire, i, model.Right, Msg{Kind: Leader, ID: me})
+		return sp.net.Send(s, i, ring.Right, Msg{Kind: Leader, ID: me})
 	case survives:
-		sp.net.Advance(&s.Wire, i)
+		sp.net.Advance(s, i)
 		return sp.sendID(s, i)
 	}
 	p.Status = Passive

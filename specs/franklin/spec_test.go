@@ -7,6 +7,7 @@ import (
 	"mc/checker"
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 )
 
@@ -19,9 +20,9 @@ func TestStateCounts(t *testing.T) {
 		depth         int
 	}{
 		{[]int{4, 1, 3, 2}, 566, 2070, 29},
-		{model.DescendingIDs(5), 1706, 8655, 26},
+		{ring.DescendingIDs(5), 1706, 8655, 26},
 		{[]int{1, 3, 5, 2, 4}, 2185, 10347, 36},
-		{model.DescendingIDs(6), 7258, 44764, 31},
+		{ring.DescendingIDs(6), 7258, 44764, 31},
 	}
 	for _, c := range cases {
 		for _, claims := range []bool{false, true} {
@@ -47,7 +48,7 @@ func TestEveryArrangementWithClaims(t *testing.T) {
 	}
 	for n := 2; n <= maxN; n++ {
 		var most [2]int
-		for _, cl := range model.ArrangementClasses(n, model.Rotation) {
+		for _, cl := range ring.ArrangementClasses(n, ring.Rotation) {
 			r := check(t, model.Params{N: n, IDs: cl.Rep, Claims: true})
 			if r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", cl.Rep, r.Verdict, r.Failure())
@@ -63,7 +64,7 @@ func TestEveryArrangementWithClaims(t *testing.T) {
 // With one initiator, the others wake on their first message (002 §5.4
 // (a)); the election still completes.
 func TestEveryInitiator(t *testing.T) {
-	for _, cl := range model.ArrangementClasses(5, model.Rotation) {
+	for _, cl := range ring.ArrangementClasses(5, ring.Rotation) {
 		for q := 0; q < 5; q++ {
 			if r := check(t, model.Params{N: 5, IDs: cl.Rep, Initiators: []int{q}}); r.Verdict != checker.Pass {
 				t.Fatalf("ids %v, initiator %d: %s", cl.Rep, q, r.Verdict)
@@ -79,7 +80,7 @@ func TestBadParamsAreRefused(t *testing.T) {
 	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "nope"}); err == nil {
 		t.Fatal("unknown variant accepted")
 	}
-	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Links: model.HalfDuplex}); err == nil {
+	if _, err := New(model.Params{N: 3, IDs: []int{1, 2, 3}, Duplex: model.HalfDuplex}); err == nil {
 		t.Fatal("half-duplex links accepted")
 	}
 }
@@ -192,12 +193,12 @@ func TestLeaderElectedCatchesAMutant(t *testing.T) {
 
 // wrapRecv replaces the recv rule's effect by f, which gets the message the
 // receive would take (peeked on a copy) and the original effect.
-func wrapRecv(sp *spec, sys *model.System[State], f func(s *State, i, k int, port model.Port, m Msg, orig func(*State, int, int) bool) bool) {
+func wrapRecv(sp *spec, sys *model.System[State], f func(s *State, i, k int, port ring.Port, m Msg, orig func(*State, int, int) bool) bool) {
 	orig := sys.Rules[1].Do
 	sys.Rules[1].Do = func(s *State, i, k int) bool {
 		var c State
 		sys.Copy(&c, s)
-		port, m := sp.net.Recv(&c.Wire, i, k, open(s, i))
+		port, m := sp.net.Recv(&c, i, k, open(s, i))
 		return f(s, i, k, port, m, orig)
 	}
 }
@@ -206,7 +207,7 @@ func wrapRecv(sp *spec, sys *model.System[State], f func(s *State, i, k int, por
 // after leader.
 func TestDecisionStableCatchesAMutant(t *testing.T) {
 	sp, sys, _ := build(model.Params{N: 4, IDs: []int{4, 1, 3, 2}})
-	wrapRecv(sp, sys, func(s *State, i, k int, _ model.Port, m Msg, orig func(*State, int, int) bool) bool {
+	wrapRecv(sp, sys, func(s *State, i, k int, _ ring.Port, m Msg, orig func(*State, int, int) bool) bool {
 		ok := orig(s, i, k)
 		if m.Kind == Leader && s.P[i].Status == Won {
 			s.Out.Decided[i] = invariants.Lost
@@ -243,8 +244,8 @@ func TestElectionCompleteCatchesAMutant(t *testing.T) {
 			t.Fatalf("p%d does not know the winner in the deadlock state", i)
 		}
 	}
-	if !pr.Trace.Deadlock || end.Wire.In[2*0+int(model.Left)].String() != "[⟨leader 4⟩]" {
-		t.Fatalf("deadlock %v, channels %v; want ⟨leader 4⟩ stuck at p0", pr.Trace.Deadlock, end.Wire.In)
+	if !pr.Trace.Deadlock || end.Chans[2*0+int(ring.Left)].String() != "[⟨leader 4⟩]" {
+		t.Fatalf("deadlock %v, channels %v; want ⟨leader 4⟩ stuck at p0", pr.Trace.Deadlock, end.Chans)
 	}
 }
 
@@ -257,10 +258,10 @@ func TestView(t *testing.T) {
 		t.Fatal("start p0 is not enabled")
 	}
 	v := sys.View(&s)
-	if len(v.Procs) != 3 || len(v.Links) != 6 || v.Procs[0].Label != "id 2" {
+	if len(v.Procs) != 3 || len(v.Chans) != 6 || v.Procs[0].Label != "id 2" {
 		t.Fatalf("view %+v", v)
 	}
-	for _, l := range v.Links {
+	for _, l := range v.Chans {
 		want := 0
 		if (l.From == 0 && l.To == 1 && l.Name == "p1.in.left") || (l.From == 0 && l.To == 2 && l.Name == "p2.in.right") {
 			want = 1
@@ -275,7 +276,7 @@ func TestView(t *testing.T) {
 // (por.CheckFootprints) on every arrangement of 4 ids, with every
 // process or one starting, bags, channels of capacity 1, and claims.
 func TestFootprints(t *testing.T) {
-	for _, ids := range model.Arrangements(4) {
+	for _, ids := range ring.Arrangements(4) {
 		spectest.Footprints(t, New, model.Params{N: 4, IDs: ids}, model.Params{N: 4, IDs: ids, Initiators: []int{1}},
 			model.Params{N: 4, IDs: ids, Cap: 1}, model.Params{N: 4, IDs: ids, Claims: true})
 	}
@@ -287,7 +288,7 @@ func TestFootprints(t *testing.T) {
 // It stores about half the states on the descending arrangement, every
 // verdict the full run's.
 func TestReducedStateCounts(t *testing.T) {
-	sys := spectest.Build(t, New, model.Params{N: 6, IDs: model.DescendingIDs(6)})
+	sys := spectest.Build(t, New, model.Params{N: 6, IDs: ring.DescendingIDs(6)})
 	full, red := spectest.SameVerdicts(t, checker.Of(sys), "franklin")
 	if full.Verdict != checker.Pass || full.States != 7258 || red.States != 3219 {
 		t.Errorf("full %s %d states, reduced %d; want pass, 7258 and 3219", full.Verdict, full.States, red.States)

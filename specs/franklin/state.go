@@ -2,10 +2,11 @@ package franklin
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // Kind is a message's type.
@@ -27,7 +28,7 @@ func (k Kind) String() string {
 }
 
 // Msg is ⟨id v⟩ or ⟨leader v⟩.
-type Msg = model.Tagged[Kind]
+type Msg = ring.Tagged[Kind]
 
 // announces tells the announcement from the election's messages.
 func announces(m Msg) bool { return m.Kind == Leader }
@@ -65,21 +66,21 @@ type State = biring.State[Proc, Msg]
 // AppendTo writes the process's canonical bytes.
 func (p *Proc) AppendTo(buf []byte) []byte {
 	buf = append(buf, byte(p.Status))
-	buf = model.AppendUint(buf, uint64(p.Heard[model.Left]))
-	return model.AppendUint(buf, uint64(p.Heard[model.Right]))
+	buf = model.AppendUint(buf, uint64(p.Heard[ring.Left]))
+	return model.AppendUint(buf, uint64(p.Heard[ring.Right]))
 }
 
 // DecodeFrom reads what AppendTo wrote.
 func (p *Proc) DecodeFrom(d *model.Decoder) {
 	p.Status = Status(d.Int())
-	p.Heard[model.Left], p.Heard[model.Right] = d.Int(), d.Int()
+	p.Heard[ring.Left], p.Heard[ring.Right] = d.Int(), d.Int()
 }
 
 // Vars renders process i for traces, with what it knows of the outcome.
-func (p *Proc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var {
+func (p *Proc) Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var {
 	out = append(out,
 		model.Var{Name: fmt.Sprintf("p%d.status", i), Value: p.Status.String()},
-		model.Var{Name: fmt.Sprintf("p%d.heard", i), Value: fmt.Sprintf("left %s right %s", heard(p.Heard[model.Left]), heard(p.Heard[model.Right]))})
+		model.Var{Name: fmt.Sprintf("p%d.heard", i), Value: fmt.Sprintf("left %s right %s", heard(p.Heard[ring.Left]), heard(p.Heard[ring.Right]))})
 	return append(out, o.Vars(i)...)
 }
 

@@ -6,14 +6,13 @@ import (
 
 	"mc/invariants"
 	"mc/model"
-	"mc/specs/internal/outcome"
 )
 
 // properties are the election properties with w as the winner, the round
 // bound, and with claims on the seed's claims over the ghosts.
-func (sp *spec) properties(w outcome.Winner) []model.Property[State] {
-	props := outcome.Properties(Ref, w,
-		func(s *State) *outcome.Outcome { return &s.Out },
+func (sp *spec) properties(w invariants.Winner) []model.Property[State] {
+	props := invariants.OutcomeProperties(Ref, w,
+		func(s *State) *invariants.Outcome { return &s.Out },
 		func(s *State) bool { return s.In.Quiet() })
 	props = append(props, model.InvariantProp("round-bound", Ref+" Correctness (see bounds.go)",
 		fmt.Sprintf("no node or message is ever in a round past %d", sp.maxRound),
@@ -27,7 +26,7 @@ func (sp *spec) properties(w outcome.Winner) []model.Property[State] {
 	if !sp.p.Claims {
 		return props
 	}
-	props = append(props, outcome.AnnouncementProps(Ref+" (all other machines agree as to who the leader is)", sp.p.N,
+	props = append(props, invariants.AnnouncementProps(Ref+" (all other machines agree as to who the leader is)", sp.p.N,
 		func(s *State) int { return s.Ghost.Announced })...)
 	claims := len(props)
 	props = append(props,
@@ -162,7 +161,7 @@ func (sp *spec) destroysOneProp() model.Property[State] {
 func (sp *spec) distanceEdgesHold(before *State, a model.Action, after *State) bool {
 	for r := range after.Ghost.ByDistance {
 		if after.Ghost.ByDistance[r] != before.Ghost.ByDistance[r] {
-			m := before.In[a.Proc].Peek(sp.link, a.Choice)
+			m := before.In[a.Proc].Peek(sp.net.Sem, a.Choice)
 			return m.Hops == fib(m.Rnd+2)
 		}
 	}

@@ -124,9 +124,10 @@ package hp
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
-	"mc/specs/internal/ringnet"
+	"mc/ring"
 )
 
 // Variants of the spec; the first is the default.
@@ -169,8 +170,8 @@ func variantRules(v string) improvements {
 }
 
 type spec struct {
-	p    model.Params
-	link model.Link
+	p   model.Params
+	net ring.Net
 	improvements
 	// destroys is BASIC's test at the next sender (rule 2). Tests replace
 	// it with broken mutants.
@@ -198,11 +199,11 @@ func New(p model.Params) (*model.System[State], error) {
 }
 
 func newSpec(p model.Params) (*spec, error) {
-	p, err := ringnet.Params("hp", Variants, p, "003: a message travels to the next sender on the ring")
+	p, err := ring.FIFOParams("hp", Variants, p, "003: a message travels to the next sender on the ring")
 	if err != nil {
 		return nil, err
 	}
-	sp := &spec{p: p, link: p.Link(), improvements: variantRules(p.Variant), destroys: basicDestroys}
+	sp := &spec{p: p, net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, improvements: variantRules(p.Variant), destroys: basicDestroys}
 	sp.maxRound = sp.roundBound()
 	return sp, nil
 }
@@ -211,7 +212,7 @@ func (sp *spec) system() *model.System[State] {
 	n := sp.p.N
 	// Both rules touch node i's variables, receive from (start: wait on)
 	// In[i] and send to In[i+1]; with claims on they write the ghosts.
-	fp := ringnet.Footprint(n, sp.p.Claims)
+	fp := sp.footprint
 	sys := &model.System[State]{
 		Spec:    "hp",
 		Variant: sp.p.Variant,
@@ -224,8 +225,10 @@ func (sp *spec) system() *model.System[State] {
 			{Name: "recv", Ref: Ref + " BASIC, promotion by witness, promotion by distance", Guard: sp.hasMessage, Do: sp.recv, Label: sp.recvLabel,
 				Footprint: fp, Ready: started},
 		},
-		Chans: ringnet.Links(n, sp.link),
-		View:  func(s *State) model.View { return ringnet.View(sp.p.IDs, &s.Out, s.In) },
+		Chans: sp.net.Semantics(),
+		View: func(s *State) model.View {
+			return model.View{Procs: invariants.ProcViews(sp.p.IDs, &s.Out), Chans: s.In.Views(sp.net)}
+		},
 		Measures: []model.Measure[State]{{Name: "rounds", Ref: Ref + " BASIC (rounds)",
 			Doc:   "the rounds a run has reached, 0 included: one more than the largest round of a node or an election message",
 			Value: rounds}},
@@ -233,7 +236,7 @@ func (sp *spec) system() *model.System[State] {
 		Encode: encode,
 		Decode: decoder(n),
 		Erase:  Erase,
-		Vars:   vars,
+		Vars:   func(s *State) []model.Var { return vars(sp.net, s) },
 	}
 	sys.Props = sp.properties(sp.winner(func() (State, bool) { return sys.FirstRun(sp.edgeCap() + 3*n) }))
 	return sys
@@ -281,11 +284,11 @@ func (sp *spec) startLabel(_ *State, i, _ int) string {
 func (sp *spec) hasMessage(s *State, i int) bool { return s.Started[i] && s.In[i].Len() > 0 }
 
 func (sp *spec) recvLabel(s *State, i, _ int) string {
-	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.link, 0))
+	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.net.Sem, 0))
 }
 
 func (sp *spec) recv(s *State, i, _ int) bool {
-	m := s.In[i].Recv(sp.link, 0)
+	m := s.In[i].Recv(sp.net.Sem, 0)
 	own := sp.p.IDs[i]
 	if m.Kind == Announce {
 		return !s.Out.Hear(i, m.ID, own) || sp.send(s, i, m)
@@ -350,7 +353,7 @@ func (sp *spec) promote(s *State, i, rnd, id int) bool {
 
 // send puts m on i's outgoing channel; with claims on it counts it.
 func (sp *spec) send(s *State, i int, m Msg) bool {
-	if !s.In.SendFrom(sp.link, i, m) {
+	if !s.In.Send(sp.net, i, ring.Right, m) {
 		return false
 	}
 	if g := &s.Ghost; sp.p.Claims {
@@ -370,4 +373,17 @@ func (sp *spec) send(s *State, i int, m Msg) bool {
 func bump(counts []int, rnd, n int) {
 	k := min(rnd, len(counts)-1)
 	counts[k] = min(counts[k]+1, n+1)
+}
+
+// footprint is what every rule touches at process i (model.Footprint): i's
+// own variables, its input channel, from which it receives, and its
+// successor's, to which it sends; with claims on, the ghost. The start
+// rule, which only waits on i's input channel (a non-initiator starts when
+// a message reaches it), lists it too: it is enabled by a waiting message,
+// and if it is enabled with the channel empty (an initiator) a message
+// arriving there changes nothing it does.
+func (sp *spec) footprint(i int) model.Footprint {
+	f := sp.net.Footprint(i, true)
+	f.Ghost = sp.p.Claims
+	return f
 }

@@ -9,6 +9,7 @@ import (
 	"mc/checker"
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 )
 
@@ -85,7 +86,7 @@ func TestEveryArrangementAndTheWorstEdgeCounts(t *testing.T) {
 	for _, v := range electVariants {
 		for n := 2; n <= maxN; n++ {
 			most := 0
-			for _, a := range model.Arrangements(n) {
+			for _, a := range ring.Arrangements(n) {
 				p := model.Params{N: n, IDs: a, Variant: v}
 				if r := spectest.Check(t, New, p); r.Verdict != checker.Pass {
 					t.Fatalf("%s %v: %s, failure %+v", v, a, r.Verdict, r.Failure())
@@ -131,7 +132,7 @@ func TestElectWorstEdgesSeven(t *testing.T) {
 		t.Skip("set MC_LONG=1 to run the n = 7 sweep")
 	}
 	most := 0
-	for _, a := range model.Arrangements(7) {
+	for _, a := range ring.Arrangements(7) {
 		sys := build(t, model.Params{N: 7, IDs: a, Claims: true})
 		edges := spectest.MeasureEnds(sys, func(s *State) int { return s.Ghost.Edges })
 		if r := spectest.Run(t, sys, checker.Options{}); r.Verdict != checker.Pass {
@@ -169,7 +170,7 @@ func leader(t *testing.T, p model.Params) (proc, label int) {
 // elects p4 with label 1, after a round that destroyed no message.
 func TestWhichIDWins(t *testing.T) {
 	for n := 2; n <= 7; n++ {
-		for _, a := range model.Arrangements(n) {
+		for _, a := range ring.Arrangements(n) {
 			label, sender := basicSurvivor(a)
 			if q, l := leader(t, model.Params{N: n, IDs: a, Variant: "basic"}); q != sender || l != label {
 				t.Fatalf("basic %v: leader p%d label %d, sequential p%d label %d", a, q, l, sender, label)
@@ -251,7 +252,7 @@ recv p2 ⟨rnd 3, id 2⟩`
 	spectest.TraceIs(t, f.Trace, want)
 	failing := 0
 	for n := 2; n <= 6; n++ {
-		for _, a := range model.Arrangements(n) {
+		for _, a := range ring.Arrangements(n) {
 			if r := spectest.Check(t, New, model.Params{N: n, IDs: a, Variant: "witness-literal"}); r.Verdict != checker.Pass {
 				if r.Terminal != 0 {
 					t.Fatalf("%v: fails with %d terminal states", a, r.Terminal)
@@ -322,7 +323,7 @@ recv p1 ⟨rnd 2, id 1⟩
 recv p2 ⟨rnd 2, id 1⟩`
 	spectest.TraceIs(t, f.Trace, want)
 	for n := 2; n <= 5; n++ {
-		for _, a := range model.Arrangements(n) {
+		for _, a := range ring.Arrangements(n) {
 			if r := mutant(t, model.Params{N: n, IDs: a}, flipped); r.Verdict != checker.Pass {
 				t.Fatalf("elect mutant %v without claims: %s", a, r.Verdict)
 			}
@@ -340,10 +341,10 @@ recv p2 ⟨rnd 2, id 1⟩`
 // ring of full channels always holds a message to destroy (in round 0, the
 // maximum's).
 func TestInitiatorsAndCapacity(t *testing.T) {
-	arrangements := model.Arrangements(5)
+	arrangements := ring.Arrangements(5)
 	if testing.Short() { // CI's race run: one arrangement per rotation class
 		arrangements = nil
-		for _, cl := range model.ArrangementClasses(5, model.Rotation) {
+		for _, cl := range ring.ArrangementClasses(5, ring.Rotation) {
 			arrangements = append(arrangements, cl.Rep)
 		}
 	}
@@ -388,7 +389,7 @@ func TestGhostErasure(t *testing.T) {
 // ids, with every node or one starting, channels of capacity 1, and claims.
 func TestFootprints(t *testing.T) {
 	for _, v := range append(electVariants, "witness-literal") {
-		for _, a := range model.Arrangements(4) {
+		for _, a := range ring.Arrangements(4) {
 			spectest.Footprints(t, New, model.Params{N: 4, IDs: a, Variant: v}, model.Params{N: 4, IDs: a, Variant: v, Initiators: []int{2}},
 				model.Params{N: 4, IDs: a, Variant: v, Cap: 1}, model.Params{N: 4, IDs: a, Variant: v, Claims: true})
 		}
@@ -404,7 +405,7 @@ func TestReducedStateCounts(t *testing.T) {
 		variant     string
 		full, depth int64
 	}{{"elect", 386, 26}, {"basic", 384, 24}, {"witness", 384, 24}, {"distance", 394, 34}} {
-		sys := build(t, model.Params{N: 6, IDs: model.DescendingIDs(6), Variant: c.variant})
+		sys := build(t, model.Params{N: 6, IDs: ring.DescendingIDs(6), Variant: c.variant})
 		full, red := spectest.SameVerdicts(t, checker.Of(sys), "hp "+c.variant)
 		if full.Verdict != checker.Pass || full.States != c.full || !red.Reduced || red.States != c.depth+1 || int64(red.Depth) != c.depth {
 			t.Errorf("%s: full %d states, reduced %d states depth %d; want %d, and a path of %d steps",

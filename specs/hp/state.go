@@ -2,10 +2,10 @@ package hp
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
-	"mc/specs/internal/outcome"
-	"mc/specs/internal/ringnet"
+	"mc/ring"
 )
 
 // Kind is a message's type.
@@ -88,8 +88,8 @@ type State struct {
 	Started []bool
 	Rnd     []int
 	Label   []int
-	Out     outcome.Outcome
-	In      ringnet.Chans[Msg]
+	Out     invariants.Outcome
+	In      ring.Chans[Msg]
 	Ghost   Ghost
 }
 
@@ -114,17 +114,17 @@ func Erase(s *State) {
 	s.Ghost = Ghost{}
 	for i := range s.In {
 		msgs := append([]Msg(nil), s.In[i].Messages()...)
-		s.In[i] = model.Chan[Msg]{}
+		s.In[i] = ring.Chan[Msg]{}
 		for _, m := range msgs {
 			m.Hops = 0
-			s.In[i].Send(model.Link{Kind: model.FIFO}, m)
+			s.In[i].Send(model.ChanSemantics{Kind: model.FIFO}, m)
 		}
 	}
 }
 
 func newState(n int, claims bool, rounds int) State {
 	s := State{Started: make([]bool, n), Rnd: make([]int, n), Label: make([]int, n),
-		Out: outcome.New(n), In: ringnet.Make[Msg](n)}
+		Out: invariants.New(n), In: make(ring.Chans[Msg], n)}
 	if claims {
 		s.Ghost.Born, s.Ghost.Destroyed, s.Ghost.ByDistance = make([]int, rounds), make([]int, rounds), make([]int, rounds)
 	}
@@ -136,7 +136,7 @@ func (s *State) Procs() int { return len(s.Started) }
 
 func copyState(dst, src *State) {
 	if len(dst.In) != len(src.In) {
-		dst.In = ringnet.Make[Msg](len(src.In))
+		dst.In = make(ring.Chans[Msg], len(src.In))
 	}
 	dst.Started = append(dst.Started[:0], src.Started...)
 	dst.Rnd = append(dst.Rnd[:0], src.Rnd...)
@@ -191,7 +191,7 @@ func decoder(n int) func(data []byte, s *State) error {
 	}
 }
 
-func vars(s *State) []model.Var {
+func vars(net ring.Net, s *State) []model.Var {
 	out := make([]model.Var, 0, 6*len(s.Started)+5)
 	for i := range s.Started {
 		out = append(out,
@@ -199,7 +199,7 @@ func vars(s *State) []model.Var {
 			model.Var{Name: fmt.Sprintf("p%d.node.rnd", i), Value: fmt.Sprint(s.Rnd[i])},
 			model.Var{Name: fmt.Sprintf("p%d.node.id", i), Value: fmt.Sprint(s.Label[i])})
 		out = append(out, s.Out.Vars(i)...)
-		out = append(out, s.In.Var(i))
+		out = s.In.Vars(net, out, i)
 	}
 	if g := &s.Ghost; g.Born != nil {
 		out = append(out,

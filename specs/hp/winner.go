@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"mc/invariants"
-	"mc/specs/internal/outcome"
 )
 
 // Which process wins.
@@ -55,8 +54,8 @@ func basicSurvivor(ids []int) (label, sender int) {
 
 // winner is the process that every run must elect, with the property that
 // says so; run performs the reference run (for the variants but basic).
-func (sp *spec) winner(run func() (State, bool)) outcome.Winner {
-	w := outcome.Winner{Name: "leader-is-winner"}
+func (sp *spec) winner(run func() (State, bool)) invariants.Winner {
+	w := invariants.Winner{Name: "leader-is-winner"}
 	if sp.p.Variant == "basic" {
 		label, sender := basicSurvivor(sp.p.IDs)
 		w.Proc, w.Ref = sender, Ref+" BASIC (see winner.go)"

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"mc/invariants"
 
 	"mc/model"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // lastPhase is ⌈log₂ n⌉, the phase in which the maximum's candidature or
@@ -47,12 +47,12 @@ func claims[P any](p *model.Params, announcement, msg string) []model.Property[b
 		return nil
 	}
 	n, last, bound := p.N, lastPhase(p.N), messageBound(p.N)
-	props := outcome.AnnouncementPropsOf(announcement, msg, n, func(s *S) int { return s.Wire.Ghost.Announced })
+	props := invariants.AnnouncementPropsOf(announcement, msg, n, func(s *S) int { return s.Ghost.Announced })
 	return append(props,
 		model.InvariantProp("phase-entrants-bound", "004 Lemma 13.9; 002 §5.3",
 			"for every phase i ≥ 1, at most ⌊n / (2^{i−1} + 1)⌋ processes enter phase i",
 			func(s *S) bool {
-				g := &s.Wire.Ghost
+				g := s.Ghost
 				for i := 1; i <= int(phaseCap(n)); i++ {
 					if g.AtLeast(i+1) > entrantBound(n, i) {
 						return false
@@ -62,9 +62,9 @@ func claims[P any](p *model.Params, announcement, msg string) []model.Property[b
 			}).Reading(biring.ReadGhost[P, Msg]),
 		model.InvariantProp("phases-bounded", "004 Theorem 13.10 (no phase beyond log n)",
 			fmt.Sprintf("no process enters a phase after ⌈log₂ n⌉ = %d: phases do not grow without bound", last),
-			func(s *S) bool { return s.Wire.Ghost.Most() <= last+1 }).Reading(biring.ReadGhost[P, Msg]),
+			func(s *S) bool { return s.Ghost.Most() <= last+1 }).Reading(biring.ReadGhost[P, Msg]),
 		model.InvariantProp("election-messages-bound", "002 §5.3 (8n(1 + log n) messages)",
 			fmt.Sprintf("at most ⌊8n(1 + log₂ n)⌋ = %d election messages are sent in any run (the announcement's n not counted)", bound),
-			func(s *S) bool { return s.Wire.Ghost.Sent <= bound }).Reading(biring.ReadGhost[P, Msg]),
+			func(s *S) bool { return s.Ghost.Sent <= bound }).Reading(biring.ReadGhost[P, Msg]),
 	)
 }

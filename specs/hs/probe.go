@@ -5,8 +5,8 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // ProbeProc is one processor's variables in 004 (lines 1–5) but leader:
@@ -28,10 +28,10 @@ func (p *ProbeProc) AppendTo(buf []byte) []byte {
 	if p.Asleep {
 		b |= 1
 	}
-	if p.Replied[model.Left] {
+	if p.Replied[ring.Left] {
 		b |= 2
 	}
-	if p.Replied[model.Right] {
+	if p.Replied[ring.Right] {
 		b |= 4
 	}
 	return append(buf, b)
@@ -44,18 +44,18 @@ func (p *ProbeProc) DecodeFrom(d *model.Decoder) {
 }
 
 // Vars renders processor i for traces, with 004's leader variable.
-func (p *ProbeProc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var {
+func (p *ProbeProc) Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var {
 	leader := [...]string{"NIL", "TRUE", "FALSE"}
 	return append(out,
 		model.Var{Name: fmt.Sprintf("p%d.asleep", i), Value: tf(p.Asleep)},
-		model.Var{Name: fmt.Sprintf("p%d.CWreplied", i), Value: tf(p.Replied[model.Right])},
-		model.Var{Name: fmt.Sprintf("p%d.CCWreplied", i), Value: tf(p.Replied[model.Left])},
+		model.Var{Name: fmt.Sprintf("p%d.CWreplied", i), Value: tf(p.Replied[ring.Right])},
+		model.Var{Name: fmt.Sprintf("p%d.CCWreplied", i), Value: tf(p.Replied[ring.Left])},
 		model.Var{Name: fmt.Sprintf("p%d.leader", i), Value: leader[o.Decided[i]]})
 }
 
 // probe is the spec of variant probe.
 type probe struct {
-	net    biring.Net[Msg]
+	net    biring.Net[ProbeProc, Msg]
 	params model.Params
 }
 
@@ -71,14 +71,14 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 	if err := p.Validate(); err != nil {
 		return nil, nil, err
 	}
-	if err := biring.CheckLinks("hs", &p); err != nil {
+	if err := biring.CheckDuplex("hs", &p); err != nil {
 		return nil, nil, err
 	}
 	if p.Variant != "" && p.Variant != "probe" {
 		return nil, nil, fmt.Errorf("hs variant %q is not 004's probe", p.Variant)
 	}
 	p.Variant = "probe"
-	sp := &probe{net: biring.NewNet(&p, claimCaps(p.N), announces), params: p}
+	sp := &probe{net: biring.NewNet[ProbeProc](&p, claimCaps(p.N), announces), params: p}
 	return sp, biring.System[ProbeProc](biring.Spec[ProbeProc, Msg]{Name: "hs", Variant: p.Variant, Params: p,
 		Init: ProbeProc{Asleep: true}, Read: readMsg, Ref: RefProbe, Winner: sp.winner(), Word: "phases",
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
@@ -89,13 +89,13 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 					return fmt.Sprintf("wake p%d (sends ⟨probe %d phase 0 ttl 0⟩ to CW and CCW)", i, p.IDs[i])
 				}},
 			{Name: "recv", Ref: RefProbe + " lines 9–31", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv, Footprint: sp.net.Footprint(true),
-				Label: func(s *ProbeState, i, k int) string { return sp.net.Label(&s.Wire, i, k, biring.BothPorts) }},
+				Label: func(s *ProbeState, i, k int) string { return sp.net.Label(s, i, k, ring.BothPorts) }},
 		}), nil
 }
 
 // winner is the maximum id; the others learn only that they lost.
-func (sp *probe) winner() outcome.Winner {
-	w := outcome.MaxWinner(sp.params.IDs, RefProbe+" Theorem 13.8 (the processor with maximum id … declares itself to be the leader)")
+func (sp *probe) winner() invariants.Winner {
+	w := invariants.MaxWinner(sp.params.IDs, RefProbe+" Theorem 13.8 (the processor with maximum id … declares itself to be the leader)")
 	w.Unnamed = true
 	return w
 }
@@ -111,18 +111,18 @@ func (sp *probe) wake(s *ProbeState, i, _ int) bool {
 // sendProbes enters phase i: ⟨probe, id, i, 2^i − 1⟩ to CW and CCW, so
 // that the probe travels 2^i hops out (the ttl formula is lost in the scan).
 func (sp *probe) sendProbes(s *ProbeState, i int, phase uint8) bool {
-	sp.net.Enter(&s.Wire, i, int(phase)+1)
-	return sp.net.SendBoth(&s.Wire, i, Msg{Kind: Probe, ID: sp.params.IDs[i], Phase: phase, Hops: 1<<phase - 1})
+	sp.net.Enter(s, i, int(phase)+1)
+	return sp.net.SendBoth(s, i, Msg{Kind: Probe, ID: sp.params.IDs[i], Phase: phase, Hops: 1<<phase - 1})
 }
 
 func (sp *probe) canRecv(s *ProbeState, i int) bool { return sp.recvChoices(s, i) > 0 }
 
 func (sp *probe) recvChoices(s *ProbeState, i int) int {
-	return sp.net.Choices(&s.Wire, i, biring.BothPorts)
+	return sp.net.Choices(s, i, ring.BothPorts)
 }
 
 func (sp *probe) recv(s *ProbeState, i, k int) bool {
-	port, m := sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
+	port, m := sp.net.Recv(s, i, k, ring.BothPorts)
 	p := &s.P[i]
 	if p.Asleep && !sp.wake(s, i, 0) {
 		return false // a processor wakes at the latest on its first message (package doc)
@@ -134,23 +134,23 @@ func (sp *probe) recv(s *ProbeState, i, k int) bool {
 			return true
 		}
 		s.Out.Decided[i] = invariants.Lost
-		return sp.net.Send(&s.Wire, i, model.Left, m)
+		return sp.net.Send(s, i, ring.Left, m)
 	case m.Kind == Reply && m.ID != me: // lines 19–20
-		return sp.net.Send(&s.Wire, i, port.Opposite(), m)
+		return sp.net.Send(s, i, port.Opposite(), m)
 	case m.Kind == Reply: // lines 21–26
 		p.Replied[port] = true
-		if !p.Replied[model.Left] || !p.Replied[model.Right] {
+		if !p.Replied[ring.Left] || !p.Replied[ring.Right] {
 			return true
 		}
 		p.Replied = [2]bool{}
 		return sp.sendProbes(s, i, next(sp.params.N, m.Phase))
 	case m.ID == me && s.Out.Decided[i] == invariants.Undecided: // lines 10–13
 		s.Out.Decided[i] = invariants.Leader
-		return sp.net.Send(&s.Wire, i, model.Left, Msg{Kind: Terminate})
+		return sp.net.Send(s, i, ring.Left, Msg{Kind: Terminate})
 	case m.ID > me && m.Hops > 0: // lines 14–15
-		return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
+		return sp.net.Send(s, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
 	case m.ID > me: // lines 16–17
-		return sp.net.Send(&s.Wire, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
+		return sp.net.Send(s, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
 	}
 	return true // swallowed: a smaller id, or the leader's own second probe
 }

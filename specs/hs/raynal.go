@@ -2,10 +2,11 @@ package hs
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
 )
 
 // Position is 002 §5.3's type position.
@@ -52,7 +53,7 @@ func (p *RaynalProc) DecodeFrom(d *model.Decoder) {
 }
 
 // Vars renders process i for traces; winner is the outcome's leader.
-func (p *RaynalProc) Vars(out []model.Var, i int, o *outcome.Outcome) []model.Var {
+func (p *RaynalProc) Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var {
 	out = append(out,
 		model.Var{Name: fmt.Sprintf("p%d.state", i), Value: p.State.String()},
 		model.Var{Name: fmt.Sprintf("p%d.lgmax", i), Value: fmt.Sprint(1 << p.Phase)},
@@ -70,7 +71,7 @@ func (p *RaynalProc) become(pos Position) { p.State, p.Phase = pos, 0 }
 
 // raynal is the spec of variants raynal and raynal-literal.
 type raynal struct {
-	net     biring.Net[Msg]
+	net     biring.Net[RaynalProc, Msg]
 	params  model.Params
 	literal bool
 }
@@ -87,7 +88,7 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 	if err := p.Validate(); err != nil {
 		return nil, nil, err
 	}
-	if err := biring.CheckLinks("hs", &p); err != nil {
+	if err := biring.CheckDuplex("hs", &p); err != nil {
 		return nil, nil, err
 	}
 	variant, err := model.PickVariant("hs", Variants, p.Variant)
@@ -98,8 +99,8 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 		return nil, nil, fmt.Errorf("hs variant %s is not one of 002 §5.3's", variant)
 	}
 	p.Variant = variant
-	sp := &raynal{net: biring.NewNet(&p, claimCaps(p.N), announces), params: p, literal: variant == "raynal-literal"}
-	winner := outcome.MaxWinner(p.IDs, RefRaynal+" (candidates are tested against ever larger sets until all are consulted)")
+	sp := &raynal{net: biring.NewNet[RaynalProc](&p, claimCaps(p.N), announces), params: p, literal: variant == "raynal-literal"}
+	winner := invariants.MaxWinner(p.IDs, RefRaynal+" (candidates are tested against ever larger sets until all are consulted)")
 	return sp, biring.System[RaynalProc](biring.Spec[RaynalProc, Msg]{Name: "hs", Variant: variant, Params: p,
 		Init: RaynalProc{RespOK: true}, Read: readMsg, Ref: RefRaynal, Winner: winner, Word: "phases",
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
@@ -114,7 +115,7 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 					return fmt.Sprintf("resume p%d (nresp = 2, respOK = %s)", i, tf(s.P[i].RespOK))
 				}},
 			{Name: "recv", Ref: RefRaynal + " when received", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv, Footprint: sp.net.Footprint(true),
-				Label: func(s *RaynalState, i, k int) string { return sp.net.Label(&s.Wire, i, k, biring.BothPorts) }},
+				Label: func(s *RaynalState, i, k int) string { return sp.net.Label(s, i, k, ring.BothPorts) }},
 		}), nil
 }
 
@@ -138,8 +139,8 @@ func (sp *raynal) initiate(s *RaynalState, i, _ int) bool {
 func (sp *raynal) round(s *RaynalState, i int) bool {
 	p := &s.P[i]
 	p.NResp, p.RespOK, p.Waiting = 0, true, true
-	sp.net.Enter(&s.Wire, i, int(p.Phase)+1)
-	return sp.net.SendBoth(&s.Wire, i, Msg{Kind: Candidature, ID: sp.params.IDs[i], Phase: p.Phase})
+	sp.net.Enter(s, i, int(p.Phase)+1)
+	return sp.net.SendBoth(s, i, Msg{Kind: Candidature, ID: sp.params.IDs[i], Phase: p.Phase})
 }
 
 func (sp *raynal) canResume(s *RaynalState, i int) bool { return s.P[i].Waiting && s.P[i].NResp == 2 }
@@ -164,17 +165,17 @@ func (sp *raynal) resume(s *RaynalState, i, _ int) bool {
 func (sp *raynal) canRecv(s *RaynalState, i int) bool { return sp.recvChoices(s, i) > 0 }
 
 func (sp *raynal) recvChoices(s *RaynalState, i int) int {
-	return sp.net.Choices(&s.Wire, i, biring.BothPorts)
+	return sp.net.Choices(s, i, ring.BothPorts)
 }
 
 func (sp *raynal) recv(s *RaynalState, i, k int) bool {
-	port, m := sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
+	port, m := sp.net.Recv(s, i, k, ring.BothPorts)
 	p := &s.P[i]
 	me := sp.params.IDs[i]
 	switch m.Kind {
 	case Response:
 		if m.ID != me {
-			return sp.net.Send(&s.Wire, i, port.Opposite(), m) // pass
+			return sp.net.Send(s, i, port.Opposite(), m) // pass
 		}
 		if p.Waiting { // else nresp and respOK are dead until the next round resets them
 			p.NResp++
@@ -186,11 +187,11 @@ func (sp *raynal) recv(s *RaynalState, i, k int) bool {
 			return true // back at the winner
 		}
 		p.become(NotInvolved)
-		return sp.net.Send(&s.Wire, i, port.Opposite(), m) // pass
+		return sp.net.Send(s, i, port.Opposite(), m) // pass
 	}
 	switch {
 	case m.ID < me:
-		if !sp.net.Send(&s.Wire, i, port, Msg{Kind: Response, ID: m.ID}) { // respond (response, F, number)
+		if !sp.net.Send(s, i, port, Msg{Kind: Response, ID: m.ID}) { // respond (response, F, number)
 			return false
 		}
 		if p.State == NotInvolved {
@@ -200,14 +201,14 @@ func (sp *raynal) recv(s *RaynalState, i, k int) bool {
 	case m.ID > me:
 		p.become(Lost)
 		if lg := m.Hops + 1; lg < 1<<m.Phase {
-			return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Candidature, ID: m.ID, Phase: m.Phase, Hops: lg}) // pass
+			return sp.net.Send(s, i, port.Opposite(), Msg{Kind: Candidature, ID: m.ID, Phase: m.Phase, Hops: lg}) // pass
 		}
-		return sp.net.Send(&s.Wire, i, port, Msg{Kind: Response, ID: m.ID, OK: true}) // respond (response, T, number)
+		return sp.net.Send(s, i, port, Msg{Kind: Response, ID: m.ID, OK: true}) // respond (response, T, number)
 	}
 	if p.State == Elected {
 		return true
 	}
 	p.become(Elected)
 	s.Out.Learn(i, me, me)
-	return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Ended, ID: me}) // pass (ended, my_number)
+	return sp.net.Send(s, i, port.Opposite(), Msg{Kind: Ended, ID: me}) // pass (ended, my_number)
 }

@@ -34,7 +34,7 @@
 //
 // State: per process 002's state (not_involved, candidate, lost, elected),
 // lgmax (kept as i with lgmax = 2^i), nresp, respOK and winner (the
-// leader's id in package outcome's record, "p2.leader"), and waiting,
+// leader's id in invariants.Outcome, "p2.leader"), and waiting,
 // which is true while the candidate loop is blocked in "wait nresp = 2".
 //
 // Messages: ⟨candidature number lg lgmax⟩, ⟨response bool number⟩ (number

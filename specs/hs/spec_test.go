@@ -7,8 +7,7 @@ import (
 	"mc/checker"
 	"mc/invariants"
 	"mc/model"
-	"mc/specs/internal/biring"
-	"mc/specs/internal/outcome"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 )
 
@@ -50,11 +49,11 @@ func TestStateCounts(t *testing.T) {
 	}{
 		{"raynal", []int{3, 1, 4, 2}, false, 19966, 79676, 50},
 		{"raynal", []int{3, 1, 4, 2}, true, 33006, 117644, 52},
-		{"raynal", model.DescendingIDs(5), false, 144292, 745987, 65},
+		{"raynal", ring.DescendingIDs(5), false, 144292, 745987, 65},
 		{"probe", []int{3, 1, 4, 2}, false, 2075, 6822, 37},
 		{"probe", []int{3, 1, 4, 2}, true, 2075, 6822, 37},
-		{"probe", model.DescendingIDs(5), false, 5614, 26691, 55},
-		{"probe", model.DescendingIDs(6), false, 28630, 167782, 61},
+		{"probe", ring.DescendingIDs(5), false, 5614, 26691, 55},
+		{"probe", ring.DescendingIDs(6), false, 28630, 167782, 61},
 	}
 	for _, c := range cases {
 		{
@@ -102,7 +101,7 @@ func TestRaynalEveryArrangementWithClaims(t *testing.T) {
 	}
 	for n := 2; n <= maxN; n++ {
 		var w [2]int
-		for _, cl := range model.ArrangementClasses(n, model.Rotation) {
+		for _, cl := range ring.ArrangementClasses(n, ring.Rotation) {
 			sys := raynalSys(t, model.Params{N: n, IDs: cl.Rep, Claims: true})
 			sys.Props = append(sys.Props, noReinitiation())
 			r := spectest.Run(t, sys, checker.Options{})
@@ -134,7 +133,7 @@ func TestProbeEveryArrangementWithClaims(t *testing.T) {
 func probeWorst(t *testing.T, n, k int) [2]int {
 	t.Helper()
 	var w [2]int
-	for c, cl := range model.ArrangementClasses(n, model.Rotation) {
+	for c, cl := range ring.ArrangementClasses(n, ring.Rotation) {
 		if c%k != 0 {
 			continue
 		}
@@ -175,7 +174,7 @@ func TestProbeRotationIsASymmetry(t *testing.T) {
 // With one initiator the others start (raynal) or wake (probe) on their
 // first message, and the election completes.
 func TestEveryInitiator(t *testing.T) {
-	for _, cl := range model.ArrangementClasses(4, model.Rotation) {
+	for _, cl := range ring.ArrangementClasses(4, ring.Rotation) {
 		for q := 0; q < 4; q++ {
 			p := model.Params{N: 4, IDs: cl.Rep, Initiators: []int{q}, Claims: true}
 			if r := spectest.Run(t, raynalSys(t, p), checker.Options{}); r.Verdict != checker.Pass {
@@ -209,7 +208,7 @@ resume p0 (nresp = 2, respOK = T)`)
 	}
 	// It fails for every arrangement of n ≤ 4.
 	for n := 2; n <= 4; n++ {
-		for _, cl := range model.ArrangementClasses(n, model.Rotation) {
+		for _, cl := range ring.ArrangementClasses(n, ring.Rotation) {
 			p := model.Params{N: n, IDs: cl.Rep, Variant: "raynal-literal"}
 			if r := spectest.Check(t, NewRaynal, p); spectest.Prop(t, &r, "leader-elected").Verdict != checker.Fail {
 				t.Fatalf("literal, ids %v: a leader is elected", cl.Rep)
@@ -278,7 +277,7 @@ func TestVariantsAreResolved(t *testing.T) {
 	if _, err := NewRaynal(model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "probe"}); err == nil {
 		t.Error("NewRaynal accepted variant probe")
 	}
-	for _, bad := range []model.Params{{N: 3, IDs: []int{1, 2, 3}, Links: model.HalfDuplex}, {N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{false, true, false}}} {
+	for _, bad := range []model.Params{{N: 3, IDs: []int{1, 2, 3}, Duplex: model.HalfDuplex}, {N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{false, true, false}}} {
 		if _, err := Build(bad); err == nil {
 			t.Errorf("%+v accepted: hs has full-duplex links and a common orientation", bad)
 		}
@@ -324,7 +323,7 @@ func mustFail[S any](t *testing.T, sys *model.System[S], name string) checker.Pr
 // of the recv rule by f, which gets the port and message the receive would
 // take (peeked on a copy), or of the resume rule by g; nil keeps a rule.
 func raynalMutant(t *testing.T, ids []int,
-	f func(sp *raynal, s *RaynalState, i int, port model.Port, m Msg) (handled, ok bool),
+	f func(sp *raynal, s *RaynalState, i int, port ring.Port, m Msg) (handled, ok bool),
 	g func(sp *raynal, s *RaynalState, i int) bool) *model.System[RaynalState] {
 	t.Helper()
 	sp, sys, err := buildRaynal(model.Params{N: len(ids), IDs: ids, Claims: true})
@@ -336,9 +335,9 @@ func raynalMutant(t *testing.T, ids []int,
 		sys.Rules[2].Do = func(s *RaynalState, i, k int) bool {
 			var c RaynalState
 			sys.Copy(&c, s)
-			port, m := sp.net.Recv(&c.Wire, i, k, biring.BothPorts)
+			port, m := sp.net.Recv(&c, i, k, ring.BothPorts)
 			if handled, ok := f(sp, s, i, port, m); handled {
-				sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
+				sp.net.Recv(s, i, k, ring.BothPorts)
 				return ok
 			}
 			return recv(s, i, k)
@@ -353,11 +352,11 @@ func raynalMutant(t *testing.T, ids []int,
 // A process at the hop limit that answers T even when its id is larger
 // lets neighbours both enter phase 1. Reference: 004 Lemma 13.9.
 func TestClaimPhaseEntrantsBoundCatchesAMutant(t *testing.T) {
-	sys := raynalMutant(t, []int{3, 2, 1}, func(sp *raynal, s *RaynalState, i int, port model.Port, m Msg) (bool, bool) {
+	sys := raynalMutant(t, []int{3, 2, 1}, func(sp *raynal, s *RaynalState, i int, port ring.Port, m Msg) (bool, bool) {
 		if m.Kind != Candidature || m.ID >= sp.params.IDs[i] || m.Hops+1 < 1<<m.Phase {
 			return false, false
 		}
-		ok := sp.net.Send(&s.Wire, i, port, Msg{Kind: Response, ID: m.ID, OK: true})
+		ok := sp.net.Send(s, i, port, Msg{Kind: Response, ID: m.ID, OK: true})
 		if ok && s.P[i].State == NotInvolved {
 			ok = sp.initiate(s, i, 0)
 		}
@@ -413,8 +412,8 @@ func TestLeaderIsMaxCatchesAMutant(t *testing.T) {
 		flipped[i] = len(ids) + 1 - id
 	}
 	sys := raynalSys(t, model.Params{N: 4, IDs: flipped})
-	sys.Props = outcome.Properties(RefRaynal, outcome.MaxWinner(ids, RefRaynal),
-		func(s *RaynalState) *outcome.Outcome { return &s.Out }, func(s *RaynalState) bool { return s.Wire.Quiet() })
+	sys.Props = invariants.OutcomeProperties(RefRaynal, invariants.MaxWinner(ids, RefRaynal),
+		func(s *RaynalState) *invariants.Outcome { return &s.Out }, func(s *RaynalState) bool { return s.Chans.Quiet() })
 	mustFail(t, sys, "leader-is-max")
 	r := spectest.Run(t, sys, checker.Options{})
 	if spectest.Prop(t, &r, "at-most-one-leader").Verdict != checker.Pass {
@@ -425,7 +424,7 @@ func TestLeaderIsMaxCatchesAMutant(t *testing.T) {
 // A winner that takes its returning ⟨ended⟩ for news decides lost after
 // leader.
 func TestDecisionStableCatchesAMutant(t *testing.T) {
-	sys := raynalMutant(t, []int{3, 1, 4, 2}, func(sp *raynal, s *RaynalState, i int, _ model.Port, m Msg) (bool, bool) {
+	sys := raynalMutant(t, []int{3, 1, 4, 2}, func(sp *raynal, s *RaynalState, i int, _ ring.Port, m Msg) (bool, bool) {
 		if m.Kind != Ended || s.P[i].State != Elected {
 			return false, false
 		}
@@ -438,7 +437,7 @@ func TestDecisionStableCatchesAMutant(t *testing.T) {
 // A winner that does not pass ⟨ended⟩ leaves the others undecided: the run
 // ends in a deadlock.
 func TestElectionCompleteCatchesAMutant(t *testing.T) {
-	sys := raynalMutant(t, []int{3, 1, 4, 2}, func(sp *raynal, s *RaynalState, i int, _ model.Port, m Msg) (bool, bool) {
+	sys := raynalMutant(t, []int{3, 1, 4, 2}, func(sp *raynal, s *RaynalState, i int, _ ring.Port, m Msg) (bool, bool) {
 		me := sp.params.IDs[i]
 		if m.Kind != Candidature || m.ID != me || s.P[i].State == Elected {
 			return false, false
@@ -454,7 +453,7 @@ func TestElectionCompleteCatchesAMutant(t *testing.T) {
 
 // probeMutant builds variant probe with claims on; f replaces the handling
 // of the maximum's own probes.
-func probeMutant(t *testing.T, ids []int, f func(sp *probe, s *ProbeState, i int, port model.Port, m Msg) bool) *model.System[ProbeState] {
+func probeMutant(t *testing.T, ids []int, f func(sp *probe, s *ProbeState, i int, port ring.Port, m Msg) bool) *model.System[ProbeState] {
 	t.Helper()
 	sp, sys, err := buildProbe(model.Params{N: len(ids), IDs: ids, Claims: true})
 	if err != nil {
@@ -464,11 +463,11 @@ func probeMutant(t *testing.T, ids []int, f func(sp *probe, s *ProbeState, i int
 	sys.Rules[1].Do = func(s *ProbeState, i, k int) bool {
 		var c ProbeState
 		sys.Copy(&c, s)
-		port, m := sp.net.Recv(&c.Wire, i, k, biring.BothPorts)
+		port, m := sp.net.Recv(&c, i, k, ring.BothPorts)
 		if m.Kind != Probe || m.ID != sp.params.IDs[i] || s.P[i].Asleep {
 			return recv(s, i, k)
 		}
-		sp.net.Recv(&s.Wire, i, k, biring.BothPorts)
+		sp.net.Recv(s, i, k, ring.BothPorts)
 		return f(sp, s, i, port, m)
 	}
 	return sys
@@ -477,7 +476,7 @@ func probeMutant(t *testing.T, ids []int, f func(sp *probe, s *ProbeState, i int
 // A processor that swallows its own probe never becomes leader: the
 // witness fails, and so does every terminal state.
 func TestLeaderElectedCatchesAMutant(t *testing.T) {
-	sys := probeMutant(t, []int{3, 1, 4, 2}, func(*probe, *ProbeState, int, model.Port, Msg) bool { return true })
+	sys := probeMutant(t, []int{3, 1, 4, 2}, func(*probe, *ProbeState, int, ring.Port, Msg) bool { return true })
 	mustFail(t, sys, "leader-elected")
 	mustFail(t, sys, "election-complete")
 }
@@ -486,11 +485,11 @@ func TestLeaderElectedCatchesAMutant(t *testing.T) {
 // one, gets replies and enters phase after phase. Reference: 004 Theorem
 // 13.10.
 func TestClaimPhasesBoundedCatchesAMutant(t *testing.T) {
-	sys := probeMutant(t, []int{3, 1, 2}, func(sp *probe, s *ProbeState, i int, port model.Port, m Msg) bool {
+	sys := probeMutant(t, []int{3, 1, 2}, func(sp *probe, s *ProbeState, i int, port ring.Port, m Msg) bool {
 		if m.Hops > 0 {
-			return sp.net.Send(&s.Wire, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
+			return sp.net.Send(s, i, port.Opposite(), Msg{Kind: Probe, ID: m.ID, Phase: m.Phase, Hops: m.Hops - 1})
 		}
-		return sp.net.Send(&s.Wire, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
+		return sp.net.Send(s, i, port, Msg{Kind: Reply, ID: m.ID, Phase: m.Phase})
 	})
 	mustFail(t, sys, "phases-bounded")
 }
@@ -498,12 +497,12 @@ func TestClaimPhasesBoundedCatchesAMutant(t *testing.T) {
 // The announcement takes n messages: a winner that sends ⟨terminate⟩ both
 // ways sends n+1 and more.
 func TestClaimAnnouncementCatchesAMutant(t *testing.T) {
-	sys := probeMutant(t, []int{3, 1, 2}, func(sp *probe, s *ProbeState, i int, port model.Port, m Msg) bool {
+	sys := probeMutant(t, []int{3, 1, 2}, func(sp *probe, s *ProbeState, i int, port ring.Port, m Msg) bool {
 		if s.Out.Decided[i] != invariants.Undecided {
 			return true
 		}
 		s.Out.Decided[i] = invariants.Leader
-		return sp.net.Send(&s.Wire, i, model.Left, Msg{Kind: Terminate}) && sp.net.Send(&s.Wire, i, model.Right, Msg{Kind: Terminate})
+		return sp.net.Send(s, i, ring.Left, Msg{Kind: Terminate}) && sp.net.Send(s, i, ring.Right, Msg{Kind: Terminate})
 	})
 	mustFail(t, sys, "announcement-messages-bound")
 }
@@ -517,13 +516,13 @@ func TestClaimAnnouncementCatchesAMutant(t *testing.T) {
 func TestFootprints(t *testing.T) {
 	build := func(p model.Params) (*model.System[RaynalState], error) { return NewRaynal(p) }
 	for _, v := range []string{"raynal", "raynal-literal"} {
-		for _, ids := range model.Arrangements(3) {
+		for _, ids := range ring.Arrangements(3) {
 			spectest.Footprints(t, build, model.Params{N: 3, IDs: ids, Variant: v}, model.Params{N: 3, IDs: ids, Variant: v, Cap: 1},
 				model.Params{N: 3, IDs: ids, Variant: v, Initiators: []int{1}}, model.Params{N: 3, IDs: ids, Variant: v, Claims: true})
 		}
 		spectest.Footprints(t, build, model.Params{N: 2, IDs: []int{1, 2}, Variant: v, Chan: model.Bag})
 	}
-	for _, ids := range model.Arrangements(3) {
+	for _, ids := range ring.Arrangements(3) {
 		spectest.Footprints(t, NewProbe, model.Params{N: 3, IDs: ids}, model.Params{N: 3, IDs: ids, Chan: model.Bag},
 			model.Params{N: 3, IDs: ids, Cap: 1}, model.Params{N: 3, IDs: ids, Initiators: []int{1}}, model.Params{N: 3, IDs: ids, Claims: true})
 	}
@@ -542,8 +541,8 @@ func TestReducedStateCounts(t *testing.T) {
 		p             model.Params
 		full, reduced int64
 	}{
-		{model.Params{N: 5, IDs: model.DescendingIDs(5)}, 144292, 53963},
-		{model.Params{N: 5, IDs: model.DescendingIDs(5), Variant: "probe"}, 5614, 2611},
+		{model.Params{N: 5, IDs: ring.DescendingIDs(5)}, 144292, 53963},
+		{model.Params{N: 5, IDs: ring.DescendingIDs(5), Variant: "probe"}, 5614, 2611},
 	} {
 		tg, err := Build(c.p)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"mc/checker/liveness"
 	"mc/checker/por"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 	"mc/specs/internal/uniring"
 )
@@ -33,13 +34,13 @@ func TestStateCounts(t *testing.T) {
 // initiator (the others wake up on their first message) for n ≤ 5 on bags.
 func TestPassesEveryArrangement(t *testing.T) {
 	for n := 2; n <= 6; n++ {
-		for _, ids := range model.Arrangements(n) {
+		for _, ids := range ring.Arrangements(n) {
 			if r := spectest.Check(t, New, model.Params{N: n, IDs: ids}); r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", ids, r.Verdict, r.Failure())
 			}
 		}
 	}
-	for _, ids := range model.Arrangements(5) {
+	for _, ids := range ring.Arrangements(5) {
 		if r := spectest.Check(t, New, model.Params{N: 5, IDs: ids, Chan: model.Bag, Initiators: []int{1}}); r.Verdict != checker.Pass {
 			t.Fatalf("bag, one initiator, ids %v: %s", ids, r.Verdict)
 		}
@@ -86,7 +87,7 @@ func TestReductionAndFootprints(t *testing.T) {
 		n             int
 		full, reduced int64
 	}{{6, 842, 304}, {8, 9940, 1472}} {
-		sys, _ := New(model.Params{N: c.n, IDs: model.DescendingIDs(c.n)})
+		sys, _ := New(model.Params{N: c.n, IDs: ring.DescendingIDs(c.n)})
 		full := spectest.Run(t, sys, checker.Options{Safety: true})
 		red := spectest.Run(t, sys, checker.Options{Reduce: true, Safety: true})
 		if full.Verdict != checker.Pass || red.Verdict != checker.Pass || full.States != c.full || red.States != c.reduced || red.Terminal != full.Terminal {
@@ -109,7 +110,7 @@ func TestReductionAndFootprints(t *testing.T) {
 // messages in all; the descending arrangement reaches it. Ghosts erase to
 // the plain graph. Reference: 004 (each processor induces at most n messages).
 func TestClaimsAndGhostErasure(t *testing.T) {
-	for _, ids := range model.Arrangements(5) {
+	for _, ids := range ring.Arrangements(5) {
 		if r := spectest.Check(t, New, model.Params{N: 5, IDs: ids, Claims: true}); r.Verdict != checker.Pass {
 			t.Fatalf("ids %v with claims: %s", ids, r.Verdict)
 		}

@@ -79,9 +79,10 @@ package misra
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
-	"mc/specs/internal/mutex"
+	"mc/ring"
 )
 
 // Ref is the seed section the spec comes from.
@@ -148,10 +149,10 @@ type Mark struct {
 
 // State is the global state.
 type State struct {
-	Phase mutex.Phases
+	Phase invariants.Phases
 	M     []Mark
-	Hand  []model.Chan[Token] // tokens held, sorted
-	In    []model.Chan[Token] // from the predecessor
+	Hand  []ring.Chan[Token] // tokens held, sorted
+	In    ring.Chans[Token]  // from the predecessor
 	// Losses counts the tokens lost so far (the environment's budget).
 	Losses int
 	Ghost  Ghost
@@ -168,8 +169,7 @@ type spec struct {
 	n, mod   int
 	residues bool
 	bound    int
-	ring     model.Ring
-	link     model.Link
+	net      ring.Net
 	claims   bool
 }
 
@@ -182,7 +182,7 @@ type spec struct {
 const maxCopies = 2
 
 // hand is the bag semantics of what a process holds.
-var hand = model.Link{Kind: model.Bag}
+var hand = model.ChanSemantics{Kind: model.Bag}
 
 // New builds the system for p.
 func New(p model.Params) (*model.System[State], error) {
@@ -204,7 +204,7 @@ func New(p model.Params) (*model.System[State], error) {
 	}
 	p.Variant = variant
 	sp := &spec{n: p.N, mod: p.N + 1, residues: variant == "literal-residues", bound: p.Bound,
-		ring: model.Ring{N: p.N}, link: p.Link(), claims: p.Claims}
+		net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, claims: p.Claims}
 	if variant == "mod-n" {
 		sp.mod = p.N
 	}
@@ -231,7 +231,7 @@ func New(p model.Params) (*model.System[State], error) {
 
 func (sp *spec) initial() State {
 	n := sp.n
-	s := State{Phase: make(mutex.Phases, n), M: make([]Mark, n), Hand: make([]model.Chan[Token], n), In: make([]model.Chan[Token], n)}
+	s := State{Phase: make(invariants.Phases, n), M: make([]Mark, n), Hand: make([]ring.Chan[Token], n), In: make(ring.Chans[Token], n)}
 	s.Hand[0].Send(hand, Token{Kind: Ping, V: 1})
 	s.Hand[0].Send(hand, Token{Kind: Pong, V: 1})
 	return s
@@ -278,19 +278,19 @@ func holds(s *State, i int, k Kind) bool {
 	return false
 }
 
-func (sp *spec) idle(s *State, i int) bool { return s.Phase[i] == mutex.Idle }
+func (sp *spec) idle(s *State, i int) bool { return s.Phase[i] == invariants.Idle }
 
 func (sp *spec) request(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.Waiting
+	s.Phase[i] = invariants.Waiting
 	return true
 }
 
 func (sp *spec) hasToken(s *State, i int) bool { return s.In[i].Len() > 0 }
 
-func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.link) }
+func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.net.Sem) }
 
 func (sp *spec) recv(s *State, i, k int) bool {
-	t := s.In[i].Recv(sp.link, k)
+	t := s.In[i].Recv(sp.net.Sem, k)
 	other := t.Kind.Other()
 	if s.M[i] == sp.mark(t) {
 		// "m_i = nb": the other token is lost; regenerate it (unless two
@@ -326,7 +326,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 }
 
 func (sp *spec) recvLabel(s *State, i, k int) string {
-	t := s.In[i].Peek(sp.link, k)
+	t := s.In[i].Peek(sp.net.Sem, k)
 	switch {
 	case s.M[i] == sp.mark(t):
 		return fmt.Sprintf("recv p%d %v (m = %s: regenerates %v)", i, t, sp.show(s.M[i]), t.Kind.Other())
@@ -337,23 +337,23 @@ func (sp *spec) recvLabel(s *State, i, k int) string {
 }
 
 func (sp *spec) canEnter(s *State, i int) bool {
-	return s.Phase[i] == mutex.Waiting && holds(s, i, Ping)
+	return s.Phase[i] == invariants.Waiting && holds(s, i, Ping)
 }
 
 func (sp *spec) enter(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.InCS
+	s.Phase[i] = invariants.InCS
 	return true
 }
 
-func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == mutex.InCS }
+func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == invariants.InCS }
 
 func (sp *spec) leave(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.Idle
+	s.Phase[i] = invariants.Idle
 	return sp.pass(Ping)(s, i, 0)
 }
 
 func (sp *spec) leaveLabel(s *State, i, _ int) string {
-	return fmt.Sprintf("leave p%d (sends ping to p%d)", i, sp.ring.Succ(i))
+	return fmt.Sprintf("leave p%d (sends ping to p%d)", i, sp.net.Ring.Succ(i))
 }
 
 // passable lists the distinct tokens of kind k in i's hand.
@@ -369,7 +369,7 @@ func passable(s *State, i int, k Kind) []Token {
 
 func (sp *spec) canPass(k Kind) func(*State, int) bool {
 	return func(s *State, i int) bool {
-		return holds(s, i, k) && (k == Pong || s.Phase[i] == mutex.Idle)
+		return holds(s, i, k) && (k == Pong || s.Phase[i] == invariants.Idle)
 	}
 }
 
@@ -387,13 +387,13 @@ func (sp *spec) pass(k Kind) func(*State, int, int) bool {
 				break
 			}
 		}
-		return s.In[sp.ring.Succ(i)].Send(sp.link, t)
+		return s.In.Send(sp.net, i, ring.Right, t)
 	}
 }
 
 func (sp *spec) passLabel(k Kind) func(*State, int, int) string {
 	return func(s *State, i, c int) string {
-		return fmt.Sprintf("pass p%d %v to p%d", i, passable(s, i, k)[c], sp.ring.Succ(i))
+		return fmt.Sprintf("pass p%d %v to p%d", i, passable(s, i, k)[c], sp.net.Ring.Succ(i))
 	}
 }
 
@@ -417,11 +417,11 @@ func (sp *spec) loseLabel(s *State, i, c int) string {
 }
 
 // properties are mutual exclusion for ping's privilege and its liveness
-// (internal/mutex), the seed's claims about the numbers and regeneration,
+// (invariants.MutexProperties), the seed's claims about the numbers and regeneration,
 // and the regeneration's liveness.
 func (sp *spec) properties() []model.Property[State] {
-	props := mutex.Properties(sp.n, "002 §4.2 (the privilege goes with ping)", Ref+" (the privilege circulates)",
-		func(s *State) mutex.Phases { return s.Phase })
+	props := invariants.MutexProperties(sp.n, "002 §4.2 (the privilege goes with ping)", Ref+" (the privilege circulates)",
+		func(s *State) invariants.Phases { return s.Phase })
 	props = append(props,
 		model.InvariantProp("one-token-each", Ref+" (a token is regenerated only when it is really lost)",
 			"at most one ping and one pong exist (in channels or held)",
@@ -448,7 +448,7 @@ func (sp *spec) properties() []model.Property[State] {
 func balanced(s *State) bool {
 	v := [2]int{-1, -1}
 	for i := range s.In {
-		for _, c := range [2]*model.Chan[Token]{&s.In[i], &s.Hand[i]} {
+		for _, c := range [2]*ring.Chan[Token]{&s.In[i], &s.Hand[i]} {
 			for _, t := range c.Messages() {
 				if w := v[t.Kind.Other()]; w >= 0 && w != int(t.V) {
 					return false
@@ -463,7 +463,7 @@ func balanced(s *State) bool {
 func copyState(d, s *State) {
 	n := len(s.Phase)
 	if len(d.Phase) != n {
-		d.Phase, d.M, d.Hand, d.In = make(mutex.Phases, n), make([]Mark, n), make([]model.Chan[Token], n), make([]model.Chan[Token], n)
+		d.Phase, d.M, d.Hand, d.In = make(invariants.Phases, n), make([]Mark, n), make([]ring.Chan[Token], n), make(ring.Chans[Token], n)
 	}
 	copy(d.Phase, s.Phase)
 	copy(d.M, s.M)

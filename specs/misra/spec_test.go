@@ -7,11 +7,12 @@ import (
 	"mc/checker"
 	"mc/checker/liveness"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 )
 
 func params(n int, variant string) model.Params {
-	return model.Params{N: n, IDs: model.DescendingIDs(n), Variant: variant}
+	return model.Params{N: n, IDs: ring.DescendingIDs(n), Variant: variant}
 }
 
 var action = checker.Options{Fair: liveness.FairAction}

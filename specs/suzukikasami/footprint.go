@@ -1,8 +1,9 @@
 package suzukikasami
 
 import (
+	"slices"
+
 	"mc/model"
-	"mc/specs/internal/ringnet"
 )
 
 // Footprints for partial-order reduction (model.Footprint). Channel j is
@@ -48,6 +49,10 @@ func appendEntry(buf []byte, s *State) []byte {
 	return model.AppendInts(buf, s.Ghost.Cost)
 }
 
-func (sp *spec) chans() []model.Link { return ringnet.Links(sp.n, sp.link) }
+// chans gives the semantics of the n input channels, one per process
+// (In), which every process sends to directly.
+func (sp *spec) chans() []model.ChanSemantics {
+	return slices.Repeat([]model.ChanSemantics{sp.sem}, sp.n)
+}
 
 func chanLen(s *State, c int) int { return s.In[c].Len() }

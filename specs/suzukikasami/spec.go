@@ -59,9 +59,10 @@ package suzukikasami
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
-	"mc/specs/internal/mutex"
+	"mc/ring"
 )
 
 // Ref is the seed section the spec comes from.
@@ -135,13 +136,13 @@ func readMsg(d *model.Decoder) Msg {
 
 // State is the global state.
 type State struct {
-	Phase   mutex.Phases // waiting: in the prelude's wait; in-cs: token_held
+	Phase   invariants.Phases // waiting: in the prelude's wait; in-cs: token_held
 	Clock   []int
-	Present []bool            // token_present
-	Token   [][]int           // the token array; all zero where the token is not
-	Reqs    [][]int           // requests(j) as known to i
-	Asked   []int             // how often i's user has asked (bounded)
-	In      []model.Chan[Msg] // i's input channel
+	Present []bool           // token_present
+	Token   [][]int          // the token array; all zero where the token is not
+	Reqs    [][]int          // requests(j) as known to i
+	Asked   []int            // how often i's user has asked (bounded)
+	In      []ring.Chan[Msg] // i's input channel
 	Ghost   Ghost
 }
 
@@ -157,7 +158,7 @@ func (s *State) Procs() int { return len(s.Phase) }
 type spec struct {
 	n      int
 	bound  int
-	link   model.Link
+	sem    model.ChanSemantics
 	claims bool
 }
 
@@ -182,7 +183,7 @@ func New(p model.Params) (*model.System[State], error) {
 		p.Bound = 1
 	}
 	p.Variant = variant
-	sp := &spec{n: p.N, bound: p.Bound, link: p.Link(), claims: p.Claims}
+	sp := &spec{n: p.N, bound: p.Bound, sem: p.ChanSemantics(), claims: p.Claims}
 	return &model.System[State]{
 		Spec: "suzukikasami", Variant: variant, Params: p, Procs: p.N,
 		Init: []State{sp.initial()},
@@ -206,12 +207,12 @@ func New(p model.Params) (*model.System[State], error) {
 	}, nil
 }
 
-// properties are mutual exclusion and its liveness (internal/mutex), the
+// properties are mutual exclusion and its liveness (invariants.MutexProperties), the
 // seed's token invariants (§3.5) and, with claims, the entry cost (§3.6).
 func (sp *spec) properties() []model.Property[State] {
 	n := sp.n
-	props := mutex.Properties(n, Ref+"; §3.5 mutual exclusion", Ref+"; §3.5 fairness and absence of deadlock",
-		func(s *State) mutex.Phases { return s.Phase })
+	props := invariants.MutexProperties(n, Ref+"; §3.5 mutual exclusion", Ref+"; §3.5 fairness and absence of deadlock",
+		func(s *State) invariants.Phases { return s.Phase })
 	props = append(props,
 		model.InvariantProp("at-most-one-token-present", "002 §3.5", "at most one process has token_present = T",
 			func(s *State) bool { return count(s.Present) <= 1 }).Reading(appendPresent),
@@ -223,7 +224,7 @@ func (sp *spec) properties() []model.Property[State] {
 			fmt.Sprintf("every entry into the critical section costs n = %d messages, or 0 when the token was already present", n),
 			func(b *State, _ model.Action, a *State) bool {
 				for i := range a.Phase {
-					if b.Phase[i] != mutex.InCS && a.Phase[i] == mutex.InCS {
+					if b.Phase[i] != invariants.InCS && a.Phase[i] == invariants.InCS {
 						want := n
 						if b.Present[i] {
 							want = 0
@@ -263,8 +264,8 @@ func tokensInTransit(s *State) int {
 
 func (sp *spec) initial() State {
 	n := sp.n
-	s := State{Phase: make(mutex.Phases, n), Clock: make([]int, n), Present: make([]bool, n), Token: make([][]int, n),
-		Reqs: make([][]int, n), Asked: make([]int, n), In: make([]model.Chan[Msg], n), Ghost: Ghost{Cost: make([]int, n)}}
+	s := State{Phase: make(invariants.Phases, n), Clock: make([]int, n), Present: make([]bool, n), Token: make([][]int, n),
+		Reqs: make([][]int, n), Asked: make([]int, n), In: make([]ring.Chan[Msg], n), Ghost: Ghost{Cost: make([]int, n)}}
 	for i := 0; i < n; i++ {
 		s.Token[i], s.Reqs[i] = make([]int, n), make([]int, n)
 	}
@@ -273,22 +274,22 @@ func (sp *spec) initial() State {
 }
 
 func (sp *spec) canAsk(s *State, i int) bool {
-	return s.Phase[i] == mutex.Idle && s.Asked[i] < sp.bound
+	return s.Phase[i] == invariants.Idle && s.Asked[i] < sp.bound
 }
 
 func (sp *spec) ask(s *State, i, _ int) bool {
 	s.Asked[i]++
 	if s.Present[i] {
-		s.Phase[i] = mutex.InCS
+		s.Phase[i] = invariants.InCS
 		if sp.claims {
 			s.Ghost.Cost[i] = 0
 		}
 		return true
 	}
 	s.Clock[i]++
-	s.Phase[i] = mutex.Waiting
+	s.Phase[i] = invariants.Waiting
 	for j := 0; j < sp.n; j++ {
-		if j != i && !s.In[j].Send(sp.link, Msg{Kind: Request, From: uint8(i), Clock: uint8(s.Clock[i])}) {
+		if j != i && !s.In[j].Send(sp.sem, Msg{Kind: Request, From: uint8(i), Clock: uint8(s.Clock[i])}) {
 			return false
 		}
 	}
@@ -307,34 +308,34 @@ func (sp *spec) askLabel(s *State, i, _ int) string {
 
 func (sp *spec) hasMessage(s *State, i int) bool { return s.In[i].Len() > 0 }
 
-func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.link) }
+func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.sem) }
 
 func (sp *spec) recv(s *State, i, k int) bool {
-	m := s.In[i].Recv(sp.link, k)
+	m := s.In[i].Recv(sp.sem, k)
 	if m.Kind == Access {
 		for j := range s.Token[i] {
 			s.Token[i][j] = int(m.Token[j])
 		}
 		s.Present[i] = true
-		s.Phase[i] = mutex.InCS
+		s.Phase[i] = invariants.InCS
 		return true
 	}
 	j := int(m.From)
 	s.Reqs[i][j] = max(s.Reqs[i][j], int(m.Clock))
-	if s.Present[i] && s.Phase[i] != mutex.InCS {
+	if s.Present[i] && s.Phase[i] != invariants.InCS {
 		return sp.postlude(s, i)
 	}
 	return true
 }
 
 func (sp *spec) recvLabel(s *State, i, k int) string {
-	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.link, k))
+	return fmt.Sprintf("recv p%d %v", i, s.In[i].Peek(sp.sem, k))
 }
 
-func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == mutex.InCS }
+func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == invariants.InCS }
 
 func (sp *spec) exit(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.Idle
+	s.Phase[i] = invariants.Idle
 	return sp.postlude(s, i)
 }
 
@@ -374,7 +375,7 @@ func (sp *spec) postlude(s *State, i int) bool {
 	if sp.claims {
 		s.Ghost.Cost[j]++
 	}
-	return s.In[j].Send(sp.link, m)
+	return s.In[j].Send(sp.sem, m)
 }
 
 func (sp *spec) copy(d, s *State) {

@@ -7,11 +7,12 @@ import (
 	"mc/checker"
 	"mc/checker/liveness"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 )
 
 func params(n, bound int) model.Params {
-	return model.Params{N: n, IDs: model.DescendingIDs(n), Chan: model.Bag, Bound: bound}
+	return model.Params{N: n, IDs: ring.DescendingIDs(n), Chan: model.Bag, Bound: bound}
 }
 
 // State counts with bag channels (the seed's network), all properties
@@ -109,7 +110,7 @@ func TestKeepingTokenPresentBreaksExclusion(t *testing.T) {
 func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
 	mutate := func(sys *model.System[State]) {
 		recv := sys.Rules[1].Do
-		link := sys.Params.Link()
+		link := sys.Params.ChanSemantics()
 		sys.Rules[1].Do = func(s *State, i, k int) bool {
 			if m := s.In[i].Peek(link, k); m.Kind == Request {
 				s.Reqs[i][m.From] = 0 // so that max(requests(j), k) = k
@@ -136,7 +137,7 @@ func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
 func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 	for _, p := range []model.Params{
 		{N: 3, IDs: []int{3, 2, 1}, Initiators: []int{0}},
-		{N: 9, IDs: model.DescendingIDs(9)},
+		{N: 9, IDs: ring.DescendingIDs(9)},
 		{N: 3, IDs: []int{3, 2, 1}, Bound: 256},
 	} {
 		if _, err := New(p); err == nil {
@@ -151,7 +152,7 @@ func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 // from every other, so its actions wait for everyone's.
 func TestReduction(t *testing.T) {
 	for _, p := range []model.Params{{N: 3, Chan: model.Bag}, {N: 3, Claims: true}, {N: 3, Chan: model.Bag, Bound: 2}, {N: 2, Chan: model.Bag, Claims: true}} {
-		p.IDs = model.DescendingIDs(p.N)
+		p.IDs = ring.DescendingIDs(p.N)
 		spectest.Footprints(t, New, p)
 		full, red := spectest.SameVerdicts(t, checker.Of(spectest.Build(t, New, p)), "suzukikasami")
 		if !red.Reduced || red.States != full.States {

@@ -47,10 +47,10 @@ package tokenring
 
 import (
 	"fmt"
+	"mc/invariants"
 
 	"mc/model"
-	"mc/specs/internal/mutex"
-	"mc/specs/internal/ringnet"
+	"mc/ring"
 )
 
 // Ref is the seed section the spec comes from.
@@ -63,13 +63,13 @@ var Variants = []model.Variant{
 
 // State is the global state.
 type State struct {
-	Phase mutex.Phases
+	Phase invariants.Phases
 	// Token is the process the token is travelling to, or the one holding
 	// it in its critical section.
 	Token int
 }
 
-type spec struct{ ring model.Ring }
+type spec struct{ ring ring.Ring }
 
 // New builds the system for p.
 func New(p model.Params) (*model.System[State], error) {
@@ -87,11 +87,11 @@ func New(p model.Params) (*model.System[State], error) {
 		return nil, fmt.Errorf("spec tokenring has no bound")
 	}
 	p.Variant = variant
-	sp := &spec{ring: model.Ring{N: p.N}}
+	sp := &spec{ring: ring.Ring{N: p.N}}
 	n := p.N
 	return &model.System[State]{
 		Spec: "tokenring", Variant: variant, Params: p, Procs: n,
-		Init: []State{{Phase: make(mutex.Phases, n)}},
+		Init: []State{{Phase: make(invariants.Phases, n)}},
 		Rules: []model.Rule[State]{
 			{Name: "request", Ref: Ref + " (the user asks)", Env: true, Guard: sp.idle, Do: sp.request,
 				Footprint: func(i int) model.Footprint { return model.Footprint{Proc: i} }},
@@ -104,8 +104,8 @@ func New(p model.Params) (*model.System[State], error) {
 					return model.Footprint{Proc: i, Recv: []int{i}, Send: []int{sp.ring.Succ(i)}}
 				}},
 		},
-		Chans: ringnet.Links(n, model.Link{Kind: model.FIFO}),
-		Props: mutex.Properties(n, Ref, Ref+" (neither deadlock nor starving)", func(s *State) mutex.Phases { return s.Phase }),
+		Chans: ring.Net{Ring: sp.ring}.Semantics(), // FIFO, unbounded: channel i leads into process i
+		Props: invariants.MutexProperties(n, Ref, Ref+" (neither deadlock nor starving)", func(s *State) invariants.Phases { return s.Phase }),
 		Copy: func(d, s *State) {
 			d.Phase = append(d.Phase[:0], s.Phase...)
 			d.Token = s.Token
@@ -113,7 +113,7 @@ func New(p model.Params) (*model.System[State], error) {
 		Encode: func(buf []byte, s *State) []byte { return model.AppendUint(s.Phase.AppendTo(buf), uint64(s.Token)) },
 		Decode: func(data []byte, s *State) error {
 			if len(s.Phase) != n {
-				s.Phase = make(mutex.Phases, n)
+				s.Phase = make(invariants.Phases, n)
 			}
 			d := model.NewDecoder(data)
 			s.Phase.DecodeFrom(&d)
@@ -122,7 +122,7 @@ func New(p model.Params) (*model.System[State], error) {
 		},
 		Vars: func(s *State) []model.Var {
 			where := fmt.Sprintf("to p%d", s.Token)
-			if s.Phase[s.Token] == mutex.InCS {
+			if s.Phase[s.Token] == invariants.InCS {
 				where = fmt.Sprintf("held by p%d", s.Token)
 			}
 			return append(s.Phase.Vars(nil), model.Var{Name: "token", Value: where})
@@ -130,27 +130,29 @@ func New(p model.Params) (*model.System[State], error) {
 	}, nil
 }
 
-func (sp *spec) idle(s *State, i int) bool { return s.Phase[i] == mutex.Idle }
+func (sp *spec) idle(s *State, i int) bool { return s.Phase[i] == invariants.Idle }
 
-func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == mutex.InCS }
+func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == invariants.InCS }
 
-func (sp *spec) canEnter(s *State, i int) bool { return s.Phase[i] == mutex.Waiting && s.Token == i }
+func (sp *spec) canEnter(s *State, i int) bool {
+	return s.Phase[i] == invariants.Waiting && s.Token == i
+}
 
-func (sp *spec) canPass(s *State, i int) bool { return s.Phase[i] == mutex.Idle && s.Token == i }
+func (sp *spec) canPass(s *State, i int) bool { return s.Phase[i] == invariants.Idle && s.Token == i }
 
 func (sp *spec) request(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.Waiting
+	s.Phase[i] = invariants.Waiting
 	return true
 }
 
 func (sp *spec) enter(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.InCS
+	s.Phase[i] = invariants.InCS
 	return true
 }
 
 // send is leave and pass: i is idle afterwards, the token on its way on.
 func (sp *spec) send(s *State, i, _ int) bool {
-	s.Phase[i] = mutex.Idle
+	s.Phase[i] = invariants.Idle
 	s.Token = sp.ring.Succ(i)
 	return true
 }

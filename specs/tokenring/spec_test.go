@@ -2,17 +2,18 @@ package tokenring
 
 import (
 	"fmt"
+	"mc/invariants"
 	"strings"
 	"testing"
 
 	"mc/checker"
 	"mc/checker/liveness"
 	"mc/model"
-	"mc/specs/internal/mutex"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 )
 
-func params(n int) model.Params { return model.Params{N: n, IDs: model.DescendingIDs(n)} }
+func params(n int) model.Params { return model.Params{N: n, IDs: ring.DescendingIDs(n)} }
 
 // The token is at one of n processes, which is idle, waiting or in its
 // critical section, and every other process is idle or waiting: n·3·2^(n-1)
@@ -61,7 +62,7 @@ func TestEveryRequestIsGrantedUnderEveryFairness(t *testing.T) {
 func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
 	sys := spectest.Build(t, New, params(3))
 	pass := &sys.Rules[3]
-	pass.Guard = func(s *State, i int) bool { return s.Phase[i] != mutex.InCS && s.Token == i }
+	pass.Guard = func(s *State, i int) bool { return s.Phase[i] != invariants.InCS && s.Token == i }
 	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		p := spectest.Prop(t, &r, "request-granted-p0")
@@ -81,7 +82,7 @@ func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
 // A mutant that enters without the token breaks mutual exclusion.
 func TestEnteringWithoutTheTokenBreaksMutualExclusion(t *testing.T) {
 	sys := spectest.Build(t, New, params(3))
-	sys.Rules[1].Guard = func(s *State, i int) bool { return s.Phase[i] == mutex.Waiting }
+	sys.Rules[1].Guard = func(s *State, i int) bool { return s.Phase[i] == invariants.Waiting }
 	r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairProcess})
 	if p := spectest.Prop(t, &r, "mutual-exclusion"); p.Verdict != checker.Fail || len(p.Trace.Steps) != 4 {
 		t.Fatalf("mutual-exclusion %s with trace %+v", p.Verdict, p.Trace)
@@ -106,7 +107,7 @@ func TestParametersItDoesNotHaveAreRefused(t *testing.T) {
 // the token to i, so no process's actions are independent of the others'.
 func TestReduction(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		p := model.Params{N: n, IDs: model.DescendingIDs(n)}
+		p := model.Params{N: n, IDs: ring.DescendingIDs(n)}
 		spectest.Footprints(t, New, p)
 		full, red := spectest.SameVerdicts(t, checker.Of(spectest.Build(t, New, p)), "tokenring")
 		if !red.Reduced || red.States != full.States {

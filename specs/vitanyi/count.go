@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"mc/model"
-	"mc/specs/internal/uniring"
+	"mc/ring"
 )
 
 // measures are the ghost counters whose maximum over all runs mc reports.
@@ -78,5 +78,5 @@ func (sp *spec) paperBound(ratio float64, c func(i int) float64) float64 {
 func ascending(ids []int) bool {
 	rev := slices.Clone(ids)
 	slices.Reverse(rev)
-	return uniring.CyclicallyDescending(rev)
+	return ring.CyclicallyDescending(rev)
 }

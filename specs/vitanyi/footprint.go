@@ -2,7 +2,6 @@ package vitanyi
 
 import (
 	"mc/model"
-	"mc/specs/internal/ringnet"
 )
 
 // Footprints for partial-order reduction (model.Footprint). Channel j is
@@ -40,8 +39,9 @@ func (sp *spec) tickFootprint(i int) model.Footprint {
 	return f
 }
 
-// chans gives the links' semantics for the footprints.
-func (sp *spec) chans() []model.Link { return ringnet.Links(sp.n, model.Link{Kind: model.FIFO}) }
+// chans gives the channels' semantics for the footprints: FIFO and
+// unbounded.
+func (sp *spec) chans() []model.ChanSemantics { return sp.net.Semantics() }
 
 // appendDecisions is what the election properties read: each processor's
 // decision, a function of its phase.

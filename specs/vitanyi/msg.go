@@ -3,7 +3,7 @@ package vitanyi
 import (
 	"math/bits"
 
-	"mc/model"
+	"mc/ring"
 )
 
 // Kind is a message's type (seed 001 §2).
@@ -23,7 +23,7 @@ var kindNames = [...]string{"wakeup", "M", "sleepwell"}
 func (k Kind) String() string { return kindNames[k] }
 
 // Msg is ⟨wakeup⟩, ⟨M j⟩ or ⟨sleepwell⟩. ID is 0 except in ⟨M j⟩.
-type Msg = model.Tagged[Kind]
+type Msg = ring.Tagged[Kind]
 
 // msgBits is the message's length in bits as §2 counts them: a wakeup "can
 // consist of a single bit" and the sleepwell "of but a few bits" (one each,

@@ -5,31 +5,27 @@ import (
 
 	"mc/invariants"
 	"mc/model"
-	"mc/specs/internal/election"
 )
 
 // properties are the claims of §2 checked for every timing; with claims on,
 // the message-count claims join them.
 func (sp *spec) properties() []model.Property[State] {
 	l, lowest := sp.leader, sp.ids[sp.leader]
+	view := func(s *State) invariants.Election { return s }
 	props := []model.Property[State]{
-		model.InvariantProp("at-most-one-leader", Ref+" (correctness)", "no two processors are the Elected One",
-			func(s *State) bool { return invariants.AtMostOneLeader(s) }).Reading(appendDecisions),
-		model.InvariantProp("leader-is-min", Ref+" (the lowest numbered message)",
-			fmt.Sprintf("only the lowest-id processor p%d (id %d) is ever elected", l, lowest),
-			func(s *State) bool { return invariants.LeaderIs(s, l) }).Reading(appendDecisions),
-		model.StepProp("decision-stable", Ref, "a processor that is elected or has lost never changes its mind",
-			func(b *State, _ model.Action, a *State) bool { return invariants.DecisionStable(b, a) }).Reading(appendDecisions),
+		invariants.AtMostOneLeader(Ref+" (correctness)", view).Saying("no two processors are the Elected One").Reading(appendDecisions),
+		invariants.LeaderIs("leader-is-min", Ref+" (the lowest numbered message)",
+			fmt.Sprintf("only the lowest-id processor p%d (id %d) is ever elected", l, lowest), l, view).Reading(appendDecisions),
+		invariants.DecisionStable(Ref, view).Saying("a processor that is elected or has lost never changes its mind").Reading(appendDecisions),
 		model.InvariantProp("hammer-and-anvil", Ref+" (\"leaving it the only one in the ring\")",
 			fmt.Sprintf("from the moment the Elected One announces, every k is %d, no processor holds a message and only the sleepwell is in transit", lowest),
 			func(s *State) bool { return sp.onlySleepwellLeft(s) }).Reading(sp.appendHammer),
-		model.EndProp("election-complete", Ref+" (correctness and termination)",
+		invariants.ElectionComplete(Ref+" (correctness and termination)",
 			fmt.Sprintf("every terminal state has every processor asleep again with Elected One = %d, p%d finished, and no message in transit", lowest, l),
 			func(s *State) bool { return sp.complete(s) }),
-		model.WitnessProp("leader-elected", Ref, "some reachable state has an Elected One",
-			func(s *State) bool { return invariants.SomeLeader(s) }).Reading(appendDecisions),
+		invariants.LeaderElected(Ref, view).Saying("some reachable state has an Elected One").Reading(appendDecisions),
 	}
-	props = append(props, election.Liveness(Ref+" (termination)", func(s *State) invariants.Election { return s })...)
+	props = append(props, invariants.ElectionLiveness(Ref+" (termination)", view)...)
 	if sp.p.Claims {
 		props = append(props, sp.countClaims()...)
 	}

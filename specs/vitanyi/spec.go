@@ -154,6 +154,7 @@ import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 )
 
 // Variants of the spec; the first is the default.
@@ -180,6 +181,8 @@ type spec struct {
 	hold []int
 	// leader is the processor with the lowest id, which must be elected.
 	leader int
+	// net is the unidirectional ring, its channels FIFO and unbounded.
+	net ring.Net
 }
 
 // New builds the system for p.
@@ -208,7 +211,7 @@ func New(p model.Params) (*model.System[State], error) {
 	if top := p.MaxID(); top > 30 || scale<<top > maxHold {
 		return nil, fmt.Errorf("vitanyi: M_%d would be held f(%d) > %d local time units; keep the ids small (1..n)", top, top, maxHold)
 	}
-	sp := &spec{p: p, n: p.N, ids: p.IDs, drift: p.Drift, hold: make([]int, p.MaxID()+1)}
+	sp := &spec{p: p, n: p.N, ids: p.IDs, drift: p.Drift, hold: make([]int, p.MaxID()+1), net: ring.Net{Ring: ring.Ring{N: p.N}}}
 	for i, id := range p.IDs {
 		sp.hold[id] = scale << id
 		if id < p.IDs[sp.leader] {
@@ -243,7 +246,7 @@ func New(p model.Params) (*model.System[State], error) {
 // send puts m on i's link to its clockwise neighbour; with claims on it
 // counts the message and its bits.
 func (sp *spec) send(s *State, i int, m Msg) {
-	s.In[(i+1)%sp.n].Send(model.Link{}, m)
+	s.In.Send(sp.net, i, ring.Right, m)
 	if sp.p.Claims {
 		s.Ghost.Messages++
 		s.Ghost.Bits += msgBits(m)
@@ -282,7 +285,7 @@ func (sp *spec) canRecv(s *State, i int) bool {
 
 func (sp *spec) recv(s *State, i, _ int) bool {
 	sp.countTick(s, i)
-	m := s.In[i].Recv(model.Link{}, 0)
+	m := s.In[i].Recv(model.ChanSemantics{}, 0)
 	s.Passed[i] = 0
 	switch s.Phase[i] {
 	case Asleep: // a wakeup: the Protocol starts

@@ -8,6 +8,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 	"mc/specs/internal/spectest"
 )
 
@@ -67,12 +68,12 @@ func TestStateCounts(t *testing.T) {
 		variant       string
 		states, trans int64
 	}{
-		{model.DescendingIDs(3), 0, "", 444, 1306},
-		{model.DescendingIDs(3), 1, "", 213, 327},
-		{model.DescendingIDs(3), 2, "", 7758, 21258},
-		{model.DescendingIDs(4), 0, "", 3001, 11924},
-		{model.DescendingIDs(4), 1, "", 2250, 3991},
-		{model.DescendingIDs(4), 2, "", 597570, 1906270},
+		{ring.DescendingIDs(3), 0, "", 444, 1306},
+		{ring.DescendingIDs(3), 1, "", 213, 327},
+		{ring.DescendingIDs(3), 2, "", 7758, 21258},
+		{ring.DescendingIDs(4), 0, "", 3001, 11924},
+		{ring.DescendingIDs(4), 1, "", 2250, 3991},
+		{ring.DescendingIDs(4), 2, "", 597570, 1906270},
 		{ascendingIDs(4), 0, "", 19009, 69858},
 		{ascendingIDs(4), 1, "", 3206, 4959},
 		{ascendingIDs(4), 1, "scaled", 3206, 4959},
@@ -92,7 +93,7 @@ func TestStateCounts(t *testing.T) {
 // ("It immediately follows that the algorithm is correct").
 func TestEveryArrangementElectsTheLowest(t *testing.T) {
 	for n := 2; n <= 4; n++ {
-		for _, ids := range model.Arrangements(n) {
+		for _, ids := range ring.Arrangements(n) {
 			for _, k := range []int{0, 1, 2} {
 				if k == 2 && n == 4 {
 					continue
@@ -109,7 +110,7 @@ func TestEveryArrangementElectsTheLowest(t *testing.T) {
 // is the same. Reference: 001 §2 ("In precisely N message passes of wakeup
 // messages all processors in the ring are awake").
 func TestOneInitiatorWakesTheRing(t *testing.T) {
-	for _, ids := range model.Arrangements(4) {
+	for _, ids := range ring.Arrangements(4) {
 		for _, k := range []int{0, 1} {
 			for q := 0; q < 4; q++ {
 				r := check(t, model.Params{N: 4, IDs: ids, Drift: k, Initiators: []int{q}})
@@ -193,7 +194,7 @@ func TestNoRunGoesOnForever(t *testing.T) {
 		drift int
 	}{
 		{ascendingIDs(3), 0}, {ascendingIDs(3), 1}, {ascendingIDs(3), 2}, {ascendingIDs(3), 3},
-		{[]int{2, 1, 3}, 2}, {ascendingIDs(4), 0}, {model.DescendingIDs(4), 1}, {[]int{1, 3, 2, 4}, 1},
+		{[]int{2, 1, 3}, 2}, {ascendingIDs(4), 0}, {ring.DescendingIDs(4), 1}, {[]int{1, 3, 2, 4}, 1},
 	} {
 		sys := build(t, model.Params{N: len(c.ids), IDs: c.ids, Drift: c.drift, Claims: true})
 		if loop, states := cycle(sys); loop != nil {
@@ -229,7 +230,7 @@ func forgetAnnihilation(sys *model.System[State]) {
 		do := r.Do
 		r.Do = func(s *State, p, k int) bool {
 			if ms := s.In[p].Messages(); s.Phase[p] == Awake && ms[0].Kind == Elect && ms[0].ID > s.K[p] {
-				s.In[(p+1)%sys.Procs].Send(model.Link{}, ms[0])
+				s.In[(p+1)%sys.Procs].Send(model.ChanSemantics{}, ms[0])
 			}
 			return do(s, p, k)
 		}
@@ -352,7 +353,7 @@ func TestWorstMessageCountsGrowWithDrift(t *testing.T) {
 		{ascendingIDs(4), 1, 15, 17},
 		{[]int{1, 3, 2, 4}, 1, 16, 18},
 		{ascendingIDs(3), 2, 12, 13},
-		{model.DescendingIDs(4), 0, 15, 17},
+		{ring.DescendingIDs(4), 0, 15, 17},
 	} {
 		r := check(t, model.Params{N: len(c.ids), IDs: c.ids, Drift: c.drift, Claims: true})
 		m, b := measure(&r, "messages"), measure(&r, "bits")
@@ -371,7 +372,7 @@ func TestWorstMessageCountsGrowWithDrift(t *testing.T) {
 // Reference: 001 §2 (2).
 func TestPaperBoundsHoldUnderBoundedDrift(t *testing.T) {
 	for n := 3; n <= 4; n++ {
-		for _, ids := range model.Arrangements(n) {
+		for _, ids := range ring.Arrangements(n) {
 			for k := 1; k <= 5-n; k++ {
 				r := check(t, model.Params{N: n, IDs: ids, Drift: k, Claims: true})
 				for _, name := range []string{"messages-within-bound", "bits-within-bound", "messages-quadratic-cap"} {
@@ -469,11 +470,11 @@ func TestDyadicLength(t *testing.T) {
 // The footprints and the properties' reads tell the truth
 // (por.CheckFootprints) for unbounded and bounded drift, with claims.
 func TestFootprints(t *testing.T) {
-	for _, ids := range model.Arrangements(3) {
+	for _, ids := range ring.Arrangements(3) {
 		spectest.Footprints(t, New, model.Params{N: 3, IDs: ids}, model.Params{N: 3, IDs: ids, Claims: true},
 			model.Params{N: 3, IDs: ids, Drift: 1}, model.Params{N: 3, IDs: ids, Initiators: []int{1}})
 	}
-	spectest.Footprints(t, New, model.Params{N: 4, IDs: model.DescendingIDs(4)})
+	spectest.Footprints(t, New, model.Params{N: 4, IDs: ring.DescendingIDs(4)})
 }
 
 // Reduction applies but stores every state. A tick reads whether its
@@ -484,7 +485,7 @@ func TestFootprints(t *testing.T) {
 // visible. With bounded drift the drift counters make every action
 // dependent anyway. Every verdict is the full run's.
 func TestReductionStoresEveryState(t *testing.T) {
-	for _, p := range []model.Params{{N: 5, IDs: model.DescendingIDs(5)}, {N: 4, IDs: model.DescendingIDs(4), Drift: 1}} {
+	for _, p := range []model.Params{{N: 5, IDs: ring.DescendingIDs(5)}, {N: 4, IDs: ring.DescendingIDs(4), Drift: 1}} {
 		full, red := spectest.SameVerdicts(t, checker.Of(spectest.Build(t, New, p)), "vitanyi")
 		if !red.Reduced || red.States != full.States {
 			t.Errorf("%s: reduced %v, %d states, full %d", p.String(), red.Reduced, red.States, full.States)

@@ -6,6 +6,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 )
 
 // Phase is where a processor is in the election (seed 001 §2: "Each
@@ -48,7 +49,7 @@ type State struct {
 	// until it is reset, and never reaches 0 again, so all such values are
 	// one: 0 (see countDown).
 	Timer []int
-	In    []model.Chan[Msg]
+	In    ring.Chans[Msg]
 	// Passed[i] counts i's ticks that passed over the message at the head of
 	// In[i] (rule 2 of the package doc); always 0 when the drift is unbounded.
 	Passed []int
@@ -74,7 +75,7 @@ func Erase(s *State) { s.Ghost = Ghost{} }
 // newState is the initial state of a ring of n: everyone asleep, links
 // empty.
 func newState(n int, drift bool) State {
-	s := State{Phase: make([]Phase, n), K: make([]int, n), Timer: make([]int, n), In: make([]model.Chan[Msg], n), Passed: make([]int, n)}
+	s := State{Phase: make([]Phase, n), K: make([]int, n), Timer: make([]int, n), In: make(ring.Chans[Msg], n), Passed: make([]int, n)}
 	if drift {
 		s.Ahead = make([]uint8, n*n)
 	}
@@ -107,14 +108,7 @@ func (s *State) ElectedOne(p int) int {
 }
 
 // Quiet holds when no message is in transit.
-func (s *State) Quiet() bool {
-	for i := range s.In {
-		if s.In[i].Len() > 0 {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) Quiet() bool { return s.In.Quiet() }
 
 // copyState makes dst a copy of src, reusing dst's storage.
 func copyState(dst, src *State) {
@@ -122,12 +116,7 @@ func copyState(dst, src *State) {
 	dst.K = append(dst.K[:0], src.K...)
 	dst.Timer = append(dst.Timer[:0], src.Timer...)
 	dst.Passed = append(dst.Passed[:0], src.Passed...)
-	if len(dst.In) != len(src.In) {
-		dst.In = make([]model.Chan[Msg], len(src.In))
-	}
-	for i := range src.In {
-		dst.In[i].CopyFrom(&src.In[i])
-	}
+	dst.In.CopyFrom(src.In)
 	if src.Ahead == nil {
 		dst.Ahead = nil
 	} else {
@@ -162,7 +151,7 @@ func decoder(n int, drift bool) func(data []byte, s *State) error {
 			s.Phase[i] = Phase(d.Int())
 			s.K[i] = d.Int()
 			s.Timer[i] = d.Int()
-			s.In[i].DecodeFrom(&d, model.ReadTagged[Kind])
+			s.In[i].DecodeFrom(&d, ring.ReadTagged[Kind])
 			s.Passed[i] = d.Int()
 		}
 		for i := range s.Ahead {

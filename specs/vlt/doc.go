@@ -5,13 +5,13 @@
 //
 // Ring, ids and orientation: processors 0..n-1 (n ≥ 3), ids distinct and
 // positive, process 0's first. Every processor names its two ports left and
-// right in its own way (model.Ring.Flipped). By default the system has one
+// right in its own way (ring.Ring.Flipped). By default the system has one
 // initial state per orientation assignment (all 2^n: with the ids fixed, the
-// ring has no symmetry left; see model/orientation.go), so one run checks
+// ring has no symmetry left; see ring/orientation.go), so one run checks
 // them all; --orientation fixes one. The rules treat both ports alike, and
 // the tests confirm that every assignment gives an isomorphic system.
 //
-// Links (model package doc, "Links of a bidirectional ring"): variant e runs
+// Links (ring package doc, "Links of a bidirectional ring"): variant e runs
 // on half-duplex links, as §2 assumes; modified on full-duplex links, as §4
 // allows. --links overrides either. Links are FIFO ("the links and queues
 // preserve the order in which messages are sent", §2).

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"mc/model"
+	"mc/ring"
 )
 
 // Ghost is the history the claims of 000 §3 and §4 are about (model/ghost.go:
@@ -80,7 +81,7 @@ func (g *Ghost) activate(i, p, n, colour int, how Activation) {
 	g.Colour[p*n+i], g.How[p*n+i] = colour, how
 }
 
-func (g *Ghost) sent(r model.Ring, i int, port model.Port, p int) {
+func (g *Ghost) sent(r ring.Ring, i int, port ring.Port, p int) {
 	g.reach(p, r.N)
 	k, cw := r.LinkOf(i, port)
 	d := 0

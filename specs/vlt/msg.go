@@ -37,7 +37,7 @@ type Msg struct {
 }
 
 // Compare orders messages by kind, value, phase and q. Links are FIFO, so
-// it is never used to sort; model.Message requires it.
+// it is never used to sort; ring.Message requires it.
 func (m Msg) Compare(o Msg) int {
 	switch {
 	case m.Kind != o.Kind:

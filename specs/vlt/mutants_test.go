@@ -15,7 +15,7 @@ func TestEveryClaimCatchesAMutant(t *testing.T) {
 	cases := []struct {
 		claim   string
 		variant string
-		links   model.LinkMode
+		links   model.Duplex
 		fault   fault
 		ids     []int
 	}{
@@ -45,7 +45,7 @@ func TestEveryClaimCatchesAMutant(t *testing.T) {
 		{"at-most-one-leader", "modified", model.FullDuplex, activeKeepsBypass, []int{1, 3, 2, 4, 5}},
 	}
 	for _, c := range cases {
-		p := model.Params{N: len(c.ids), IDs: c.ids, Variant: c.variant, Links: c.links, Orientation: make([]bool, len(c.ids)), Claims: true}
+		p := model.Params{N: len(c.ids), IDs: c.ids, Variant: c.variant, Duplex: c.links, Orientation: make([]bool, len(c.ids)), Claims: true}
 		sys, err := build(p, c.fault)
 		if err != nil {
 			t.Fatal(err)
@@ -65,7 +65,7 @@ func TestEveryClaimCatchesAMutant(t *testing.T) {
 func TestGhostErasure(t *testing.T) {
 	for _, p := range []model.Params{
 		{N: 4, IDs: []int{1, 3, 2, 4}},
-		{N: 4, IDs: []int{1, 3, 2, 4}, Links: model.FullDuplex},
+		{N: 4, IDs: []int{1, 3, 2, 4}, Duplex: model.FullDuplex},
 		{N: 5, IDs: DefaultIDs(5), Variant: "modified", Orientation: make([]bool, 5)},
 		{N: 5, IDs: []int{1, 2, 4, 3, 5}, Orientation: []bool{true, false, false, true, false}, Initiators: []int{2}},
 	} {

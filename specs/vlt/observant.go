@@ -2,7 +2,7 @@ package vlt
 
 import (
 	"mc/invariants"
-	"mc/model"
+	"mc/ring"
 )
 
 // The observant state (000 §2, Algorithm E 2b), the active state (2a), the
@@ -11,32 +11,32 @@ import (
 // arrival is a phase message and the port it was taken from.
 type arrival struct {
 	m    Msg
-	port model.Port
+	port ring.Port
 }
 
-var ports = [2]model.Port{model.Left, model.Right}
+var ports = [2]ring.Port{ring.Left, ring.Right}
 
 func (sp *spec) canRecv(s *State, i int) bool {
-	return s.Proc[i].Stage == Observant && s.Links.RecvChoices(i) > 0
+	return s.Proc[i].Stage == Observant && s.Chans.JointChoices(s.links(), i) > 0
 }
 
-func (sp *spec) recvChoices(s *State, i int) int { return s.Links.RecvChoices(i) }
+func (sp *spec) recvChoices(s *State, i int) int { return s.Chans.JointChoices(s.links(), i) }
 
 // recv is "receive message(s) from one or both directions": it takes the
-// messages of receive choice k (model.Links.RecvPorts), handles the phase
+// messages of receive choice k (ring.Chans.JointPorts), handles the phase
 // messages as 2b says and then the announcement. It returns false, so
 // that nothing happens, if a send finds its half-duplex link busy.
 func (sp *spec) recv(s *State, i, k int) bool {
-	taken := s.Links.RecvPorts(i, k)
+	taken := s.Chans.JointPorts(s.links(), i, k)
 	var in [2]arrival
 	n := 0
-	var announced model.PortSet
+	var announced ring.PortSet
 	leader := 0
 	for _, port := range ports {
 		if !taken.Has(port) {
 			continue
 		}
-		m := s.Links.Take(i, port)
+		m := s.Chans.Take(s.links(), i, port)
 		if m.Kind == Announce {
 			announced |= 1 << port
 			leader = max(leader, m.V)
@@ -154,7 +154,7 @@ func (sp *spec) activate(s *State, i, p int, how Activation) bool {
 	if sp.claims {
 		s.Ghost.activate(i, p+1, sp.n, pr.ID, how)
 	}
-	return sp.sendChase(s, i, model.Port(pr.DIR), pr.ID, firstQ)
+	return sp.sendChase(s, i, ring.Port(pr.DIR), pr.ID, firstQ)
 }
 
 // inaugurate: the election is over (000 §2 "goto inaugurate", §3). In
@@ -179,7 +179,7 @@ func (sp *spec) inaugurate(s *State, i int) bool {
 		m.V = sp.ids[i]
 		sp.learn(s, i, m.V)
 	}
-	return s.Links.Send(sp.mode, i, model.Left, m) && s.Links.Send(sp.mode, i, model.Right, m)
+	return s.Chans.Send(sp.net(s), i, ring.Left, m) && s.Chans.Send(sp.net(s), i, ring.Right, m)
 }
 
 // learn records the outcome at i: the leader's id and i's decision.
@@ -196,7 +196,7 @@ func (sp *spec) learn(s *State, i, leader int) {
 // register) and passes it on in the direction it was going, unless it came
 // from both sides at once; a decided one drops it. Two announcements with
 // different ids (only when two processors inaugurate) yield the larger.
-func (sp *spec) hear(s *State, i int, got model.PortSet, leader int) bool {
+func (sp *spec) hear(s *State, i int, got ring.PortSet, leader int) bool {
 	if got == 0 || s.Proc[i].Decided != invariants.Undecided {
 		return true
 	}
@@ -209,10 +209,10 @@ func (sp *spec) hear(s *State, i int, got model.PortSet, leader int) bool {
 		m.V = leader
 	}
 	switch got {
-	case model.OnlyLeft:
-		return s.Links.Send(sp.mode, i, model.Right, m)
-	case model.OnlyRight:
-		return s.Links.Send(sp.mode, i, model.Left, m)
+	case ring.OnlyLeft:
+		return s.Chans.Send(sp.net(s), i, ring.Right, m)
+	case ring.OnlyRight:
+		return s.Chans.Send(sp.net(s), i, ring.Left, m)
 	}
 	return true
 }

@@ -3,7 +3,7 @@ package vlt
 import (
 	"fmt"
 
-	"mc/model"
+	"mc/ring"
 )
 
 // Phase 0, the initialization of Algorithm E (000 §2, part 1):
@@ -43,11 +43,11 @@ func (sp *spec) canTest0(s *State, i int) bool {
 func (sp *spec) send0(s *State, i, _ int) bool {
 	m := sp.chase(sp.ids[i], 0, firstQ)
 	for _, port := range ports {
-		if !s.Links.Send(sp.mode, i, port, m) {
+		if !s.Chans.Send(sp.net(s), i, port, m) {
 			return false
 		}
 		if sp.claims {
-			s.Ghost.sent(s.Links.Ring(), i, port, 0)
+			s.Ghost.sent(s.links().Ring, i, port, 0)
 		}
 	}
 	s.Proc[i].Sent0 = true
@@ -59,11 +59,11 @@ func (sp *spec) send0Label(_ *State, i, _ int) string {
 }
 
 // phase0Waiting reports whether the neighbour's ⟨u,0⟩ waits at i's port.
-func phase0Waiting(s *State, i int, port model.Port) bool {
-	if s.Proc[i].Got0[port] != 0 || !s.Links.Waiting(i, port) {
+func phase0Waiting(s *State, i int, port ring.Port) bool {
+	if s.Proc[i].Got0[port] != 0 || !s.Chans.Waiting(s.links(), i, port) {
 		return false
 	}
-	m := s.Links.Head(i, port)
+	m := s.Chans.Head(s.links(), i, port)
 	return m.Kind == Chase && m.P == 0
 }
 
@@ -77,7 +77,7 @@ func (sp *spec) recv0Choices(s *State, i int) int {
 	return c
 }
 
-func recv0Port(s *State, i, k int) model.Port {
+func recv0Port(s *State, i, k int) ring.Port {
 	for _, port := range ports {
 		if phase0Waiting(s, i, port) {
 			if k == 0 {
@@ -92,13 +92,13 @@ func recv0Port(s *State, i, k int) model.Port {
 // recv0 takes a neighbour's ⟨u1,0⟩ and records u1 for the test.
 func (sp *spec) recv0(s *State, i, k int) bool {
 	port := recv0Port(s, i, k)
-	s.Proc[i].Got0[port] = s.Links.Take(i, port).V
+	s.Proc[i].Got0[port] = s.Chans.Take(s.links(), i, port).V
 	return true
 }
 
 func (sp *spec) recv0Label(s *State, i, k int) string {
 	port := recv0Port(s, i, k)
-	return fmt.Sprintf("recv0 p%d %s", i, from(s, i, port, s.Links.Head(i, port)))
+	return fmt.Sprintf("recv0 p%d %s", i, from(s, i, port, s.Chans.Head(s.links(), i, port)))
 }
 
 // test0 is the phase-0 test, reconstructed (the scan lost it; seeds README,
@@ -120,7 +120,7 @@ func (sp *spec) recv0Label(s *State, i, k int) string {
 // neighbour, waits.
 func (sp *spec) test0(s *State, i, k int) bool {
 	p := &s.Proc[i]
-	u, u1, u2 := sp.ids[i], p.Got0[model.Left], p.Got0[model.Right]
+	u, u1, u2 := sp.ids[i], p.Got0[ring.Left], p.Got0[ring.Right]
 	local, dir, waits := sp.phase0Test(s, i)
 	p.Stage, p.Sent0, p.Got0 = Observant, false, [2]int{}
 	if sp.fault == extraPhase0 && !sp.sendChase(s, i, dir.Opposite(), u, firstQ) {
@@ -139,15 +139,15 @@ func (sp *spec) test0(s *State, i, k int) bool {
 
 // phase0Test says whether i is a local minimum, the port towards its
 // smaller neighbour, and whether a message waits there.
-func (sp *spec) phase0Test(s *State, i int) (local bool, dir model.Port, waits bool) {
+func (sp *spec) phase0Test(s *State, i int) (local bool, dir ring.Port, waits bool) {
 	p := &s.Proc[i]
-	u, u1, u2 := sp.ids[i], p.Got0[model.Left], p.Got0[model.Right]
-	dir = model.Left
+	u, u1, u2 := sp.ids[i], p.Got0[ring.Left], p.Got0[ring.Right]
+	dir = ring.Left
 	if u2 < u1 {
-		dir = model.Right
+		dir = ring.Right
 	}
 	local = u < u1 && u < u2
-	return local, dir, local && s.Links.Waiting(i, dir)
+	return local, dir, local && s.Chans.Waiting(s.links(), i, dir)
 }
 
 // test0Choices: a local minimum with a message waiting at DIR may give up
@@ -161,15 +161,15 @@ func (sp *spec) test0Choices(s *State, i int) int {
 
 func (sp *spec) test0Label(s *State, i, k int) string {
 	p := &s.Proc[i]
-	u, u1, u2 := sp.ids[i], p.Got0[model.Left], p.Got0[model.Right]
+	u, u1, u2 := sp.ids[i], p.Got0[ring.Left], p.Got0[ring.Right]
 	local, dir, waits := sp.phase0Test(s, i)
 	switch {
 	case !local:
 		return fmt.Sprintf("test0 p%d: %d is not a local minimum (neighbours %d, %d), observant", i, u, u1, u2)
 	case waits && k == 0:
-		return fmt.Sprintf("test0 p%d: local minimum %d gives up, %v waits at %s (§2 remark)", i, u, s.Links.Head(i, dir), dir)
+		return fmt.Sprintf("test0 p%d: local minimum %d gives up, %v waits at %s (§2 remark)", i, u, s.Chans.Head(s.links(), i, dir), dir)
 	case waits:
-		return fmt.Sprintf("test0 p%d: local minimum %d turns active with %d towards %s, %v still on its way", i, u, max(u1, u2), dir, s.Links.Head(i, dir))
+		return fmt.Sprintf("test0 p%d: local minimum %d turns active with %d towards %s, %v still on its way", i, u, max(u1, u2), dir, s.Chans.Head(s.links(), i, dir))
 	}
 	return fmt.Sprintf("test0 p%d: local minimum %d turns active with %d towards %s", i, u, max(u1, u2), dir)
 }

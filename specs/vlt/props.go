@@ -6,25 +6,22 @@ import (
 
 	"mc/invariants"
 	"mc/model"
-	"mc/specs/internal/election"
 )
 
 // properties are the election properties every variant checks, the link
 // assumption Algorithm E rests on, and, with claims, the lemmas of 000 §3
 // and §4.
 func (sp *spec) properties() []model.Property[State] {
+	view := func(s *State) invariants.Election { return s }
 	props := []model.Property[State]{
-		model.InvariantProp("at-most-one-leader", "000 Prop. 3.6", "no two processors are leaders at once",
-			func(s *State) bool { return invariants.AtMostOneLeader(s) }),
-		model.StepProp("decision-stable", "000 §3 (inauguration)", "a decided processor never changes its decision",
-			func(b *State, _ model.Action, a *State) bool { return invariants.DecisionStable(b, a) }),
-		model.EndProp("election-complete", "000 Prop. 3.8, §3 inauguration",
+		invariants.AtMostOneLeader("000 Prop. 3.6", view).Saying("no two processors are leaders at once"),
+		invariants.DecisionStable("000 §3 (inauguration)", view).Saying("a decided processor never changes its decision"),
+		invariants.ElectionComplete("000 Prop. 3.8, §3 inauguration",
 			"every terminal state has exactly one leader, all others lost, every processor knowing the leader's id, and no message in transit",
 			sp.complete),
-		model.WitnessProp("leader-elected", "000 Prop. 3.8", "some reachable state has a leader",
-			func(s *State) bool { return invariants.SomeLeader(s) }),
+		invariants.LeaderElected("000 Prop. 3.8", view),
 	}
-	props = append(props, election.Liveness("000 Prop. 3.8", func(s *State) invariants.Election { return s })...)
+	props = append(props, invariants.ElectionLiveness("000 Prop. 3.8", view)...)
 	if !sp.modified {
 		props = append(props, model.InvariantProp("no-same-phase-bypass", "000 §2 (half-duplex links), §4",
 			"no two messages of one phase p ≥ 1 pass each other on a link (Algorithm E's assumption)",
@@ -38,7 +35,7 @@ func (sp *spec) properties() []model.Property[State] {
 
 // complete: the election is over and everyone knows the outcome.
 func (sp *spec) complete(s *State) bool {
-	if !invariants.Agreement(s) || !s.Links.Quiet() {
+	if !invariants.Agreement(s) || !s.Chans.Quiet() {
 		return false
 	}
 	leader := -1
@@ -61,7 +58,7 @@ func (sp *spec) complete(s *State) bool {
 // neighbours; wait for the corresponding messages".)
 func bypass(s *State) bool {
 	for k := range s.Proc {
-		cw, ccw := s.Links.OnLink(k)
+		cw, ccw := s.Chans.OnLink(s.links(), k)
 		for _, a := range cw {
 			for _, b := range ccw {
 				if a.Kind == Chase && b.Kind == Chase && a.P >= 1 && a.P == b.P {
@@ -171,12 +168,12 @@ func (sp *spec) lemma31(b *State, a model.Action, _ *State) bool {
 		return true
 	}
 	i := a.Proc
-	taken := b.Links.RecvPorts(i, a.Choice)
+	taken := b.Chans.JointPorts(b.links(), i, a.Choice)
 	for _, port := range ports {
 		if !taken.Has(port) {
 			continue
 		}
-		m := b.Links.Head(i, port)
+		m := b.Chans.Head(b.links(), i, port)
 		if m.Kind == Chase && m.P >= 1 && m.P == b.Proc[i].PNUM && b.Ghost.LastSent[i] == int8(port) {
 			return false
 		}

@@ -2,11 +2,12 @@ package vlt
 
 import (
 	"fmt"
+	"mc/invariants"
 	"slices"
 	"strings"
 
 	"mc/model"
-	"mc/specs/internal/election"
+	"mc/ring"
 )
 
 // Variants of the spec; the first is the default.
@@ -18,12 +19,12 @@ var Variants = []model.Variant{
 // Ref is the seed section the spec comes from.
 const Ref = "000 §2–§4"
 
-// spec is one instance: ids, variant and link semantics.
+// spec is one instance: ids, variant and duplex mode.
 type spec struct {
 	ids      []int
 	sorted   []int // ids in increasing order: a colour's rank (claims)
 	n        int
-	mode     model.LinkMode
+	mode     model.Duplex
 	modified bool
 	claims   bool
 	// initiator[i]: i may begin spontaneously (--initiators).
@@ -37,7 +38,7 @@ type spec struct {
 const maxFreeOrientationN = 16
 
 // New builds the system for p: one initial state per orientation
-// assignment that p selects (model.Params.Orientations).
+// assignment that p selects (ring.InitialOrientations).
 func New(p model.Params) (*model.System[State], error) { return build(p, noFault) }
 
 // build is New with a deliberate fault switched on (faults.go).
@@ -61,20 +62,20 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 	case p.Orientation == nil && p.N > maxFreeOrientationN:
 		return nil, fmt.Errorf("vlt at n=%d would start from up to 2^%d orientation assignments; fix one with --orientation, or keep n ≤ %d", p.N, p.N, maxFreeOrientationN)
 	}
-	if p.Links == model.DefaultLinks {
-		p.Links = model.HalfDuplex
+	if p.Duplex == model.DefaultDuplex {
+		p.Duplex = model.HalfDuplex
 		if variant == "modified" {
-			p.Links = model.FullDuplex
+			p.Duplex = model.FullDuplex
 		}
 	}
 	p.Variant = variant
-	sp := &spec{ids: p.IDs, sorted: slices.Sorted(slices.Values(p.IDs)), n: p.N, mode: p.Links,
+	sp := &spec{ids: p.IDs, sorted: slices.Sorted(slices.Values(p.IDs)), n: p.N, mode: p.Duplex,
 		modified: variant == "modified", claims: p.Claims, initiator: make([]bool, p.N), fault: f}
 	for i := range sp.initiator {
 		sp.initiator[i] = p.IsInitiator(i)
 	}
 	var inits []State
-	for _, f := range p.Orientations() {
+	for _, f := range ring.InitialOrientations(&p) {
 		inits = append(inits, sp.initial(f))
 	}
 	return &model.System[State]{
@@ -93,7 +94,7 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		Measures: []model.Measure[State]{{Name: "phases", Ref: "000 Prop. 3.8",
 			Doc: "the phases a run has reached, phase 0 included: one more than the largest PNUM", Value: func(s *State) int { return maxPNUM(s) + 1 }}},
 		View: func(s *State) model.View {
-			return model.View{Procs: election.ProcViews(sp.ids, s), Links: s.Links.LinkViews()}
+			return model.View{Procs: invariants.ProcViews(sp.ids, s), Chans: s.Chans.LinkViews(s.links())}
 		},
 	}, nil
 }
@@ -123,7 +124,8 @@ func (sp *spec) rules() []model.Rule[State] {
 // initial is the state before anything happens, for orientation f: every
 // processor in phase 0 with its own id in ID, PNUM = 0, no DIR yet.
 func (sp *spec) initial(f []bool) State {
-	s := State{Proc: make([]Proc, sp.n), Links: model.NewLinks[Msg](f)}
+	s := State{Proc: make([]Proc, sp.n), Flipped: append([]bool(nil), f...)}
+	s.Chans = ring.NewChans[Msg](s.links())
 	for i := range s.Proc {
 		s.Proc[i] = Proc{ID: sp.ids[i], DIR: noDir}
 	}
@@ -131,6 +133,14 @@ func (sp *spec) initial(f []bool) State {
 		s.Ghost.start(sp.ids)
 	}
 	return s
+}
+
+// net is how s's links carry messages: its orientation and the spec's
+// duplex mode.
+func (sp *spec) net(s *State) ring.Net {
+	n := s.links()
+	n.Duplex = sp.mode
+	return n
 }
 
 // rank is a colour's position among the sorted ids.
@@ -148,29 +158,29 @@ func (sp *spec) chase(v, p int, q int8) Msg {
 }
 
 // sendChase sends ⟨v, PNUM(, q)⟩ over port; false if the link is busy.
-func (sp *spec) sendChase(s *State, i int, port model.Port, v int, q int8) bool {
+func (sp *spec) sendChase(s *State, i int, port ring.Port, v int, q int8) bool {
 	p := s.Proc[i].PNUM
-	if !s.Links.Send(sp.mode, i, port, sp.chase(v, p, q)) {
+	if !s.Chans.Send(sp.net(s), i, port, sp.chase(v, p, q)) {
 		return false
 	}
 	if sp.claims {
-		s.Ghost.sent(s.Links.Ring(), i, port, p)
+		s.Ghost.sent(s.links().Ring, i, port, p)
 	}
 	return true
 }
 
 // from names the sender of what waits at i's port: "⟨4,1⟩ from p3 at left".
-func from(s *State, i int, port model.Port, m Msg) string {
-	j, _ := s.Links.Ring().Peer(i, port)
+func from(s *State, i int, port ring.Port, m Msg) string {
+	j, _ := s.links().Ring.Peer(i, port)
 	return fmt.Sprintf("%v from p%d at %s", m, j, port)
 }
 
 func (sp *spec) recvLabel(s *State, i, k int) string {
-	taken := s.Links.RecvPorts(i, k)
+	taken := s.Chans.JointPorts(s.links(), i, k)
 	var parts []string
 	for _, port := range ports {
 		if taken.Has(port) {
-			parts = append(parts, from(s, i, port, s.Links.Head(i, port)))
+			parts = append(parts, from(s, i, port, s.Chans.Head(s.links(), i, port)))
 		}
 	}
 	return fmt.Sprintf("recv p%d %s", i, strings.Join(parts, " + "))

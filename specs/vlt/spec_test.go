@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 )
 
 // The state counts of the default arrangement (1,n,2,n-1,…) with every
@@ -24,9 +25,9 @@ func TestStateCounts(t *testing.T) {
 		{model.Params{N: 5, IDs: DefaultIDs(5), Claims: true}, 94272, 337344, 128, true},
 		{model.Params{N: 4, IDs: DefaultIDs(4), Variant: "modified"}, 20944, 76768, 80, true},
 		{model.Params{N: 5, IDs: DefaultIDs(5), Variant: "modified"}, 219232, 1043232, 224, true},
-		{model.Params{N: 4, IDs: DefaultIDs(4), Links: model.FullDuplex}, 23152, 82720, 208, false},
+		{model.Params{N: 4, IDs: DefaultIDs(4), Duplex: model.FullDuplex}, 23152, 82720, 208, false},
 		{model.Params{N: 4, IDs: []int{1, 3, 2, 4}, Orientation: []bool{false, true, true, false}}, 610, 1705, 3, true},
-		{model.Params{N: 5, IDs: model.DescendingIDs(5), Orientation: make([]bool, 5)}, 3006, 11134, 1, true},
+		{model.Params{N: 5, IDs: ring.DescendingIDs(5), Orientation: make([]bool, 5)}, 3006, 11134, 1, true},
 		{model.Params{N: 5, IDs: DefaultIDs(5), Initiators: []int{0}}, 31872, 101632, 128, true},
 	}
 	for _, c := range cases {
@@ -41,10 +42,10 @@ func TestStateCounts(t *testing.T) {
 // Variant e defaults to half-duplex links, modified to full-duplex; the
 // parameters a run reports say which, and which orientations it started from.
 func TestDefaultsAndBadParameters(t *testing.T) {
-	for variant, want := range map[string]model.LinkMode{"e": model.HalfDuplex, "modified": model.FullDuplex} {
+	for variant, want := range map[string]model.Duplex{"e": model.HalfDuplex, "modified": model.FullDuplex} {
 		sys, err := New(model.Params{N: 4, IDs: DefaultIDs(4), Variant: variant})
-		if err != nil || sys.Params.Links != want || len(sys.Init) != 16 {
-			t.Fatalf("%s: links %s, %d initial states, %v", variant, sys.Params.Links, len(sys.Init), err)
+		if err != nil || sys.Params.Duplex != want || len(sys.Init) != 16 {
+			t.Fatalf("%s: links %s, %d initial states, %v", variant, sys.Params.Duplex, len(sys.Init), err)
 		}
 	}
 	bad := []struct {
@@ -56,7 +57,7 @@ func TestDefaultsAndBadParameters(t *testing.T) {
 		{model.Params{N: 3, IDs: []int{1, 2, 3}, Cap: 2}, "--cap"},
 		{model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "f"}, "no variant"},
 		{model.Params{N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{true}}, "orientation"},
-		{model.Params{N: 65, IDs: model.DescendingIDs(65), Claims: true}, "64"},
+		{model.Params{N: 65, IDs: ring.DescendingIDs(65), Claims: true}, "64"},
 	}
 	for _, c := range bad {
 		if _, err := New(c.p); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -84,7 +85,7 @@ func TestDefaultIDsAndHeadOnChases(t *testing.T) {
 // which the link holds the two messages.
 // Reference: 000 §4 ("u and v will both move into the inauguration state").
 func TestEOnFullDuplexLinksElectsTwoLeaders(t *testing.T) {
-	p := model.Params{N: 4, IDs: []int{1, 3, 2, 4}, Links: model.FullDuplex, Claims: true}
+	p := model.Params{N: 4, IDs: []int{1, 3, 2, 4}, Duplex: model.FullDuplex, Claims: true}
 	r := run(t, p, noFault)
 	want := []string{"at-most-one-leader", "election-complete", "no-same-phase-bypass", "lemma-3-1-arrival-side",
 		"prop-3-6-i-one-inauguration", "prop-3-9-one-per-link"}
@@ -101,7 +102,7 @@ func TestEOnFullDuplexLinksElectsTwoLeaders(t *testing.T) {
 		t.Fatalf("at-most-one-leader trace (%d steps, crossing %v) ends with %q", len(tr.Steps), crossed, last)
 	}
 	// On half-duplex links the two messages meet in a processor instead.
-	p.Links = model.HalfDuplex
+	p.Duplex = model.HalfDuplex
 	if r := run(t, p, noFault); r.Verdict != checker.Pass {
 		t.Fatalf("half-duplex: %v", failures(&r))
 	}
@@ -122,7 +123,7 @@ func TestModifiedShowsABypass(t *testing.T) {
 		t.Fatal("the witness trace does not end with two messages on one link")
 	}
 	// Forced onto half-duplex links the witness fails: nothing passes.
-	p.Links = model.HalfDuplex
+	p.Duplex = model.HalfDuplex
 	r = run(t, p, noFault, model.WitnessProp("prop-4-2-bypass", "000 Prop. 4.2", "", bypass))
 	if w := prop(t, &r, "prop-4-2-bypass"); w.Verdict != checker.Fail {
 		t.Fatalf("bypass witness on half-duplex links: %s", w.Verdict)
@@ -147,7 +148,7 @@ func TestLiteralPhase0TestDeadlocks(t *testing.T) {
 	for i := range last.Proc {
 		pr := &last.Proc[i]
 		local, dir, waits := (&spec{ids: p.IDs}).phase0Test(last, i)
-		if pr.Stage == Phase0 && pr.Sent0 && pr.Got0[0] != 0 && pr.Got0[1] != 0 && local && waits && last.Links.Head(i, dir).P == 1 {
+		if pr.Stage == Phase0 && pr.Sent0 && pr.Got0[0] != 0 && pr.Got0[1] != 0 && local && waits && last.Chans.Head(last.links(), i, dir).P == 1 {
 			stuck = i
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"mc/invariants"
 	"mc/model"
+	"mc/ring"
 )
 
 // Stage is where a processor is in Algorithm E.
@@ -45,12 +46,22 @@ type Proc struct {
 	Leader  int
 }
 
-// State is the global state: the processors and the links (orientation and
-// messages in transit), plus the ghost history.
+// State is the global state: the processors, their orientation (fixed for
+// a run but part of the state, since one system starts from several), the
+// messages in transit, and the ghost history.
 type State struct {
-	Proc  []Proc
-	Links model.Links[Msg]
-	Ghost Ghost
+	Proc []Proc
+	// Flipped[i]: processor i's Right port leads counter-clockwise
+	// (ring.Ring).
+	Flipped []bool
+	Chans   ring.Chans[Msg]
+	Ghost   Ghost
+}
+
+// links is the ring as this state's orientation makes it, for reading the
+// channels; a send needs the duplex mode too (spec.net).
+func (s *State) links() ring.Net {
+	return ring.Net{Ring: ring.Ring{N: len(s.Proc), Bidirectional: true, Flipped: s.Flipped}}
 }
 
 // Procs is the ring size (invariants.Election).
@@ -62,11 +73,13 @@ func (s *State) Decision(p int) invariants.Decision { return s.Proc[p].Decided }
 // copyState makes dst a copy of src, reusing dst's storage.
 func copyState(dst, src *State) {
 	dst.Proc = append(dst.Proc[:0], src.Proc...)
-	dst.Links.CopyFrom(&src.Links)
+	dst.Flipped = append(dst.Flipped[:0], src.Flipped...)
+	dst.Chans.CopyFrom(src.Chans)
 	dst.Ghost.copyFrom(&src.Ghost)
 }
 
-// encode writes every processor's registers, the links, then the ghost.
+// encode writes every processor's registers, the orientation bits, the
+// channels, then the ghost.
 func encode(buf []byte, s *State) []byte {
 	for i := range s.Proc {
 		p := &s.Proc[i]
@@ -78,7 +91,10 @@ func encode(buf []byte, s *State) []byte {
 		buf = model.AppendUint(buf, uint64(p.PNUM))
 		buf = model.AppendUint(buf, uint64(p.Leader))
 	}
-	buf = s.Links.AppendTo(buf)
+	for _, f := range s.Flipped {
+		buf = model.AppendBool(buf, f)
+	}
+	buf = s.Chans.AppendTo(buf)
 	return s.Ghost.appendTo(buf)
 }
 
@@ -86,7 +102,7 @@ func encode(buf []byte, s *State) []byte {
 func decoder(n int) func(data []byte, s *State) error {
 	return func(data []byte, s *State) error {
 		if len(s.Proc) != n {
-			s.Proc = make([]Proc, n)
+			s.Proc, s.Flipped, s.Chans = make([]Proc, n), make([]bool, n), make(ring.Chans[Msg], 2*n)
 		}
 		d := model.NewDecoder(data)
 		for i := range s.Proc {
@@ -96,7 +112,10 @@ func decoder(n int) func(data []byte, s *State) error {
 			p.Got0[0], p.Got0[1] = d.Int(), d.Int()
 			p.ID, p.PNUM, p.Leader = d.Int(), d.Int(), d.Int()
 		}
-		s.Links.DecodeFrom(&d, n, readMsg)
+		for j := range s.Flipped {
+			s.Flipped[j] = d.Bool()
+		}
+		s.Chans.DecodeFrom(&d, readMsg)
 		s.Ghost.decodeFrom(&d)
 		return d.Finish()
 	}
@@ -106,7 +125,7 @@ func dirString(d int8) string {
 	if d == noDir {
 		return "-"
 	}
-	return model.Port(d).String()
+	return ring.Port(d).String()
 }
 
 func (p *Proc) stageString() string {
@@ -146,7 +165,7 @@ func vars(modified, claims bool) func(s *State) []model.Var {
 			out = append(out, model.Var{Name: name("decided"), Value: p.Decided.String()},
 				model.Var{Name: name("leader"), Value: fmt.Sprint(p.Leader)})
 		}
-		out = s.Links.AppendVars(out)
+		out = s.Chans.LinkVars(s.links(), out)
 		if claims {
 			out = s.Ghost.appendVars(out, len(s.Proc))
 		}

@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 )
 
 // sweepResult is what a sweep over arrangements found for one variant and n.
@@ -39,7 +40,7 @@ func sweep(t *testing.T, variant string, n int, arrangements [][]int, orientatio
 			t.Errorf("e on half-duplex links, ids %v: two messages passed on a link", ids)
 		}
 		res.systems++
-		res.orientations += len(p.Orientations())
+		res.orientations += len(ring.InitialOrientations(&p))
 		res.states += r.States
 		res.merge(o.sight)
 	}
@@ -73,7 +74,7 @@ func TestEveryArrangementAndOrientation(t *testing.T) {
 	}
 	for _, variant := range []string{"e", "modified"} {
 		for n := 3; n <= maxN; n++ {
-			r := sweep(t, variant, n, model.ArrangementsUpToSymmetry(n), nil)
+			r := sweep(t, variant, n, ring.ArrangementsUpToSymmetry(n), nil)
 			t.Logf("%s n=%d: %d arrangements × %d orientations, %d states: worst %d phases (bound %d), %d messages (bound %d)",
 				variant, n, r.systems, r.orientations/r.systems, r.states, r.phases, MaxPhases(n), r.messages, MessageBound(n))
 			if got := [2]int{r.phases, r.messages}; got != want[n] {
@@ -98,7 +99,7 @@ func TestEveryArrangementAndOrientation(t *testing.T) {
 func TestSixProcessors(t *testing.T) {
 	arrangements := [][]int{DefaultIDs(6)}
 	if os.Getenv("MC_VLT_SIX") != "" {
-		arrangements = model.ArrangementsUpToSymmetry(6)
+		arrangements = ring.ArrangementsUpToSymmetry(6)
 	}
 	for _, variant := range []string{"e", "modified"} {
 		r := sweep(t, variant, 6, arrangements, make([]bool, 6))
@@ -113,12 +114,12 @@ func TestSixProcessors(t *testing.T) {
 // All 2^n orientation assignments give systems with the same number of
 // states, transitions and terminal states, and the same verdicts: the rules
 // treat both ports alike, so relabelling one processor's ports is an
-// isomorphism (model/orientation.go). Here for n = 4 and 5, both variants.
+// isomorphism (ring/orientation.go). Here for n = 4 and 5, both variants.
 func TestOrientationsGiveIsomorphicSystems(t *testing.T) {
 	for _, variant := range []string{"e", "modified"} {
 		for _, ids := range [][]int{DefaultIDs(4), {1, 2, 4, 3, 5}} {
 			var first checker.Result
-			for k, f := range model.Orientations(len(ids)) {
+			for k, f := range ring.Orientations(len(ids)) {
 				r := run(t, model.Params{N: len(ids), IDs: ids, Variant: variant, Orientation: f}, noFault)
 				if k == 0 {
 					first = r
@@ -140,11 +141,11 @@ func TestOrientationsGiveIsomorphicSystems(t *testing.T) {
 // full-duplex links is included so that failing verdicts are compared too.
 func TestRingSymmetriesGiveIsomorphicSystems(t *testing.T) {
 	ids, f := []int{1, 4, 2, 5, 3}, []bool{false, true, true, false, true}
-	for _, links := range []model.LinkMode{model.HalfDuplex, model.FullDuplex} {
-		base := run(t, model.Params{N: 5, IDs: ids, Links: links, Orientation: f}, noFault)
-		for _, g := range model.RingSymmetries(5) {
+	for _, links := range []model.Duplex{model.HalfDuplex, model.FullDuplex} {
+		base := run(t, model.Params{N: 5, IDs: ids, Duplex: links, Orientation: f}, noFault)
+		for _, g := range ring.RingSymmetries(5) {
 			gi, gf := g.Apply(ids, f)
-			r := run(t, model.Params{N: 5, IDs: gi, Links: links, Orientation: gf}, noFault)
+			r := run(t, model.Params{N: 5, IDs: gi, Duplex: links, Orientation: gf}, noFault)
 			if r.States != base.States || r.Transitions != base.Transitions || !slices.Equal(failures(&r), failures(&base)) {
 				t.Fatalf("links %s, %+v: ids %v orientation %s: %d states %d transitions %v; want %d %d %v", links, g, gi,
 					model.FormatOrientation(gf), r.States, r.Transitions, failures(&r), base.States, base.Transitions, failures(&base))

@@ -1,8 +1,7 @@
 // Package biring is what the election specs on a bidirectional ring with a
-// common sense of orientation share (hs, franklin): full-duplex links, each
-// made of one channel per direction, and the ghost history of phases and
-// messages that their claims read, kept together in a Wire that the Net
-// sends on and counts.
+// common sense of orientation share (hs, franklin): the assembly of their
+// systems (State, System), and the ghost history of phases and messages
+// that their claims read, which the Net counts every send in.
 //
 // Orientation: process i's Right port (004's CW) leads to (i+1) mod n and
 // its Left port (004's CCW) to (i−1) mod n, for every i. A message that i
@@ -10,45 +9,27 @@
 // and conversely. On a ring of two, the two links between the processes are
 // still distinct: 0's Right link is 1's Left link, 0's Left link 1's Right.
 //
-// Channels: In[2i+port] holds the messages that arrive at i through port, in
-// sending order (FIFO) or as a bag, as model.Link says; a send on a full
-// bounded channel blocks.
+// Channels: full-duplex links, ring.Chans on a bidirectional ring.Net, in
+// sending order (FIFO) or as a bag, as --chan says; a send on a full
+// bounded channel blocks. A receive step takes one message through the
+// ports a process is open to (ring.Chans.Choices), not seed 000's joint
+// receive of vlt.
 //
 // Counting: with claims on, every send counts in the ghost, as an election
 // message or, if the spec says so, as one of the announcement round.
-//
-// Why not model.Links (vlt's): its channels are FIFO and unbounded and one
-// of its receive steps may take the messages waiting at both ports at once,
-// as seed 000 needs; hs and franklin take one message per step from one
-// port, and take --chan bag (hs) and --cap.
 package biring
 
 import (
 	"fmt"
 
 	"mc/model"
+	"mc/ring"
 )
 
-// Ports is a set of ports: the ports through which a process is willing to
-// receive now.
-type Ports uint8
-
-const (
-	// LeftPort and RightPort are the singleton sets.
-	LeftPort  Ports = 1 << model.Left
-	RightPort Ports = 1 << model.Right
-	// BothPorts is every port.
-	BothPorts = LeftPort | RightPort
-)
-
-// Has reports whether the set holds port.
-func (ps Ports) Has(port model.Port) bool { return ps&(1<<port) != 0 }
-
-// Net is the topology, channel semantics and ghost bookkeeping of one
-// instance.
-type Net[M model.Message[M]] struct {
-	Ring model.Ring
-	Link model.Link
+// Net is the ring, its channels' semantics and the ghost bookkeeping of one
+// instance, for the states State[P, M].
+type Net[P any, M ring.Message[M]] struct {
+	ring.Net
 	// Claims turns the ghost on; Caps are its saturation points.
 	Claims bool
 	Caps   Caps
@@ -57,104 +38,83 @@ type Net[M model.Message[M]] struct {
 	Announces func(m M) bool
 }
 
-// NewNet returns the net for parameters p, with a common orientation, the
-// ghost caps the spec's claims need and the spec's announcement test.
-func NewNet[M model.Message[M]](p *model.Params, caps Caps, announces func(m M) bool) Net[M] {
-	return Net[M]{Ring: model.Ring{N: p.N, Bidirectional: true}, Link: p.Link(), Claims: p.Claims, Caps: caps, Announces: announces}
+// NewNet returns the net for parameters p, with a common orientation and
+// full-duplex links, the ghost caps the spec's claims need and the spec's
+// announcement test.
+func NewNet[P any, M ring.Message[M]](p *model.Params, caps Caps, announces func(m M) bool) Net[P, M] {
+	return Net[P, M]{Net: netOf(p), Claims: p.Claims, Caps: caps, Announces: announces}
+}
+
+// netOf is the ring of p with a common orientation and full-duplex links.
+func netOf(p *model.Params) ring.Net {
+	return ring.Net{Ring: ring.Ring{N: p.N, Bidirectional: true}, Sem: p.ChanSemantics(), Duplex: model.FullDuplex}
 }
 
 // Send puts m on i's link through port, and counts it; false if the
 // channel is full.
-func (n *Net[M]) Send(w *Wire[M], i int, port model.Port, m M) bool {
+func (n *Net[P, M]) Send(s *State[P, M], i int, port ring.Port, m M) bool {
 	if n.Claims && n.Announces(m) {
-		w.Ghost.Announce(n.Caps)
+		s.Ghost.Announce(n.Caps)
 	} else if n.Claims {
-		w.Ghost.Count(n.Caps, 1)
+		s.Ghost.Count(n.Caps, 1)
 	}
-	j, q := n.Ring.Peer(i, port)
-	return w.In[2*j+int(q)].Send(n.Link, m)
+	return s.Chans.Send(n.Net, i, port, m)
 }
 
 // SendBoth is 002's sendLR and 004's "send to links CW and CCW": m on the
 // Right link, then on the Left one.
-func (n *Net[M]) SendBoth(w *Wire[M], i int, m M) bool {
-	return n.Send(w, i, model.Right, m) && n.Send(w, i, model.Left, m)
+func (n *Net[P, M]) SendBoth(s *State[P, M], i int, m M) bool {
+	return n.Send(s, i, ring.Right, m) && n.Send(s, i, ring.Left, m)
 }
 
 // Enter records, with claims on, that p entered its k-th phase or stage.
-func (n *Net[M]) Enter(w *Wire[M], p, k int) {
+func (n *Net[P, M]) Enter(s *State[P, M], p, k int) {
 	if n.Claims {
-		w.Ghost.Enter(n.Caps, p, k)
+		s.Ghost.Enter(n.Caps, p, k)
 	}
 }
 
 // Advance records, with claims on, that p entered its next phase or stage.
-func (n *Net[M]) Advance(w *Wire[M], p int) {
+func (n *Net[P, M]) Advance(s *State[P, M], p int) {
 	if n.Claims {
-		w.Ghost.Advance(n.Caps, p)
+		s.Ghost.Advance(n.Caps, p)
 	}
 }
 
-// Choices is the number of receives open to i through the ports in open:
-// the head of each FIFO channel, or each distinct message of each bag.
-func (n *Net[M]) Choices(w *Wire[M], i int, open Ports) int {
-	c := 0
-	for port := model.Left; port <= model.Right; port++ {
-		if open.Has(port) {
-			c += w.In[2*i+int(port)].Choices(n.Link)
-		}
-	}
-	return c
-}
-
-// locate turns receive choice k into a port and a choice on its channel.
-func (n *Net[M]) locate(w *Wire[M], i, k int, open Ports) (model.Port, int) {
-	if open.Has(model.Left) {
-		if c := w.In[2*i].Choices(n.Link); k >= c {
-			k -= c
-		} else {
-			return model.Left, k
-		}
-	}
-	return model.Right, k
+// Choices is the number of receives open to i through the ports in open.
+func (n *Net[P, M]) Choices(s *State[P, M], i int, open ring.PortSet) int {
+	return s.Chans.Choices(n.Net, i, open)
 }
 
 // Recv removes receive choice k of i and returns the port it came through
 // and the message.
-func (n *Net[M]) Recv(w *Wire[M], i, k int, open Ports) (model.Port, M) {
-	port, k := n.locate(w, i, k, open)
-	return port, w.In[2*i+int(port)].Recv(n.Link, k)
+func (n *Net[P, M]) Recv(s *State[P, M], i, k int, open ring.PortSet) (ring.Port, M) {
+	return s.Chans.Recv(n.Net, i, k, open)
 }
 
 // Label renders receive choice k of i as "recv p2 ⟨probe 5 …⟩ from left".
-func (n *Net[M]) Label(w *Wire[M], i, k int, open Ports) string {
-	port, k := n.locate(w, i, k, open)
-	return fmt.Sprintf("recv p%d %v from %s", i, w.In[2*i+int(port)].Peek(n.Link, k), port)
+func (n *Net[P, M]) Label(s *State[P, M], i, k int, open ring.PortSet) string {
+	port, m := s.Chans.Peek(n.Net, i, k, open)
+	return fmt.Sprintf("recv p%d %v from %s", i, m, port)
 }
 
 // Footprint is what a rule of process i touches (model.Footprint): i's
 // own variables, the channels it sends to through either port and, if
 // recv is set, its two input channels; with claims on, the ghost, which
-// every send counts in. Channel c is In[c] (Wire).
-func (n *Net[M]) Footprint(recv bool) func(i int) model.Footprint {
+// every send counts in.
+func (n *Net[P, M]) Footprint(recv bool) func(i int) model.Footprint {
 	return func(i int) model.Footprint {
-		f := model.Footprint{Proc: i, Ghost: n.Claims}
-		for port := model.Left; port <= model.Right; port++ {
-			j, q := n.Ring.Peer(i, port)
-			f.Send = append(f.Send, 2*j+int(q))
-			if recv {
-				f.Recv = append(f.Recv, 2*i+int(port))
-			}
-		}
+		f := n.Net.Footprint(i, recv)
+		f.Ghost = n.Claims
 		return f
 	}
 }
 
-// CheckLinks refuses parameters that ask for half-duplex links or fix
+// CheckDuplex refuses parameters that ask for half-duplex links or fix
 // local orientations: the specs on this package's rings have full-duplex
 // links and a common orientation, which their seeds fix.
-func CheckLinks(spec string, p *model.Params) error {
-	if p.Links == model.HalfDuplex {
+func CheckDuplex(spec string, p *model.Params) error {
+	if p.Duplex == model.HalfDuplex {
 		return fmt.Errorf("spec %s runs on full-duplex links; half-duplex links are not supported", spec)
 	}
 	if p.Orientation != nil {

@@ -5,16 +5,14 @@ import (
 
 	"mc/invariants"
 	"mc/model"
-	"mc/specs/internal/election"
-	"mc/specs/internal/ringnet"
+	"mc/ring"
 )
 
 // Net is what both specs know about the ring they run on: ids, topology and
 // channel semantics, with the actions' shared plumbing.
 type Net struct {
-	IDs    []int
-	Ring   model.Ring
-	Link   model.Link
+	IDs []int
+	ring.Net
 	Params model.Params
 }
 
@@ -23,13 +21,13 @@ func NewNet(p model.Params) (*Net, error) {
 	if err := CheckParams(&p); err != nil {
 		return nil, err
 	}
-	return &Net{IDs: p.IDs, Ring: model.Ring{N: p.N}, Link: p.Link(), Params: p}, nil
+	return &Net{IDs: p.IDs, Net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, Params: p}, nil
 }
 
 // Send puts m on i's outgoing channel, to its successor; false if it blocks.
 // With claims on it counts ⟨elect⟩ messages in the ghost.
 func (n *Net) Send(s *State, i int, m Msg) bool {
-	if !s.send(n.Ring.Succ(i), m, n.Link) {
+	if !s.send(n.Ring.Succ(i), m, n.Sem) {
 		return false
 	}
 	if n.Params.Claims && m.Kind == Elect {
@@ -64,13 +62,13 @@ func (n *Net) Conclude(s *State, i int, m Msg) bool {
 func (n *Net) HasMessage(s *State, i int) bool { return s.Pending(i) > 0 }
 
 // RecvChoices is the number of receives process i's channel offers.
-func (n *Net) RecvChoices(s *State, i int) int { return s.choices(i, n.Link) }
+func (n *Net) RecvChoices(s *State, i int) int { return s.choices(i, n.Sem) }
 
 // Receive removes receive choice k from process i's channel.
-func (n *Net) Receive(s *State, i, k int) Msg { return s.recv(i, k, n.Link) }
+func (n *Net) Receive(s *State, i, k int) Msg { return s.recv(i, k, n.Sem) }
 
 // Peek is the message receive choice k at process i would take.
-func (n *Net) Peek(s *State, i, k int) Msg { return s.peek(i, k, n.Link) }
+func (n *Net) Peek(s *State, i, k int) Msg { return s.peek(i, k, n.Sem) }
 
 // RecvLabel renders recv(i) as "recv p2 ⟨elect 5⟩".
 func (n *Net) RecvLabel(s *State, i, k int) string {
@@ -116,20 +114,20 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 		Erase:   Erase,
 		Vars:    Vars(flag, p.Claims),
 		View:    n.View,
-		Chans:   ringnet.Links(n.Ring.N, n.Link), // channel j is In[j]
+		Chans:   n.Net.Semantics(), // channel j is process j's input channel
 	}
 }
 
 // View pictures s for mc's drawings: each process with its id and decision,
 // and process i's input channel as the link from its predecessor to i.
 func (n *Net) View(s *State) model.View {
-	v := model.View{Procs: election.ProcViews(n.IDs, s), Links: make([]model.LinkView, s.Procs())}
-	for i := range v.Links {
+	v := model.View{Procs: invariants.ProcViews(n.IDs, s), Chans: make([]model.ChanView, s.Procs())}
+	for i := range v.Chans {
 		msgs, kinds := make([]string, 0, s.Pending(i)), make([]string, 0, s.Pending(i))
 		for _, m := range s.Messages(i) {
 			msgs, kinds = append(msgs, m.String()), append(kinds, m.KindName())
 		}
-		v.Links[i] = model.LinkView{From: n.Ring.Pred(i), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs, Kinds: kinds}
+		v.Chans[i] = model.ChanView{From: n.Ring.Pred(i), To: i, Name: fmt.Sprintf("p%d.in", i), Msgs: msgs, Kinds: kinds}
 	}
 	return v
 }

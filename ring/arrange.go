@@ -1,4 +1,4 @@
-package model
+package ring
 
 import (
 	"fmt"
@@ -93,4 +93,27 @@ func canonical(a []int, sym Symmetry) []int {
 		}
 	}
 	return best
+}
+
+// DescendingIDs returns n, n-1, …, 1: the arrangement in which Chang–Roberts
+// sends the most messages, and mc's default.
+func DescendingIDs(n int) []int {
+	ids := make([]int, n)
+	for i := range ids {
+		ids[i] = n - i
+	}
+	return ids
+}
+
+// CyclicallyDescending reports whether the ids decrease along the ring from
+// the maximum: each process's successor has the next smaller id. This is
+// the arrangement in which the worst case n(n+1)/2 is claimed.
+func CyclicallyDescending(ids []int) bool {
+	top, drops := slices.Index(ids, slices.Max(ids)), 0
+	for i := range ids {
+		if ids[(top+i+1)%len(ids)] > ids[(top+i)%len(ids)] {
+			drops++
+		}
+	}
+	return drops == 1
 }

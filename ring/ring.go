@@ -1,23 +1,4 @@
-package model
-
-// Port is a process's local name for one of its two links on a
-// bidirectional ring.
-type Port int
-
-const (
-	Left  Port = 0
-	Right Port = 1
-)
-
-// Opposite returns the other port.
-func (p Port) Opposite() Port { return 1 - p }
-
-func (p Port) String() string {
-	if p == Left {
-		return "left"
-	}
-	return "right"
-}
+package ring
 
 // Ring is the topology: processes 0..N-1 in clockwise order. On a
 // unidirectional ring process i sends only to Succ(i). On a bidirectional

@@ -1,6 +1,10 @@
-package model
+package ring
 
-import "fmt"
+import (
+	"fmt"
+
+	"mc/model"
+)
 
 // TagKind is a message type of a ring protocol: a small enumeration that
 // names itself ("elect", "wakeup").
@@ -27,7 +31,7 @@ func (m Tagged[K]) Compare(o Tagged[K]) int {
 
 // AppendTo writes the message's canonical bytes: kind, then id.
 func (m Tagged[K]) AppendTo(buf []byte) []byte {
-	return AppendUint(append(buf, byte(m.Kind)), uint64(m.ID))
+	return model.AppendUint(append(buf, byte(m.Kind)), uint64(m.ID))
 }
 
 // KindName is the kind's own name ("elect"), for a View (Kinded).
@@ -41,7 +45,7 @@ func (m Tagged[K]) String() string {
 }
 
 // ReadTagged reads what Tagged.AppendTo wrote.
-func ReadTagged[K TagKind](d *Decoder) Tagged[K] {
+func ReadTagged[K TagKind](d *model.Decoder) Tagged[K] {
 	k := K(d.Int())
 	return Tagged[K]{Kind: k, ID: d.Int()}
 }

@@ -1,33 +1,32 @@
-// Package outcome is what the processes of an election spec know about its
-// result, the announcement round that tells them, and the election
-// properties every such spec checks (dkr, hp).
-package outcome
+package invariants
+
+// What the processes of an election spec know about its result, the
+// announcement round that tells them, and the election properties every
+// such spec checks (dkr, hp, hs, franklin).
 
 import (
 	"fmt"
 
-	"mc/invariants"
 	"mc/model"
-	"mc/specs/internal/election"
 )
 
 // Outcome is, per process, its decision and the id it knows as the leader's
 // (0 while it knows none).
 type Outcome struct {
-	Decided []invariants.Decision
+	Decided []Decision
 	Leader  []int
 }
 
 // New returns the outcome of a ring of n before anyone knows anything.
 func New(n int) Outcome {
-	return Outcome{Decided: make([]invariants.Decision, n), Leader: make([]int, n)}
+	return Outcome{Decided: make([]Decision, n), Leader: make([]int, n)}
 }
 
 // Procs is the ring size.
 func (o *Outcome) Procs() int { return len(o.Decided) }
 
 // Decision is process p's decision.
-func (o *Outcome) Decision(p int) invariants.Decision { return o.Decided[p] }
+func (o *Outcome) Decision(p int) Decision { return o.Decided[p] }
 
 // Learn records that process p, whose own id is own, now knows that the
 // process with id leader was elected: p is the leader if that is its own id,
@@ -35,9 +34,9 @@ func (o *Outcome) Decision(p int) invariants.Decision { return o.Decided[p] }
 func (o *Outcome) Learn(p, leader, own int) {
 	o.Leader[p] = leader
 	if leader == own {
-		o.Decided[p] = invariants.Leader
+		o.Decided[p] = Leader
 	} else {
-		o.Decided[p] = invariants.Lost
+		o.Decided[p] = Lost
 	}
 }
 
@@ -88,7 +87,7 @@ func (o *Outcome) AppendTo(buf []byte, p int) []byte {
 
 // DecodeFrom reads what AppendTo wrote for process p.
 func (o *Outcome) DecodeFrom(d *model.Decoder, p int) {
-	o.Decided[p] = invariants.Decision(d.Int())
+	o.Decided[p] = Decision(d.Int())
 	o.Leader[p] = d.Int()
 }
 
@@ -117,23 +116,18 @@ type Winner struct {
 // MaxWinner is the winner of a spec that elects the maximum id, with its
 // property leader-is-max; ref cites the seed's claim.
 func MaxWinner(ids []int, ref string) Winner {
-	top := 0
-	for i, id := range ids {
-		if id > ids[top] {
-			top = i
-		}
-	}
+	top := ArgMax(ids)
 	return Winner{Proc: top, ID: ids[top], Name: "leader-is-max", Ref: ref,
 		Doc: fmt.Sprintf("only the maximum-id process p%d (id %d) is ever leader", top, ids[top])}
 }
 
-// Properties are the election properties of a spec whose processes learn
-// the outcome into of(s): at most one leader; only w.Proc is ever leader;
-// decisions never change; every terminal state has exactly one leader,
-// every process knows its id and no message is in transit (quiet); and some
-// run elects a leader; and the liveness of every election (package
-// election). ref is the spec's seed section.
-func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(s *S) bool) []model.Property[S] {
+// OutcomeProperties are the election properties of a spec whose
+// processes learn the outcome into of(s): at most one leader; only w.Proc
+// is ever leader; decisions never change; every terminal state has exactly
+// one leader, every process knows its id and no message is in transit
+// (quiet); some run elects a leader; and the liveness of every election
+// (ElectionLiveness). ref is the spec's seed section.
+func OutcomeProperties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(s *S) bool) []model.Property[S] {
 	who := "none is the winner"
 	switch {
 	case w.Proc >= 0 && w.Unnamed:
@@ -141,23 +135,20 @@ func Properties[S any](ref string, w Winner, of func(s *S) *Outcome, quiet func(
 	case w.Proc >= 0:
 		who = fmt.Sprintf("p%d, whose id %d every process knows", w.Proc, w.ID)
 	}
+	view := func(s *S) Election { return of(s) }
 	decisions := func(buf []byte, s *S) []byte { return of(s).AppendDecisions(buf) }
 	return append([]model.Property[S]{
-		model.InvariantProp("at-most-one-leader", ref, "no two processes are leaders at once",
-			func(s *S) bool { return invariants.AtMostOneLeader(of(s)) }).Reading(decisions),
-		model.InvariantProp(w.Name, w.Ref, w.Doc,
-			func(s *S) bool { return invariants.LeaderIs(of(s), w.Proc) }).Reading(decisions),
-		model.StepProp("decision-stable", ref, "a decided process never changes its decision",
-			func(b *S, _ model.Action, a *S) bool { return invariants.DecisionStable(of(b), of(a)) }).Reading(decisions),
-		model.EndProp("election-complete", ref,
+		AtMostOneLeader(ref, view).Reading(decisions),
+		LeaderIs(w.Name, w.Ref, w.Doc, w.Proc, view).Reading(decisions),
+		DecisionStable(ref, view).Reading(decisions),
+		ElectionComplete(ref,
 			fmt.Sprintf("every terminal state has exactly one leader (%s), all others lost, and no message in transit", who),
 			func(s *S) bool {
 				o := of(s)
-				return invariants.Agreement(o) && (w.Unnamed || o.AllKnow(w.ID)) && quiet(s)
+				return Agreement(o) && (w.Unnamed || o.AllKnow(w.ID)) && quiet(s)
 			}),
-		model.WitnessProp("leader-elected", ref, "some reachable state has a leader",
-			func(s *S) bool { return invariants.SomeLeader(of(s)) }).Reading(decisions),
-	}, election.Liveness(ref, func(s *S) invariants.Election { return of(s) })...)
+		LeaderElected(ref, view).Reading(decisions),
+	}, ElectionLiveness(ref, view)...)
 }
 
 // AnnouncementProps are the claims about the announcement round that a spec
@@ -179,4 +170,16 @@ func AnnouncementPropsOf[S any](ref, msg string, n int, sent func(s *S) int) []m
 			fmt.Sprintf("every terminal state was reached with exactly n = %d %s messages", n, msg),
 			func(s *S) bool { return sent(s) == n }),
 	}
+}
+
+// ArgMax is the process with the largest id: the one an election of the
+// maximum elects.
+func ArgMax(ids []int) int {
+	best := 0
+	for i, id := range ids {
+		if id > ids[best] {
+			best = i
+		}
+	}
+	return best
 }

@@ -1,4 +1,4 @@
-package ringnet
+package ring
 
 import "embed"
 

@@ -1,7 +1,7 @@
-package model
+package ring
 
 import (
-	"fmt"
+	"mc/model"
 	"slices"
 )
 
@@ -76,7 +76,7 @@ func OrientationsUpToSymmetry(ids []int) [][]bool {
 func isCanonical(ids []int, f []bool) bool {
 	for _, g := range RingSymmetries(len(ids)) {
 		gi, gf := g.Apply(ids, f)
-		if slices.Equal(gi, ids) && FormatOrientation(gf) < FormatOrientation(f) {
+		if slices.Equal(gi, ids) && model.FormatOrientation(gf) < model.FormatOrientation(f) {
 			return false
 		}
 	}
@@ -131,33 +131,12 @@ func (g RingSymmetry) Apply(ids []int, flipped []bool) ([]int, []bool) {
 	return gi, gf
 }
 
-// FormatOrientation writes an assignment as a bit string, process 0 first:
-// 1 means the process's Right port leads counter-clockwise.
-func FormatOrientation(f []bool) string {
-	b := make([]byte, len(f))
-	for i, x := range f {
-		b[i] = '0'
-		if x {
-			b[i] = '1'
-		}
+// InitialOrientations is the orientation assignments a bidirectional spec
+// starts from: the one p fixes (--orientation), or every assignment up to
+// the ring's symmetry (OrientationsUpToSymmetry).
+func InitialOrientations(p *model.Params) [][]bool {
+	if p.Orientation != nil {
+		return [][]bool{p.Orientation}
 	}
-	return string(b)
-}
-
-// ParseOrientation reads a bit string such as 0110 for a ring of n.
-func ParseOrientation(s string, n int) ([]bool, error) {
-	if len(s) != n {
-		return nil, fmt.Errorf("orientation %q has %d bits for a ring of n=%d (want one 0 or 1 per process)", s, len(s), n)
-	}
-	f := make([]bool, n)
-	for i, c := range s {
-		switch c {
-		case '0':
-		case '1':
-			f[i] = true
-		default:
-			return nil, fmt.Errorf("orientation %q: want only 0 and 1, one per process", s)
-		}
-	}
-	return f, nil
+	return OrientationsUpToSymmetry(p.IDs)
 }

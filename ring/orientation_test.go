@@ -1,7 +1,8 @@
-package model
+package ring
 
 import (
 	"fmt"
+	"mc/model"
 	"slices"
 	"strings"
 	"testing"
@@ -11,17 +12,17 @@ func TestOrientationsAreEveryAssignment(t *testing.T) {
 	all := Orientations(3)
 	var got []string
 	for _, f := range all {
-		got = append(got, FormatOrientation(f))
+		got = append(got, model.FormatOrientation(f))
 	}
 	if want := []string{"000", "001", "010", "011", "100", "101", "110", "111"}; !slices.Equal(got, want) {
 		t.Fatalf("Orientations(3) = %v", got)
 	}
-	if f, err := ParseOrientation("0110", 4); err != nil || FormatOrientation(f) != "0110" {
-		t.Fatalf("ParseOrientation(0110) = %v, %v", f, err)
+	if f, err := model.ParseOrientation("0110", 4); err != nil || model.FormatOrientation(f) != "0110" {
+		t.Fatalf("model.ParseOrientation(0110) = %v, %v", f, err)
 	}
 	for _, bad := range []string{"011", "01101", "01x0", ""} {
-		if _, err := ParseOrientation(bad, 4); err == nil {
-			t.Errorf("ParseOrientation(%q, 4) accepted", bad)
+		if _, err := model.ParseOrientation(bad, 4); err == nil {
+			t.Errorf("model.ParseOrientation(%q, 4) accepted", bad)
 		}
 	}
 }
@@ -34,8 +35,8 @@ func TestOrientationsUpToSymmetry(t *testing.T) {
 			t.Errorf("n=%d: %d assignments, want %d", n, got, want)
 		}
 	}
-	p := Params{N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{true, false, false}}
-	if len(p.Orientations()) != 1 {
+	p := model.Params{N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{true, false, false}}
+	if len(InitialOrientations(&p)) != 1 {
 		t.Fatal("a fixed orientation should be the only one")
 	}
 }
@@ -66,7 +67,7 @@ func TestSymmetriesDescribeTheSameRing(t *testing.T) {
 	for _, g := range syms {
 		gi, gf := g.Apply(ids, f)
 		if got := sortedWords(neighbours(gi, gf)); got != want {
-			t.Fatalf("%+v gives ids %v orientation %s, a different ring:\n%s\nwant\n%s", g, gi, FormatOrientation(gf), got, want)
+			t.Fatalf("%+v gives ids %v orientation %s, a different ring:\n%s\nwant\n%s", g, gi, model.FormatOrientation(gf), got, want)
 		}
 	}
 }
@@ -100,6 +101,18 @@ func TestArrangementsUpToSymmetry(t *testing.T) {
 			if hit[fmt.Sprint(a)] != 1 {
 				t.Fatalf("n=%d: arrangement %v is the image of %d representatives", n, a, hit[fmt.Sprint(a)])
 			}
+		}
+	}
+}
+
+// Params, which cannot import this package, counts the initial
+// orientations of a run on its own; it must agree with the enumeration.
+func TestParamsCountsTheInitialOrientations(t *testing.T) {
+	for n := 2; n <= 7; n++ {
+		p := model.Params{N: n, IDs: DescendingIDs(n), Duplex: model.FullDuplex}
+		want := fmt.Sprintf("(%d, one initial state each)", len(InitialOrientations(&p)))
+		if got := p.String(); !strings.Contains(got, want) {
+			t.Errorf("n=%d: Params says %q, want %q", n, got, want)
 		}
 	}
 }

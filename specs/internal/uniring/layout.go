@@ -1,23 +1,8 @@
-// Package uniring is the state shared by the id-passing election specs on a
-// unidirectional ring (changroberts, lelann): per process one flag and a
-// decision, and per process one input channel of ⟨elect j⟩ / ⟨done j⟩
-// messages. The specs differ only in their rules.
-//
-// The state is its own canonical encoding, a byte vector like SPIN's state
-// vector: copying, encoding and decoding a state are each one memmove, and
-// those are what the explorer does for every successor. Chang–Roberts is the
-// model mc is benchmarked on against SPIN and TLC.
-//
-// Layout, for a ring of n:
-//
-//	[0, n)      flag of process i (participant or started): 0 or 1
-//	[n, 2n)     decision of process i (invariants.Decision)
-//	[2n, 3n)    number of messages in process i's input channel
-//	[3n, 3n+2)  ghost: ⟨elect⟩ messages sent, big-endian (0 without --claims)
-//	then the channels' messages, process 0's first, 2 bytes each,
-//	big-endian kind<<15 | id; each channel's oldest first (FIFO) or in
-//	ascending order (bag, its canonical form).
+//go:build !uniring_generic
+
 package uniring
+
+// The byte layout of the state (doc.go); generic.go is its reference.
 
 import (
 	"errors"
@@ -28,46 +13,6 @@ import (
 	"mc/invariants"
 	"mc/model"
 )
-
-// Kind is a message's type.
-type Kind uint8
-
-const (
-	// Elect carries a candidate id around the ring.
-	Elect Kind = iota
-	// Done announces the elected id.
-	Done
-)
-
-func (k Kind) String() string {
-	if k == Done {
-		return "done"
-	}
-	return "elect"
-}
-
-// Msg is ⟨elect j⟩ or ⟨done j⟩.
-type Msg = model.Tagged[Kind]
-
-// MaxID is the largest id a message can carry (15 bits).
-const MaxID = 1<<15 - 1
-
-// maxProcs keeps a channel's count within its byte: at most n+1 messages
-// are ever in one channel.
-const maxProcs = 250
-
-// CheckParams refuses rings the layout cannot hold.
-func CheckParams(p *model.Params) error {
-	if p.N > maxProcs {
-		return fmt.Errorf("ring size %d is larger than this spec supports (%d)", p.N, maxProcs)
-	}
-	for _, id := range p.IDs {
-		if id > MaxID {
-			return fmt.Errorf("id %d is larger than this spec supports (%d)", id, MaxID)
-		}
-	}
-	return nil
-}
 
 // word packs m into two bytes: kind<<15 | id.
 func word(m Msg) uint16 { return uint16(m.Kind)<<15 | uint16(m.ID) }
@@ -156,7 +101,7 @@ func (s *State) Messages(i int) []Msg {
 func (s *State) Quiet() bool { return len(s.b) == header(s.n) }
 
 // send adds m to process j's input channel; false if it is full.
-func (s *State) send(j int, m Msg, l model.Link) bool {
+func (s *State) send(j int, m Msg, l model.ChanSemantics) bool {
 	c := s.Pending(j)
 	if l.Cap > 0 && c >= l.Cap {
 		return false
@@ -178,7 +123,7 @@ func (s *State) send(j int, m Msg, l model.Link) bool {
 
 // choices is how many different receives process i's channel offers: the
 // head for FIFO, one per distinct message for a bag.
-func (s *State) choices(i int, l model.Link) int {
+func (s *State) choices(i int, l model.ChanSemantics) int {
 	c := s.Pending(i)
 	if c == 0 || l.Kind == model.FIFO {
 		return min(c, 1)
@@ -195,7 +140,7 @@ func (s *State) choices(i int, l model.Link) int {
 }
 
 // position is the offset of receive choice k in process i's channel.
-func (s *State) position(i, k int, l model.Link) int {
+func (s *State) position(i, k int, l model.ChanSemantics) int {
 	pos := s.section(i)
 	if l.Kind == model.FIFO {
 		return pos
@@ -210,13 +155,13 @@ func (s *State) position(i, k int, l model.Link) int {
 }
 
 // peek returns the message receive choice k would take.
-func (s *State) peek(i, k int, l model.Link) Msg {
+func (s *State) peek(i, k int, l model.ChanSemantics) Msg {
 	pos := s.position(i, k, l)
 	return msgOf(s.b[pos], s.b[pos+1])
 }
 
 // recv removes and returns the message of receive choice k.
-func (s *State) recv(i, k int, l model.Link) Msg {
+func (s *State) recv(i, k int, l model.ChanSemantics) Msg {
 	pos := s.position(i, k, l)
 	m := msgOf(s.b[pos], s.b[pos+1])
 	copy(s.b[pos:], s.b[pos+2:])

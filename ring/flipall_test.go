@@ -1,4 +1,4 @@
-package model_test
+package ring_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/ring"
 )
 
 // rightward is a port-asymmetric toy: Chang–Roberts with every message sent
@@ -15,7 +16,7 @@ import (
 type rightward struct {
 	part []bool
 	won  []int8 // 0 undecided, 1 leader, 2 lost
-	l    model.Links[tok]
+	l    ring.Chans[tok]
 }
 
 // tok is ⟨elect v⟩ (done = false) or ⟨done v⟩.
@@ -32,21 +33,22 @@ func (m tok) String() string { return fmt.Sprint(m.v, m.done) }
 
 func rightwardSystem(ids []int, f []bool) *model.System[rightward] {
 	n := len(ids)
-	send := func(s *rightward, i int, m tok) bool { return s.l.Send(model.FullDuplex, i, model.Right, m) }
+	net := ring.Net{Ring: ring.Ring{N: n, Bidirectional: true, Flipped: f}, Duplex: model.FullDuplex}
+	send := func(s *rightward, i int, m tok) bool { return s.l.Send(net, i, ring.Right, m) }
 	return &model.System[rightward]{
 		Spec: "rightward", Procs: n,
-		Init: []rightward{{part: make([]bool, n), won: make([]int8, n), l: model.NewLinks[tok](f)}},
+		Init: []rightward{{part: make([]bool, n), won: make([]int8, n), l: ring.NewChans[tok](net)}},
 		Rules: []model.Rule[rightward]{
 			{Name: "start", Guard: func(s *rightward, i int) bool { return !s.part[i] },
 				Do: func(s *rightward, i, _ int) bool { s.part[i] = true; return send(s, i, tok{v: ids[i]}) }},
-			{Name: "recv", Guard: func(s *rightward, i int) bool { return s.l.RecvChoices(i) > 0 },
-				Choices: func(s *rightward, i int) int { return min(s.l.RecvChoices(i), 2) },
+			{Name: "recv", Guard: func(s *rightward, i int) bool { return s.l.JointChoices(net, i) > 0 },
+				Choices: func(s *rightward, i int) int { return min(s.l.JointChoices(net, i), 2) },
 				Do: func(s *rightward, i, k int) bool {
-					port := model.Left
-					if s.l.RecvPorts(i, k) == model.OnlyRight {
-						port = model.Right
+					port := ring.Left
+					if s.l.JointPorts(net, i, k) == ring.OnlyRight {
+						port = ring.Right
 					}
-					m := s.l.Take(i, port)
+					m := s.l.Take(net, i, port)
 					switch {
 					case !m.done && m.v > ids[i]:
 						s.part[i] = true
@@ -66,7 +68,7 @@ func rightwardSystem(ids []int, f []bool) *model.System[rightward] {
 		},
 		Copy: func(d, s *rightward) {
 			d.part, d.won = append(d.part[:0], s.part...), append(d.won[:0], s.won...)
-			d.l.CopyFrom(&s.l)
+			d.l.CopyFrom(s.l)
 		},
 		Encode: func(b []byte, s *rightward) []byte {
 			for i := range s.part {
@@ -76,11 +78,11 @@ func rightwardSystem(ids []int, f []bool) *model.System[rightward] {
 		},
 		Decode: func(data []byte, s *rightward) error {
 			d := model.NewDecoder(data)
-			s.part, s.won = make([]bool, n), make([]int8, n)
+			s.part, s.won, s.l = make([]bool, n), make([]int8, n), ring.NewChans[tok](net)
 			for i := range s.part {
 				s.part[i], s.won[i] = d.Bool(), int8(d.Int())
 			}
-			s.l.DecodeFrom(&d, n, func(d *model.Decoder) tok { return tok{v: d.Int(), done: d.Bool()} })
+			s.l.DecodeFrom(&d, func(d *model.Decoder) tok { return tok{v: d.Int(), done: d.Bool()} })
 			return d.Finish()
 		},
 		Vars: func(*rightward) []model.Var { return nil },
@@ -99,7 +101,7 @@ func states(t *testing.T, ids []int, f []bool) int64 {
 // With the ids fixed, flipping every process at once is not a symmetry:
 // for a spec that prefers one port it is the mirror image of the ring, whose
 // ids run the other way round. Reflecting the description (ids and
-// orientation, model.Symmetry) is one. Reference: model/orientation.go.
+// orientation, ring.Symmetry) is one. Reference: ring/orientation.go.
 func TestFlipAllIsNotASymmetry(t *testing.T) {
 	ids := []int{3, 1, 5, 2, 4}
 	none, all := make([]bool, 5), []bool{true, true, true, true, true}
@@ -107,7 +109,7 @@ func TestFlipAllIsNotASymmetry(t *testing.T) {
 	if plain != 270 || flipped != 189 {
 		t.Fatalf("states: %d with a common orientation, %d with every process flipped; want 270 and 189 (changroberts on 3,1,5,2,4 and on 4,2,5,1,3)", plain, flipped)
 	}
-	gi, gf := model.RingSymmetry{Reflect: true}.Apply(ids, all)
+	gi, gf := ring.RingSymmetry{Reflect: true}.Apply(ids, all)
 	if got := states(t, gi, gf); got != flipped {
 		t.Fatalf("the reflected description (ids %v, orientation %s) has %d states, want %d", gi, model.FormatOrientation(gf), got, flipped)
 	}

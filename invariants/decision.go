@@ -1,0 +1,106 @@
+package invariants
+
+// Decision is what a process knows about the election's outcome.
+type Decision uint8
+
+const (
+	Undecided Decision = iota
+	Leader
+	Lost
+)
+
+func (d Decision) String() string {
+	switch d {
+	case Leader:
+		return "leader"
+	case Lost:
+		return "lost"
+	}
+	return "undecided"
+}
+
+// Election is the view of a state that election properties need.
+type Election interface {
+	Procs() int
+	Decision(p int) Decision
+}
+
+// Decisions is an optional fast path of Election: a state that holds its
+// decisions in a slice hands it over whole, and the properties below, which
+// run on every state explored, loop over it instead of calling Decision per
+// process.
+type Decisions interface {
+	Decisions() []Decision
+}
+
+// decisions returns v's decisions as a slice, using buf when v does not
+// offer one.
+func decisions(v Election, buf []Decision) []Decision {
+	if d, ok := v.(Decisions); ok {
+		return d.Decisions()
+	}
+	buf = buf[:0]
+	for p := 0; p < v.Procs(); p++ {
+		buf = append(buf, v.Decision(p))
+	}
+	return buf
+}
+
+// Leaders counts the processes that consider themselves elected.
+func Leaders(v Election) int {
+	var buf [32]Decision
+	n := 0
+	for _, d := range decisions(v, buf[:]) {
+		if d == Leader {
+			n++
+		}
+	}
+	return n
+}
+
+// atMostOneLeader holds when no two processes are leaders at once.
+func atMostOneLeader(v Election) bool { return Leaders(v) <= 1 }
+
+// onlyLeader holds when every leader is process want: the winner is the
+// one the algorithm promises (the maximum id, or the minimum).
+func onlyLeader(v Election, want int) bool {
+	var buf [32]Decision
+	for p, d := range decisions(v, buf[:]) {
+		if d == Leader && p != want {
+			return false
+		}
+	}
+	return true
+}
+
+// someLeader holds when a leader has been elected.
+func someLeader(v Election) bool { return Leaders(v) > 0 }
+
+// Agreement holds when the election is over: exactly one leader and every
+// other process knows it lost.
+func Agreement(v Election) bool {
+	var buf [32]Decision
+	leaders := 0
+	for _, d := range decisions(v, buf[:]) {
+		switch d {
+		case Leader:
+			leaders++
+		case Undecided:
+			return false
+		}
+	}
+	return leaders == 1
+}
+
+// decisionStable holds on a transition when no process that had decided
+// changes its decision.
+func decisionStable(before, after Election) bool {
+	var b1, b2 [32]Decision
+	bs, as := decisions(before, b1[:]), decisions(after, b2[:])
+	for p, d := range bs {
+		if d != Undecided && as[p] != d {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,142 @@
+//go:build !uniring_generic
+
+package uniring
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"mc/invariants"
+	"mc/model"
+	"mc/ring"
+)
+
+// oracle is the state of layout.go held in package ring's generic channel
+// type, which the byte layout re-implements.
+type oracle struct {
+	flag    []bool
+	decided []invariants.Decision
+	in      []ring.Chan[Msg]
+	sent    int
+}
+
+// agree fails the test unless s holds what o holds.
+func agree(t *testing.T, step string, s *State, o *oracle, sem model.ChanSemantics) {
+	t.Helper()
+	for i := range o.in {
+		if s.Flag(i) != o.flag[i] || s.Decision(i) != o.decided[i] {
+			t.Fatalf("%s: p%d flag %v decision %s, want %v %s", step, i, s.Flag(i), s.Decision(i), o.flag[i], o.decided[i])
+		}
+		if got, want := fmt.Sprint(s.Messages(i)), fmt.Sprint(o.in[i].Messages()); got != want || s.Pending(i) != o.in[i].Len() {
+			t.Fatalf("%s: p%d's channel holds %s (%d), want %s", step, i, got, s.Pending(i), want)
+		}
+		if got, want := s.choices(i, sem), o.in[i].Choices(sem); got != want {
+			t.Fatalf("%s: p%d offers %d receives, want %d", step, i, got, want)
+		}
+		for k := 0; k < o.in[i].Choices(sem); k++ {
+			if got, want := s.peek(i, k, sem), o.in[i].Peek(sem, k); got != want {
+				t.Fatalf("%s: p%d's choice %d is %v, want %v", step, i, k, got, want)
+			}
+		}
+	}
+	if s.ElectSent() != o.sent || !slices.Equal(s.Decisions(), o.decided) {
+		t.Fatalf("%s: ghost %d decisions %v, want %d %v", step, s.ElectSent(), s.Decisions(), o.sent, o.decided)
+	}
+	quiet := true
+	for i := range o.in {
+		quiet = quiet && o.in[i].Len() == 0
+	}
+	if s.Quiet() != quiet {
+		t.Fatalf("%s: Quiet %v, want %v", step, s.Quiet(), quiet)
+	}
+}
+
+// roundTrips fails the test unless s decodes to itself and a copy of it is
+// independent of it.
+func roundTrips(t *testing.T, step string, s *State) {
+	t.Helper()
+	enc := Encode(nil, s)
+	var d State
+	if err := Decoder(s.Procs())(enc, &d); err != nil || string(Encode(nil, &d)) != string(enc) {
+		t.Fatalf("%s: decoding %x gave %x (%v)", step, enc, Encode(nil, &d), err)
+	}
+	var c State
+	Copy(&c, s)
+	c.SetFlag(0)
+	c.send(0, Msg{Kind: Done, ID: MaxID}, model.ChanSemantics{})
+	if string(Encode(nil, s)) != string(enc) {
+		t.Fatalf("%s: changing a copy changed the original", step)
+	}
+}
+
+// The byte layout behaves as the generic channels do, operation by
+// operation, for FIFO and bag channels, bounded or not: what is sent, what
+// each receive choice takes, what is refused when a channel is full, and
+// the encoding round trip after every step.
+func TestLayoutAgreesWithGenericChannels(t *testing.T) {
+	for _, sem := range []model.ChanSemantics{{Kind: model.FIFO}, {Kind: model.Bag}, {Kind: model.FIFO, Cap: 2}, {Kind: model.Bag, Cap: 3}} {
+		t.Run(fmt.Sprintf("%s cap %d", sem.Kind, sem.Cap), func(t *testing.T) {
+			const n = 4
+			rng := rand.New(rand.NewPCG(1, uint64(sem.Cap)*2+uint64(sem.Kind)))
+			s := New(n)
+			o := oracle{flag: make([]bool, n), decided: make([]invariants.Decision, n), in: make([]ring.Chan[Msg], n)}
+			for step := range 2000 {
+				i := rng.IntN(n)
+				var what string
+				switch op := rng.IntN(10); {
+				case op < 5:
+					m := Msg{Kind: Kind(rng.IntN(2)), ID: 1 + rng.IntN(4)}
+					if step%97 == 0 {
+						m.ID = MaxID
+					}
+					got, want := s.send(i, m, sem), o.in[i].Send(sem, m)
+					what = fmt.Sprintf("step %d: send %v to p%d (sent: %v)", step, m, i, want)
+					if got != want {
+						t.Fatalf("%s; the layout says %v", what, got)
+					}
+				case op < 8 && o.in[i].Choices(sem) > 0:
+					k := rng.IntN(o.in[i].Choices(sem))
+					got, want := s.recv(i, k, sem), o.in[i].Recv(sem, k)
+					what = fmt.Sprintf("step %d: p%d receives choice %d, %v", step, i, k, want)
+					if got != want {
+						t.Fatalf("%s; the layout took %v", what, got)
+					}
+				case op == 8:
+					s.SetFlag(i)
+					o.flag[i] = true
+					d := invariants.Decision(1 + rng.IntN(2))
+					s.Decide(i, d)
+					o.decided[i] = d
+					what = fmt.Sprintf("step %d: p%d flags and decides %s", step, i, d)
+				default:
+					s.countElect()
+					o.sent++
+					what = fmt.Sprintf("step %d: ghost counts", step)
+				}
+				agree(t, what, &s, &o, sem)
+				roundTrips(t, what, &s)
+			}
+		})
+	}
+}
+
+// A corrupted encoding is refused rather than read as some other state.
+func TestDecoderRefusesBytesWithoutTheLayout(t *testing.T) {
+	s := New(3)
+	s.send(1, Msg{Kind: Elect, ID: 7}, model.ChanSemantics{})
+	enc := Encode(nil, &s)
+	for _, bad := range [][]byte{enc[:len(enc)-1], append(append([]byte(nil), enc...), 0, 0), enc[:5]} {
+		var d State
+		if err := Decoder(3)(bad, &d); err == nil {
+			t.Errorf("decoded %x, which lacks the layout", bad)
+		}
+	}
+	miscounted := append([]byte(nil), enc...)
+	miscounted[2*3+1] = 2 // p1's channel claims two messages, holds one
+	var d State
+	if err := Decoder(3)(miscounted, &d); err == nil {
+		t.Error("decoded a channel count that disagrees with the messages")
+	}
+}

@@ -1,0 +1,48 @@
+package uniring
+
+import (
+	"fmt"
+
+	"mc/model"
+	"mc/ring"
+)
+
+// Kind is a message's type.
+type Kind uint8
+
+const (
+	// Elect carries a candidate id around the ring.
+	Elect Kind = iota
+	// Done announces the elected id.
+	Done
+)
+
+func (k Kind) String() string {
+	if k == Done {
+		return "done"
+	}
+	return "elect"
+}
+
+// Msg is ⟨elect j⟩ or ⟨done j⟩.
+type Msg = ring.Tagged[Kind]
+
+// MaxID is the largest id a message can carry (15 bits).
+const MaxID = 1<<15 - 1
+
+// maxProcs keeps a channel's count within its byte: at most n+1 messages
+// are ever in one channel.
+const maxProcs = 250
+
+// CheckParams refuses rings the layout cannot hold.
+func CheckParams(p *model.Params) error {
+	if p.N > maxProcs {
+		return fmt.Errorf("ring size %d is larger than this spec supports (%d)", p.N, maxProcs)
+	}
+	for _, id := range p.IDs {
+		if id > MaxID {
+			return fmt.Errorf("id %d is larger than this spec supports (%d)", id, MaxID)
+		}
+	}
+	return nil
+}
