@@ -72,7 +72,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
-	rec, code := startRecording(dbDir, args, stderr)
+	rec, code := startRecording(dbDir, fs.Changed("db"), args, stderr)
 	if rec == nil {
 		return code
 	}

@@ -162,7 +162,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc check: %s\n", printable(err.Error()))
 		return exitUsage
 	}
-	rec, code := startRecording(dbDir, args, stderr)
+	rec, code := startRecording(dbDir, fs.Changed("db"), args, stderr)
 	if rec == nil {
 		return code
 	}

@@ -82,7 +82,15 @@ func closeDB(s *runstore.Store, cmd string, stderr io.Writer) int {
 }
 
 // dbMessage is err, a run store's, in one line, with what the user can do.
-func dbMessage(err error) string {
+func dbMessage(err error) string { return storeMessage(err, " or --no-db") }
+
+// historyMessage is dbMessage for the commands that read the history
+// (mc runs, mc explore --run), which have no --no-db to offer.
+func historyMessage(err error) string { return storeMessage(err, "") }
+
+// storeMessage is err in one line, with what the user can do; without is
+// the way to do without the store, if the command has one.
+func storeMessage(err error, without string) string {
 	var refused *runstore.Refused
 	var inUse *runstore.InUse
 	var noRoom *runstore.NoRoom
@@ -90,13 +98,13 @@ func dbMessage(err error) string {
 	msg := printable(err.Error())
 	switch {
 	case errors.As(err, &refused):
-		return msg + "; it is left as it is: move it away, or give --db DIR or --no-db"
+		return msg + "; it is left as it is: move it away, or give --db DIR" + without
 	case errors.As(err, &inUse):
-		return msg + "; wait for it to finish, or give --db DIR or --no-db"
+		return msg + "; wait for it to finish, or give --db DIR" + without
 	case errors.As(err, &noRoom):
-		return msg + "; free some space, or give --db DIR on another file system, or --no-db"
+		return msg + "; free some space, or give --db DIR on another file system" + without
 	case errors.As(err, &unwritable):
-		return msg + "; give --db DIR elsewhere, or --no-db"
+		return msg + "; give --db DIR elsewhere" + without
 	}
 	return msg
 }

@@ -27,16 +27,23 @@ type recorder struct {
 // startRecording checks the run store in dir ("": none) before the run,
 // so that a store mc would refuse stops the check now, not after the run
 // (exit 2, or 3 for a store that cannot be written). A store in use is not
-// refused: the check only needs it at the end, when it waits for it. On
-// failure it returns nil and the exit code, having said why.
-func startRecording(dir string, args []string, stderr io.Writer) (*recorder, int) {
+// refused: the check only needs it at the end, when it waits for it. The
+// default store (chosen says --db was not given) that cannot be written,
+// as in a read-only working directory, does not stop the check: it runs
+// unrecorded and says so. On failure it returns nil and the exit code,
+// having said why.
+func startRecording(dir string, chosen bool, args []string, stderr io.Writer) (*recorder, int) {
 	if dir == "" {
 		return &recorder{}, exitPass
 	}
 	s, err := runstore.Open(dir, runstore.Options{Holder: "mc check", Create: true})
 	var inUse *runstore.InUse
+	var unwritable *runstore.Unwritable
 	switch {
 	case errors.As(err, &inUse):
+	case errors.As(err, &unwritable) && !chosen:
+		fmt.Fprintf(stderr, "mc check: not recorded: %s (give --db DIR to record it elsewhere)\n", printable(err.Error()))
+		return &recorder{}, exitPass
 	case err != nil:
 		fmt.Fprintf(stderr, "mc check: %s\n", dbMessage(err))
 		return nil, dbExit(err)

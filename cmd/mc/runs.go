@@ -63,7 +63,7 @@ func runRuns(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "mc runs: %s\n", dbMessage(err))
+		fmt.Fprintf(stderr, "mc runs: %s\n", historyMessage(err))
 		return dbExit(err)
 	}
 	if *asJSON {
@@ -122,7 +122,7 @@ func openHistory(fs *pflag.FlagSet, db *dbFlags, cmd string, stderr io.Writer) (
 	case errors.As(err, &none):
 		return nil, err, exitPass
 	case err != nil:
-		fmt.Fprintf(stderr, "mc %s: %s\n", cmd, dbMessage(err))
+		fmt.Fprintf(stderr, "mc %s: %s\n", cmd, historyMessage(err))
 		return nil, nil, dbExit(err)
 	}
 	return s, nil, exitPass
@@ -209,7 +209,7 @@ func storedCheck(fs *pflag.FlagSet, db *dbFlags, id uint64, cmd string, stderr i
 	}
 	switch {
 	case err != nil:
-		fmt.Fprintf(stderr, "mc %s: %s\n", cmd, dbMessage(err))
+		fmt.Fprintf(stderr, "mc %s: %s\n", cmd, historyMessage(err))
 		return nil, dbExit(err)
 	case !found:
 		fmt.Fprintf(stderr, "mc %s: %s holds no run %d (see mc runs)\n", cmd, printable(s.Dir()), id)
@@ -291,7 +291,7 @@ func runRunsGC(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "mc runs gc: %s\n", dbMessage(err))
+		fmt.Fprintf(stderr, "mc runs gc: %s\n", historyMessage(err))
 		return dbExit(err)
 	}
 	fmt.Fprintf(stdout, "mc runs gc: removed %d checks (kept the %d most recent) and %d sweep classes this mc cannot reuse\n",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"mc/runstore"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -500,5 +501,39 @@ func TestSweepGrowsByTheNewSizeOnly(t *testing.T) {
 		if reused, computed := tally(t, errs); code != exitPass || reused != c.reused || computed != c.computed {
 			t.Errorf("--n %s: exit %d, %d reused, %d computed; want %d and %d", c.ns, code, reused, computed, c.reused, c.computed)
 		}
+	}
+}
+
+// A check in a working directory where the default store cannot be made
+// (read-only; here /proc, where no directory can be made, whoever runs the
+// test) runs unrecorded and says so; a store named with --db that cannot
+// be made still stops the check before the run, since the user asked for
+// the record.
+func TestDefaultStoreThatCannotBeMadeLeavesTheCheckUnrecorded(t *testing.T) {
+	if _, err := os.Stat("/proc/self"); err != nil {
+		t.Skip("no /proc here")
+	}
+	saved := defaultDB
+	defaultDB = "/proc/self/.mc"
+	defer func() { defaultDB = saved }()
+	code, out, errs := mc(t, context.Background(), "check", "changroberts", "--n", "3")
+	if code != exitPass || !strings.Contains(out, "verdict: pass") || !strings.Contains(errs, "not recorded: ") {
+		t.Fatalf("default store in /proc: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = mc(t, context.Background(), "check", "changroberts", "--n", "3", "--db", defaultDB)
+	if code == exitPass || out != "" || strings.Count(errs, "\n") != 1 {
+		t.Fatalf("--db in /proc: exit %d, want a one-line refusal before the run\n%s%s", code, out, errs)
+	}
+}
+
+// The commands that read the history have no --no-db, so their messages
+// do not offer it; the others do.
+func TestStoreMessagesOfferOnlyTheCommandsFlags(t *testing.T) {
+	err := &runstore.InUse{Dir: ".mc", Holder: "mc sweep (pid 7)"}
+	if m := historyMessage(err); strings.Contains(m, "--no-db") || !strings.Contains(m, "--db DIR") {
+		t.Errorf("mc runs would say %q", m)
+	}
+	if m := dbMessage(err); !strings.HasSuffix(m, "give --db DIR or --no-db") {
+		t.Errorf("mc sweep would say %q", m)
 	}
 }
