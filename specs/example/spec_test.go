@@ -1,0 +1,147 @@
+package example
+
+import (
+	"testing"
+
+	"mc/checker"
+	"mc/invariants"
+	"mc/model"
+	"mc/ring"
+	"mc/specs/internal/spectest"
+)
+
+// The state counts at n = 3 and 4. They are the registered changroberts'
+// (specs/changroberts, whose canonical counts an independent model checker
+// reproduced): the example is the same model, built from the shared
+// vocabulary instead of changroberts' byte layout.
+func TestStateCounts(t *testing.T) {
+	cases := []struct {
+		name          string
+		p             model.Params
+		verdict       checker.Verdict
+		states, trans int64
+		depth         int
+	}{
+		{"n=3", model.Params{N: 3, IDs: ring.DescendingIDs(3)}, checker.Pass, 31, 58, 7},
+		{"n=4", model.Params{N: 4, IDs: ring.DescendingIDs(4)}, checker.Pass, 116, 281, 10},
+		{"ids 3,1,4,2", model.Params{N: 4, IDs: []int{3, 1, 4, 2}}, checker.Pass, 75, 191, 9},
+		{"ids 3,1,4,2, bag", model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Chan: model.Bag}, checker.Pass, 151, 423, 13},
+		{"raynal-literal n=3", model.Params{N: 3, IDs: ring.DescendingIDs(3), Variant: "raynal-literal"}, checker.Pass, 107, 187, 21},
+		{"raynal-literal n=4", model.Params{N: 4, IDs: ring.DescendingIDs(4), Variant: "raynal-literal"}, checker.Pass, 534, 1182, 38},
+		{"raynal-literal, one initiator", model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}}, checker.Fail, 4, 3, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := spectest.Check(t, New, c.p)
+			if r.Verdict != c.verdict || r.States != c.states || r.Transitions != c.trans || r.Depth != c.depth {
+				t.Errorf("%s, %d states %d transitions depth %d; want %s, %d %d %d",
+					r.Verdict, r.States, r.Transitions, r.Depth, c.verdict, c.states, c.trans, c.depth)
+			}
+		})
+	}
+}
+
+// The seed's slip read literally (002 §5.2, "j < my_number and
+// participant"): started by p0 alone, the maximum p2 is not a participant
+// and swallows ⟨elect 3⟩, so nobody is ever elected. It kills the
+// properties that ask for an outcome: election-complete (a deadlock),
+// leader-elected and eventually-leader.
+func TestRaynalLiteralDeadlocks(t *testing.T) {
+	r := spectest.Check(t, New, model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}})
+	end := spectest.Prop(t, &r, "election-complete")
+	if end.Verdict != checker.Fail || !end.Trace.Deadlock {
+		t.Fatalf("election-complete %s, want a deadlock", end.Verdict)
+	}
+	spectest.TraceIs(t, end.Trace, "start p0 (sends ⟨elect 3⟩)\nrecv p1 ⟨elect 3⟩\nrecv p2 ⟨elect 3⟩")
+	for _, name := range []string{"leader-elected", "eventually-leader"} {
+		if v := spectest.Prop(t, &r, name).Verdict; v != checker.Fail {
+			t.Errorf("%s: %s, want fail", name, v)
+		}
+	}
+}
+
+// specOf rebuilds the spec behind sys, for a mutant to call its methods.
+func specOf(sys *model.System[State]) *spec {
+	p := sys.Params
+	return &spec{p: p, net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, literal: p.Variant == "raynal-literal"}
+}
+
+// withRecv is the system for p with recv replaced by a mutant: mutate runs
+// after the real recv, with the message it took.
+func withRecv(t *testing.T, p model.Params, mutate func(sp *spec, s *State, i int, m Msg) bool) *model.System[State] {
+	sys := spectest.Build(t, New, p)
+	sp := specOf(sys)
+	sys.Rules[1].Do = func(s *State, i, k int) bool {
+		_, m := s.In.Peek(sp.net, i, k, ring.OnlyLeft)
+		return sp.recv(s, i, k) && mutate(sp, s, i, m)
+	}
+	return sys
+}
+
+// ownDone reports whether m is i's own ⟨done⟩, come back round the ring.
+func ownDone(sp *spec, i int, m Msg) bool { return m.Kind == Done && m.ID == sp.p.IDs[i] }
+
+// Each property is shown able to fail by a mutant of the spec that breaks
+// what it claims (or, for the outcome properties, by the literal variant
+// above).
+func TestMutantsKillEachProperty(t *testing.T) {
+	p := model.Params{N: 3, IDs: ring.DescendingIDs(3)}
+	cases := []struct {
+		prop string
+		sys  *model.System[State]
+	}{
+		// A process that forwards a larger id also takes itself for the leader.
+		{"at-most-one-leader", withRecv(t, p, func(sp *spec, s *State, i int, m Msg) bool {
+			if m.Kind == Elect && m.ID > sp.p.IDs[i] {
+				s.Decided[i] = invariants.Leader
+			}
+			return true
+		})},
+		// The leader, hearing its own announcement back, decides it lost.
+		{"decision-stable", withRecv(t, p, func(sp *spec, s *State, i int, m Msg) bool {
+			if ownDone(sp, i, m) {
+				s.Decided[i] = invariants.Lost
+			}
+			return true
+		})},
+		// The leader sends its own announcement round again, forever.
+		{"election-terminates", withRecv(t, p, func(sp *spec, s *State, i int, m Msg) bool {
+			return !ownDone(sp, i, m) || sp.send(s, i, m)
+		})},
+		{"leader-is-max", electsTheMinimum(t, p)},
+	}
+	for _, c := range cases {
+		t.Run(c.prop, func(t *testing.T) {
+			r := spectest.Run(t, c.sys, checker.Options{})
+			if v := spectest.Prop(t, &r, c.prop).Verdict; v != checker.Fail {
+				t.Fatalf("%s survives the mutant: %s", c.prop, v)
+			}
+		})
+	}
+}
+
+// electsTheMinimum is the spec with every comparison of ids turned round:
+// its processes run on the ids mirrored (id ↦ max+1−id), while its
+// properties still speak of the real ones. Exactly one process, the
+// minimum, is elected, so leader-is-max is the only property that fails.
+func electsTheMinimum(t *testing.T, p model.Params) *model.System[State] {
+	sys := spectest.Build(t, New, p)
+	mirror := specOf(sys)
+	top := sys.Params.MaxID()
+	mirror.p.IDs = make([]int, p.N)
+	for i, id := range sys.Params.IDs {
+		mirror.p.IDs[i] = top + 1 - id
+	}
+	sys.Rules[0].Do, sys.Rules[1].Do = mirror.start, mirror.recv
+	sys.Rules[0].Label, sys.Rules[1].Label = mirror.startLabel, mirror.recvLabel
+	return sys
+}
+
+func TestElectingTheMinimumFailsOnlyLeaderIsMax(t *testing.T) {
+	r := spectest.Run(t, electsTheMinimum(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}}), checker.Options{})
+	for _, pr := range r.Props {
+		if want := pr.Name != "leader-is-max"; (pr.Verdict == checker.Pass) != want {
+			t.Errorf("%s: %s", pr.Name, pr.Verdict)
+		}
+	}
+}
