@@ -67,7 +67,7 @@ func TestSchemaIsPinned(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(buf.Bytes(), want) {
-		t.Fatalf("trace file differs from %s (a schema change needs a new Version and README update):\n%s", golden, buf.String())
+		t.Fatalf("trace file differs from %s (a schema change needs a new Version and a docs/runs.md update):\n%s", golden, buf.String())
 	}
 	for _, key := range []string{`"format": "mc-trace"`, `"version": 2`, `"mc_version": "test"`, `"run": {`, `"spec": "changroberts"`, `"variant": "raynal-literal"`,
 		`"chan": "fifo"`, `"initiators": [`, `"links": "default"`, `"orientation": ""`, `"drift": 0`, `"bound": 0`, `"fair": "process"`, `"safety": false`, `"reduce": false`, `"kind": "end"`, `"verdict": "fail"`, `"deadlock": true`, `"states": [`,
