@@ -1,6 +1,8 @@
 package example
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"mc/checker"
@@ -58,6 +60,50 @@ func TestRaynalLiteralDeadlocks(t *testing.T) {
 			t.Errorf("%s: %s, want fail", name, v)
 		}
 	}
+}
+
+// Vars name the variables traces print. The view is what mc trace's chart
+// and mc explore draw, and the messages each step sent and received are
+// read off it (checker.Messages): here, along the literal variant's
+// deadlock, ⟨elect 3⟩ hops from p0 to p2 and is swallowed there.
+func TestVarsAndViewShowEachStep(t *testing.T) {
+	sys := spectest.Build(t, New, model.Params{N: 4, IDs: []int{3, 1, 4, 2}, Variant: "raynal-literal", Initiators: []int{0}})
+	steps := []struct {
+		a              model.Action
+		sent, received string
+	}{
+		{model.Action{Rule: 0, Proc: 0}, "p0→p1 ⟨elect 3⟩", ""},
+		{model.Action{Rule: 1, Proc: 1}, "p1→p2 ⟨elect 3⟩", "p0→p1 ⟨elect 3⟩"},
+		{model.Action{Rule: 1, Proc: 2}, "", "p1→p2 ⟨elect 3⟩"},
+	}
+	vars := sys.Vars(&sys.Init[0])
+	if len(vars) != 12 || fmt.Sprint(vars[:3]) != "[{p0.participant false} {p0.decided undecided} {p0.in []}]" {
+		t.Errorf("initial variables %v, want participant, decided and in for each of 4 processes", vars)
+	}
+	var s, next State
+	sys.Copy(&s, &sys.Init[0])
+	for _, st := range steps {
+		if !sys.Apply(&s, st.a, &next) {
+			t.Fatalf("%s is not enabled", sys.Label(&s, st.a))
+		}
+		before, after := sys.View(&s), sys.View(&next)
+		sent, received := checker.Messages(&before, &after)
+		if got, want := render(sent)+" / "+render(received), st.sent+" / "+st.received; got != want {
+			t.Errorf("%s: sent / received %s, want %s", sys.Label(&s, st.a), got, want)
+		}
+		s, next = next, s
+	}
+	if got := sys.View(&s).Procs[2]; got.Label != "id 4" || got.Status != "" {
+		t.Errorf("p2 at the deadlock: %+v, want id 4, undecided", got)
+	}
+}
+
+func render(ms []checker.Message) string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, fmt.Sprintf("p%d→p%d %s", m.From, m.To, m.Text))
+	}
+	return strings.Join(out, ", ")
 }
 
 // specOf rebuilds the spec behind sys, for a mutant to call its methods.
