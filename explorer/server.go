@@ -223,7 +223,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 
 func (se *session) describe() (*sessionJSON, error) {
 	params := se.info.Params
-	if e, err := specs.Lookup(se.info.Spec); err == nil && e.Anonymous {
+	if e, err := specs.Lookup(se.info.Spec); err == nil && e.Anonymous() {
 		params.IDs = nil // placeholders that nothing reads
 	}
 	out := &sessionJSON{Gen: se.gen, Spec: se.info.Spec, Variant: se.info.Variant, Params: params.String(), Trace: se.trace}

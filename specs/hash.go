@@ -20,6 +20,7 @@ import (
 	"mc/ring"
 	"mc/specs/internal/biring"
 	"mc/specs/internal/uniring"
+	"mc/specs/specdef"
 )
 
 // shared are the packages a spec's behaviour may be built from besides its
@@ -30,12 +31,13 @@ var shared = map[string]fs.FS{
 	"mc/invariants":             invariants.Source,
 	"mc/specs/internal/biring":  biring.Source,
 	"mc/specs/internal/uniring": uniring.Source,
+	"mc/specs/specdef":          specdef.Source,
 }
 
 // explorers are the mc packages a spec may import that explore a system
 // rather than define it: Hash leaves them out (their code is part of the
 // build, run.Build, which a checkpoint records too).
-var explorers = map[string]bool{"mc/checker": true}
+var explorers = map[string]bool{"mc/checker": true, "mc/checker/liveness": true}
 
 var hashes sync.Map // spec name → string
 

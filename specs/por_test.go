@@ -96,7 +96,7 @@ func paramGrid(variant string, ids []int, drifts []int) []model.Params {
 // "" if it does; it explores a single state.
 func reductionNote(t *testing.T, e Entry) string {
 	t.Helper()
-	tg, err := e.Build(model.Params{N: e.DefaultN, IDs: e.IDs(e.DefaultN)})
+	tg, err := e.Build(model.Params{N: e.Defaults.N, IDs: e.IDs(e.Defaults.N)})
 	if err != nil {
 		t.Fatalf("%s: %v", e.Name, err)
 	}

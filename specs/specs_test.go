@@ -8,13 +8,14 @@ import (
 	"mc/checker"
 	"mc/model"
 	"mc/ring"
+	"mc/specs/specdef"
 )
 
 // Every registered spec builds on its defaults, passes there, and names its
 // properties uniquely; an unknown spec is refused.
 func TestEverySpecPassesOnItsDefaults(t *testing.T) {
 	for _, e := range All() {
-		tg, err := e.Build(model.Params{N: e.DefaultN, IDs: e.IDs(e.DefaultN)})
+		tg, err := e.Build(model.Params{N: e.Defaults.N, IDs: e.IDs(e.Defaults.N)})
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name, err)
 		}
@@ -25,7 +26,7 @@ func TestEverySpecPassesOnItsDefaults(t *testing.T) {
 			}
 			seen[p.Name] = true
 		}
-		if r := tg.Check(context.Background(), checker.Options{Fair: e.Fair}); r.Verdict != checker.Pass {
+		if r := tg.Check(context.Background(), checker.Options{Fair: e.Defaults.Fair}); r.Verdict != checker.Pass {
 			t.Errorf("%s on its defaults: %s", e.Name, r.Verdict)
 		}
 	}
@@ -39,8 +40,8 @@ func TestEverySpecPassesOnItsDefaults(t *testing.T) {
 func TestEveryRuleAndPropertyCitesItsSeed(t *testing.T) {
 	for _, e := range All() {
 		for _, v := range e.Variants {
-			p := model.Params{N: e.DefaultN, IDs: e.IDs(e.DefaultN), Variant: v.Name}
-			if e.Clocked {
+			p := model.Params{N: e.Defaults.N, IDs: e.IDs(e.Defaults.N), Variant: v.Name}
+			if e.Takes.Has(specdef.Drift) {
 				p.Drift = 1 // the scaled clocks need a drift bound
 			}
 			tg, err := e.Build(p)
@@ -71,7 +72,7 @@ func TestDeclaredSymmetriesHold(t *testing.T) {
 		maxN = 3
 	}
 	for _, e := range All() {
-		if e.Anonymous {
+		if e.Anonymous() {
 			continue // no ids to arrange
 		}
 		for n := 3; n <= maxN; n++ {
@@ -123,8 +124,8 @@ func canonicalOf(ids []int, sym ring.Symmetry) []int {
 func TestEveryViewNamesItsMessagesKinds(t *testing.T) {
 	for _, e := range All() {
 		for _, v := range e.Variants {
-			p := model.Params{N: e.DefaultN, IDs: e.IDs(e.DefaultN), Variant: v.Name}
-			if e.Clocked {
+			p := model.Params{N: e.Defaults.N, IDs: e.IDs(e.Defaults.N), Variant: v.Name}
+			if e.Takes.Has(specdef.Drift) {
 				p.Drift = 1
 			}
 			tg, err := e.Build(p)

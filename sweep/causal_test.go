@@ -49,7 +49,7 @@ func TestCausalOverAllRuns(t *testing.T) {
 	}{{"changroberts", 3}, {"changroberts-all-initiate", 4}, {"dkr", 3}, {"hp", 3}} {
 		cfg := config(t, c.name)
 		for _, ids := range ring.Arrangements(c.n) {
-			tg, err := cfg.Entry.Build(model.Params{N: c.n, IDs: ids, Variant: cfg.Variant})
+			tg, err := cfg.Spec.Build(model.Params{N: c.n, IDs: ids, Variant: cfg.Variant})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -32,7 +32,7 @@ type Table struct {
 // NewTable is the empty table of profile name swept with cfg.
 func NewTable(name string, cfg Config) *Table {
 	p := cfg.Profile
-	return &Table{Name: name, Spec: cfg.Entry.Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: p.Claims(),
+	return &Table{Name: name, Spec: cfg.Spec.Facts().Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: p.Claims(),
 		Counted: p.Counted, Formula: p.Formula, Ref: p.Ref, Lead: p.Lead, Phase: p.Phase, PhaseFormula: p.PhaseFormula, Bits: p.Bits != "", Note: p.Note}
 }
 

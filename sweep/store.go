@@ -77,11 +77,11 @@ type counting struct {
 // meaning (spec, variant, parameters, the spec's default fairness), what
 // is counted, and the spec's sources.
 func (c Config) classKey(t checker.Target, opt CostOptions) (runstore.Key, error) {
-	hash, err := c.Entry.Hash()
+	hash, err := c.Spec.Hash()
 	if err != nil {
 		return runstore.Key{}, err
 	}
-	run := checker.MeaningOf(t.Info(), checker.Options{Fair: c.Entry.Fair})
+	run := checker.MeaningOf(t.Info(), checker.Options{Fair: c.Spec.Facts().Defaults.Fair})
 	count := counting{Kinds: opt.Kinds, Uncounted: opt.Uncounted, Measure: opt.Measure, Bits: opt.Bits, Phases: opt.Phases, CausalLimit: opt.CausalLimit}
 	return runstore.NewKey(runstore.KindSweepClass, run, count, hash)
 }

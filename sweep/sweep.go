@@ -13,7 +13,7 @@ import (
 	"mc/checker"
 	"mc/model"
 	"mc/ring"
-	"mc/specs"
+	"mc/specs/specdef"
 )
 
 // Arrangement is the cost of one arrangement class.
@@ -112,10 +112,19 @@ func (r *Row) Mean(best bool) *big.Rat {
 func (r *Row) WorstRun() *checker.Trace { return r.worst.MaxRun }
 func (r *Row) BestRun() *checker.Trace  { return r.best.MinRun }
 
+// Spec is what a sweep needs of the spec it sweeps (the registry's entries,
+// specs.Entry, are one): its description, the systems it builds, and the
+// hash of its sources, which keys the classes stored.
+type Spec interface {
+	Facts() specdef.Info
+	Build(p model.Params) (checker.Target, error)
+	Hash() (string, error)
+}
+
 // Config is one sweep: a spec, how it is counted, and its parameters.
 type Config struct {
-	Entry   specs.Entry
-	Profile Profile
+	Spec    Spec
+	Profile specdef.Profile
 	Variant string
 	// IDs, if not nil, sweeps this one arrangement instead of every class.
 	IDs   []int
@@ -134,7 +143,7 @@ const CausalLimit = 4 << 20
 
 // Run sweeps ring size n.
 func Run(ctx context.Context, c Config, n int) (*Row, error) {
-	classes := ring.ArrangementClasses(n, c.Entry.Symmetry)
+	classes := ring.ArrangementClasses(n, c.Spec.Facts().Symmetry)
 	if c.IDs != nil {
 		if len(c.IDs) != n {
 			return nil, fmt.Errorf("--ids has %d ids for n=%d", len(c.IDs), n)
@@ -221,7 +230,7 @@ func (c Config) costOptions(n int) CostOptions {
 
 // target builds the system of one class of ring size n, arrangement ids.
 func (c Config) target(n int, ids []int) (checker.Target, error) {
-	return c.Entry.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.Profile.Claims(), Drift: c.Drift})
+	return c.Spec.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.Profile.Claims(), Drift: c.Drift})
 }
 
 // computeClass counts the messages of t, the system of class cl.
@@ -241,6 +250,8 @@ func computeClass(ctx context.Context, t checker.Target, cl ring.ArrangementClas
 	}
 	return a, nil
 }
+
+func log2(n int) float64 { return math.Log2(float64(n)) }
 
 // describeCycle renders the loop of a lasso run in one line.
 func describeCycle(tr *checker.Trace) string {

@@ -13,12 +13,11 @@ import (
 
 func config(t *testing.T, name string) Config {
 	t.Helper()
-	prof := Profiles[name]
-	e, err := specs.Lookup(prof.Spec)
-	if err != nil {
-		t.Fatal(err)
+	s, ok := specs.SweepOf(name)
+	if !ok {
+		t.Fatalf("no sweep %s", name)
 	}
-	return Config{Entry: e, Profile: prof, Variant: prof.Variant, Drift: prof.Drift}
+	return Config{Spec: s.Entry, Profile: s.Profile, Variant: s.Profile.Variant, Drift: s.Profile.Drift}
 }
 
 // harmonic is n·H_n, exactly.
@@ -216,7 +215,8 @@ func TestVLT(t *testing.T) {
 // A profile that reads its phases off a ghost builds the spec with claims;
 // that must not change the graph the costs are computed on.
 func TestGhostPhasesAddNoStates(t *testing.T) {
-	for name, p := range Profiles {
+	for _, s := range specs.Sweeps() {
+		name, p := s.Profile.Name, s.Profile
 		if !p.GhostPhases || p.Measure != "" || p.Bits != "" {
 			continue
 		}

@@ -53,9 +53,6 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
-	if err == nil && entry.Anonymous {
-		err = fmt.Errorf("spec %s gives its processes no ids; --all-ids does not apply", entry.Name)
-	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage

@@ -135,9 +135,6 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
-	if err == nil && fs.Changed("drift") && !entry.Clocked {
-		err = fmt.Errorf("--drift bounds local clocks, and spec %s has none", entry.Name)
-	}
 	if err == nil && f.traceOut != "" {
 		err = checkTraceOut(f.traceOut)
 	}
@@ -319,9 +316,12 @@ func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, mo
 	if err != nil {
 		return entry, model.Params{}, err
 	}
+	if err := entry.Takes.Refuse(entry.Name, fs.Changed); err != nil {
+		return entry, model.Params{}, err
+	}
 	p, err := f.params(fs, entry)
 	if err == nil {
-		err = f.bidirectional(fs, entry, &p)
+		err = f.bidirectional(fs, &p)
 	}
 	if err == nil {
 		err = f.resolveFairness(fs, entry)
@@ -330,18 +330,11 @@ func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, mo
 }
 
 // bidirectional reads --links and --orientation, which only the specs that
-// model link semantics and local orientations take (Entry.Bidirectional;
-// hs and franklin run on bidirectional rings too, but with full-duplex
-// links and a common orientation fixed by their seeds).
-func (f *checkFlags) bidirectional(fs *pflag.FlagSet, e specs.Entry, p *model.Params) error {
-	if !e.Bidirectional {
-		for _, name := range []string{"links", "orientation"} {
-			if fs.Changed(name) {
-				return fmt.Errorf("--%s applies to specs whose link semantics and orientation vary (see mc list); spec %s does not take it", name, e.Name)
-			}
-		}
-		return nil
-	}
+// model link semantics and local orientations take (specdef.Links,
+// specdef.Orientation; hs and franklin run on bidirectional rings too, but
+// with full-duplex links and a common orientation fixed by their seeds).
+// specParams has refused them for the other specs.
+func (f *checkFlags) bidirectional(fs *pflag.FlagSet, p *model.Params) error {
 	var err error
 	if fs.Changed("links") {
 		if p.Duplex, err = model.ParseDuplex(f.links); err != nil {
@@ -370,7 +363,7 @@ func limitMemory(limit int64) func() {
 
 // resolveFairness reads --fair, or takes the spec's default.
 func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
-	f.fairness = e.Fair
+	f.fairness = e.Defaults.Fair
 	if fs.Lookup("fair") == nil || !fs.Changed("fair") {
 		return nil
 	}
@@ -408,7 +401,8 @@ func (f *checkFlags) explainDefaultMemory(res *checker.Result, stderr io.Writer)
 	}
 }
 
-// params turns the flags into validated-later spec parameters.
+// params turns the flags into validated-later spec parameters; specParams
+// has refused the knobs e does not take.
 func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
 	var p model.Params
 	kind, err := model.ParseChanKind(f.chanKind)
@@ -416,19 +410,11 @@ func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, err
 		return p, err
 	}
 	if !fs.Changed("chan") {
-		kind = e.Chan
+		kind = e.Defaults.Chan
 	}
 	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift, p.Bound = kind, f.capacity, f.variant, f.claims, f.drift, f.bound
-	if fs.Changed("bound") {
-		switch {
-		case e.Bound == "":
-			return p, fmt.Errorf("spec %s has no --bound", e.Name)
-		case f.bound <= 0:
-			return p, fmt.Errorf("--bound must be positive, got %d", f.bound)
-		}
-	}
-	if e.Anonymous && fs.Changed("ids") {
-		return p, fmt.Errorf("spec %s gives its processes no ids; --ids does not apply (use --n)", e.Name)
+	if fs.Changed("bound") && f.bound <= 0 {
+		return p, fmt.Errorf("--bound must be positive, got %d", f.bound)
 	}
 	if f.drift < 0 {
 		return p, fmt.Errorf("--drift must be 0 (unbounded) or positive, got %d", f.drift)
@@ -452,7 +438,7 @@ func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, err
 		}
 		p.N, p.IDs = f.n, e.IDs(f.n)
 	default:
-		p.N, p.IDs = e.DefaultN, e.IDs(e.DefaultN)
+		p.N, p.IDs = e.Defaults.N, e.IDs(e.Defaults.N)
 	}
 	if fs.Changed("initiators") {
 		if p.Initiators, err = model.ParseInts(f.initiators); err != nil {

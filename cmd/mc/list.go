@@ -7,6 +7,7 @@ import (
 
 	"mc/model"
 	"mc/specs"
+	"mc/specs/specdef"
 )
 
 // joinInts renders 3,1,4.
@@ -60,25 +61,25 @@ type listedProp struct {
 
 // describeSpec builds e on its defaults and describes it.
 func describeSpec(e specs.Entry) (listedSpec, error) {
-	ids := e.IDs(e.DefaultN)
-	t, err := e.Build(model.Params{N: e.DefaultN, IDs: ids})
+	ids := e.IDs(e.Defaults.N)
+	t, err := e.Build(model.Params{N: e.Defaults.N, IDs: ids})
 	if err != nil {
 		return listedSpec{}, fmt.Errorf("%s does not build on its defaults: %v", e.Name, err)
 	}
 	out := listedSpec{Name: e.Name, Title: e.Title, Ref: e.Ref,
-		Defaults: listedDefaults{Variant: e.Variants[0].Name, N: e.DefaultN, IDs: ids, Chan: e.Chan.String(), Initiators: "all", Fair: e.Fair.String(), Bound: e.Bound}}
+		Defaults: listedDefaults{Variant: e.Variants[0].Name, N: e.Defaults.N, IDs: ids, Chan: e.Defaults.Chan.String(), Initiators: "all", Fair: e.Defaults.Fair.String(), Bound: e.Defaults.Bound}}
 	for _, v := range e.Variants {
 		out.Variants = append(out.Variants, listedVariant{Name: v.Name, Doc: v.Doc})
 	}
-	if e.Anonymous {
+	if e.Anonymous() {
 		out.Defaults.IDs = nil
 	} else {
 		out.Symmetry = e.Symmetry.String()
 	}
-	if e.Clocked {
+	if e.Takes.Has(specdef.Drift) {
 		out.Defaults.Drift = new(int)
 	}
-	if e.Bidirectional {
+	if e.Takes.Has(specdef.Links) {
 		out.Defaults.Links = "per variant"
 	}
 	for _, p := range t.Props() {

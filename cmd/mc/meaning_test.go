@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"mc/specs"
+	"mc/specs/specdef"
 )
 
 // meaningOption is one option that changes what a run means, as the
@@ -23,6 +24,11 @@ type meaningOption struct {
 }
 
 func always(specs.Entry) bool { return true }
+
+// takes applies an option to the specs that take its knob.
+func takes(k specdef.Knob) func(specs.Entry) bool {
+	return func(e specs.Entry) bool { return e.Takes.Has(k) }
+}
 
 func fixed(args ...string) func(specs.Entry, int) []string {
 	return func(specs.Entry, int) []string { return args }
@@ -40,22 +46,22 @@ var meaningOptions = []meaningOption{
 	{"safety", fixed("--safety"), always},
 	{"continue", fixed("--continue"), always},
 	{"por", fixed("--safety", "--por"), always},
-	{"claims", fixed("--claims"), always},
-	{"chan-bag", fixed("--chan", "bag"), always},
-	{"chan-fifo", fixed("--chan", "fifo"), always},
-	{"cap", fixed("--cap", "1"), always},
+	{"claims", fixed("--claims"), takes(specdef.Claims)},
+	{"chan-bag", fixed("--chan", "bag"), takes(specdef.Chan)},
+	{"chan-fifo", fixed("--chan", "fifo"), takes(specdef.Chan)},
+	{"cap", fixed("--cap", "1"), takes(specdef.Cap)},
 	{"ids", func(e specs.Entry, n int) []string {
 		ids := slices.Clone(e.IDs(n))
 		slices.Reverse(ids)
 		return []string{"--ids", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(ids)), ","), "[]")}
-	}, func(e specs.Entry) bool { return !e.Anonymous }},
-	{"initiators", fixed("--initiators", "0"), func(e specs.Entry) bool { return !e.Anonymous }},
-	{"links-full", fixed("--links", "full"), func(e specs.Entry) bool { return e.Bidirectional }},
-	{"links-half", fixed("--links", "half"), func(e specs.Entry) bool { return e.Bidirectional }},
+	}, takes(specdef.IDs)},
+	{"initiators", fixed("--initiators", "0"), takes(specdef.Initiators)},
+	{"links-full", fixed("--links", "full"), takes(specdef.Links)},
+	{"links-half", fixed("--links", "half"), takes(specdef.Links)},
 	{"orientation", func(_ specs.Entry, n int) []string { return []string{"--orientation", strings.Repeat("01", n)[:n]} },
-		func(e specs.Entry) bool { return e.Bidirectional }},
-	{"drift", fixed("--drift", "1"), func(e specs.Entry) bool { return e.Clocked }},
-	{"bound", fixed("--bound", "2"), func(e specs.Entry) bool { return e.Bound != "" }},
+		takes(specdef.Orientation)},
+	{"drift", fixed("--drift", "1"), takes(specdef.Drift)},
+	{"bound", fixed("--bound", "2"), takes(specdef.Bound)},
 	{"store-disk", func(specs.Entry, int) []string { return nil }, always},
 	{"variant", nil, func(e specs.Entry) bool { return len(e.Variants) > 1 }},
 }
@@ -69,7 +75,7 @@ func (o meaningOption) cases(e specs.Entry, n int) map[string][]string {
 	out := map[string][]string{}
 	for _, v := range e.Variants[1:] {
 		out["variant-"+v.Name] = []string{"--variant", v.Name}
-		if e.Clocked { // vitanyi's scaled variant reads its clock ratio off --drift
+		if e.Takes.Has(specdef.Drift) { // vitanyi's scaled variant reads its clock ratio off --drift
 			out["variant-"+v.Name] = append(out["variant-"+v.Name], "--drift", "1")
 		}
 	}
@@ -79,7 +85,7 @@ func (o meaningOption) cases(e specs.Entry, n int) map[string][]string {
 // meaningN is the ring each spec is checked at: its smallest, or the
 // smallest it takes.
 func meaningN(e specs.Entry) int {
-	if e.Bidirectional {
+	if e.Takes.Has(specdef.Links) {
 		return 3
 	}
 	return 2

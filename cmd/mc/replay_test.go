@@ -7,9 +7,9 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"mc/checker"
 	"mc/model"
 	"mc/specs"
+	"mc/specs/specdef"
 )
 
 // impure is a spec that breaks model.System's contract: its Do reads a
@@ -17,7 +17,7 @@ import (
 // explorer sees 0 → 1 → 2 → 3; a trace to x = 2, replayed afterwards,
 // reaches x = 4 instead. Variant "invariant" claims x ≠ 2, "witness" looks
 // for x = 2: both verdicts rest on a trace that does not replay.
-func impure(p model.Params) (checker.Target, error) {
+func impure(p model.Params) (*model.System[int], error) {
 	calls := 0
 	sys := &model.System[int]{Spec: "impure", Variant: p.Variant, Params: p, Procs: 1, Init: []int{0},
 		Rules: []model.Rule[int]{{Name: "inc",
@@ -41,13 +41,13 @@ func impure(p model.Params) (checker.Target, error) {
 	} else {
 		sys.Props = append(sys.Props, model.InvariantProp("not-two", "", "x never 2", func(x *int) bool { return *x != 2 }))
 	}
-	return checker.Of(sys), nil
+	return sys, nil
 }
 
 func withImpureSpec(t *testing.T) {
-	entry := specs.Entry{Name: "impure", DefaultN: 2, Build: impure,
+	entry := specs.Of(specdef.Spec[int]{Info: specdef.Info{Name: "impure", Defaults: specdef.Defaults{N: 2}, Takes: specdef.IDs,
 		Variants: []model.Variant{{Name: "invariant"}, {Name: "witness"}},
-		Source:   fstest.MapFS{"impure.go": {Data: []byte("package impure\n")}}}
+		Source:   fstest.MapFS{"impure.go": {Data: []byte("package impure\n")}}}, Build: impure})
 	t.Cleanup(func() { lookupSpec = specs.Lookup })
 	lookupSpec = func(name string) (specs.Entry, error) {
 		if name == "impure" {

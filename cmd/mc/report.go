@@ -161,7 +161,7 @@ func livenessLine(l *checker.LivenessStats) string {
 // without ids for a spec whose processes have none (the mutual-exclusion
 // specs are built with placeholder ids, which nothing reads).
 func shownParams(spec string, p model.Params) *model.Params {
-	if e, err := specs.Lookup(spec); err == nil && e.Anonymous {
+	if e, err := specs.Lookup(spec); err == nil && e.Anonymous() {
 		p.IDs = nil
 	}
 	return &p

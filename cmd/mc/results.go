@@ -25,14 +25,9 @@ func writeIndented(w io.Writer, v any) error {
 	return err
 }
 
-// profileConfig is the sweep results/ holds for profile name.
-func profileConfig(name string, opt sweep.CostOptions) (sweep.Config, error) {
-	prof := sweep.Profiles[name]
-	e, err := specs.Lookup(prof.Spec)
-	if err != nil {
-		return sweep.Config{}, err
-	}
-	return sweep.Config{Entry: e, Profile: prof, Variant: prof.Variant, Drift: prof.Drift, Opt: opt}, nil
+// profileConfig is the sweep results/ holds for s.
+func profileConfig(s specs.Sweep, opt sweep.CostOptions) sweep.Config {
+	return sweep.Config{Spec: s.Entry, Profile: s.Profile, Variant: s.Profile.Variant, Drift: s.Profile.Drift, Opt: opt}
 }
 
 // sweepAll regenerates dir: every profile's table, witnesses, README.md and
@@ -40,17 +35,13 @@ func profileConfig(name string, opt sweep.CostOptions) (sweep.Config, error) {
 // prints a spec's rows.
 func sweepAll(ctx context.Context, dir string, opt sweep.CostOptions, c classes, asJSON bool, stdout, stderr io.Writer) int {
 	var tables []*sweep.Table
-	for _, name := range sweep.Order {
-		cfg, err := profileConfig(name, opt)
-		if err != nil {
-			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
-			return exitInternal
-		}
-		cfg = c.config(cfg)
-		t, code := sweepTable(ctx, name, cfg, cfg.Profile.Ns, stderr)
+	for _, s := range specs.Sweeps() {
+		cfg := c.config(profileConfig(s, opt))
+		t, code := sweepTable(ctx, s.Profile.Name, cfg, cfg.Profile.Ns, stderr)
 		if t == nil {
 			return code
 		}
+		var err error
 		if asJSON {
 			err = writeSweepJSON(stdout, t)
 		} else {
@@ -78,11 +69,11 @@ func sweepAll(ctx context.Context, dir string, opt sweep.CostOptions, c classes,
 }
 
 // index renders results/README.md and the plot worst.svg from the tables,
-// in sweep.Order.
+// in the order of specs.Sweeps.
 func index(tables []*sweep.Table) (readme, svg string) {
 	var plotted []*sweep.Table
 	for _, t := range tables {
-		if sweep.Profiles[t.Name].Plotted {
+		if s, _ := specs.SweepOf(t.Name); s.Profile.Plotted {
 			plotted = append(plotted, t)
 		}
 	}
@@ -94,18 +85,14 @@ func index(tables []*sweep.Table) (readme, svg string) {
 
 // unswept says, for every spec that no profile sweeps, why.
 func unswept() []string {
-	swept := map[string]bool{}
-	for _, p := range sweep.Profiles {
-		swept[p.Spec] = true
-	}
 	var out []string
 	for _, e := range specs.All() {
 		switch {
-		case swept[e.Name]:
-		case e.Anonymous:
+		case len(e.Sweeps) > 0:
+		case e.Anonymous():
 			out = append(out, fmt.Sprintf("- %s: a mutual-exclusion spec whose processes have no ids: there are no arrangements to sweep.", e.Name))
 		default:
-			out = append(out, fmt.Sprintf("- %s: no profile in sweep.Profiles yet.", e.Name))
+			out = append(out, fmt.Sprintf("- %s: no sweep profile yet (specdef.Info.Sweeps).", e.Name))
 		}
 	}
 	return out
@@ -145,7 +132,8 @@ func ci(ctx context.Context, dir string, c classes, stdout, stderr io.Writer) in
 	drift := 0
 	var tables []*sweep.Table
 	var tally classTally
-	for _, name := range sweep.Order {
+	for _, s := range specs.Sweeps() {
+		name := s.Profile.Name
 		data, err := os.ReadFile(filepath.Join(dir, name+".json"))
 		if err != nil {
 			fmt.Fprintf(stderr, "mc ci: %v\n", err)
@@ -157,12 +145,7 @@ func ci(ctx context.Context, dir string, c classes, stdout, stderr io.Writer) in
 			return exitUsage
 		}
 		tables = append(tables, &want)
-		cfg, err := profileConfig(name, sweep.CostOptions{})
-		if err != nil {
-			fmt.Fprintf(stderr, "mc ci: %v\n", err)
-			return exitInternal
-		}
-		cfg = c.config(cfg)
+		cfg := c.config(profileConfig(s, sweep.CostOptions{}))
 		for _, n := range cfg.Profile.CI {
 			got, err := sweep.Run(ctx, cfg, n)
 			if err != nil {

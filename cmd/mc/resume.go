@@ -16,8 +16,8 @@ import (
 // parameter, the options that change its meaning and its store become the
 // flags' (a resume needs none of them), and the result is the spec and its
 // parameters. What the resume cannot honour is returned as refusals, one
-// line each: a flag given that contradicts the checkpoint, another build of
-// mc, a spec whose code changed since. err is an unreadable checkpoint or
+// line each: a flag given that contradicts the checkpoint or that the spec
+// does not take, another build of mc, a spec whose code changed since. err is an unreadable checkpoint or
 // flag.
 func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Params, refusals []string, err error) {
 	if err := existingDir("--resume", f.resume); err != nil {
@@ -37,6 +37,9 @@ func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Para
 		return entry, p, nil, err
 	}
 	refusals = checker.BuildMismatches(h, runinfo.ThisBuild(), f.specHash)
+	if err := entry.Takes.Refuse(entry.Name, fs.Changed); err != nil {
+		refusals = append(refusals, err.Error())
+	}
 	contradicted, err := f.contradictions(fs, entry, h.Run, h.Store)
 	if err != nil {
 		return entry, p, nil, err

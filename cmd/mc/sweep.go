@@ -14,6 +14,7 @@ import (
 	"mc/checker"
 	"mc/model"
 	"mc/specs"
+	"mc/specs/specdef"
 	"mc/sweep"
 	"mc/tracefile"
 )
@@ -75,19 +76,23 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
 	}
-	if e.Anonymous {
+	if e.Anonymous() {
 		fmt.Fprintf(stderr, "mc sweep: spec %s gives its processes no ids; there are no arrangements to sweep\n", e.Name)
+		return exitUsage
+	}
+	if err := e.Takes.Refuse(e.Name, fs.Changed); err != nil {
+		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
 	}
 	name := profileName(e.Name, f.variant, e.Variants)
 	if f.drift > 0 {
-		if _, ok := sweep.Profiles[fmt.Sprintf("%s-drift%d", name, f.drift)]; ok {
+		if _, ok := sweepOf(e, fmt.Sprintf("%s-drift%d", name, f.drift)); ok {
 			name = fmt.Sprintf("%s-drift%d", name, f.drift)
 		}
 	}
-	prof, known := sweep.Profiles[name]
+	prof, known := sweepOf(e, name)
 	if !known {
-		prof = sweep.Profile{Counted: "all messages", Formula: "— (no bound recorded)"}
+		prof = specdef.Profile{Counted: "all messages", Formula: "— (no bound recorded)"}
 	}
 	var ns []int
 	if f.ns == "" {
@@ -100,7 +105,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc sweep: --n: %v\n", err)
 		return exitUsage
 	}
-	cfg := sweep.Config{Entry: e, Profile: prof, Variant: f.variant, Drift: f.drift, Opt: opt}
+	cfg := sweep.Config{Spec: e, Profile: prof, Variant: f.variant, Drift: f.drift, Opt: opt}
 	if f.ids != "all" {
 		if cfg.IDs, err = parseInts(f.ids); err != nil {
 			fmt.Fprintf(stderr, "mc sweep: --ids: %v\n", err)
@@ -167,6 +172,16 @@ func profileName(spec, variant string, variants []model.Variant) string {
 	return spec + "-" + variant
 }
 
+// sweepOf is e's profile name, if it has one.
+func sweepOf(e specs.Entry, name string) (specdef.Profile, bool) {
+	for _, p := range e.Sweeps {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return specdef.Profile{}, false
+}
+
 // sweepTable runs cfg for every n in ns; on failure it returns nil and the
 // exit code, having said why in one line. With a run store, it says on
 // stderr how many classes it reused and how many it computed.
@@ -220,7 +235,7 @@ func writeTable(dir string, t *sweep.Table) error {
 				return err
 			}
 			pr := &checker.PropResult{Name: w.what + "-messages", Doc: fmt.Sprintf("a run with the %s number of %s at n=%d", w.what, t.Counted, r.N), Kind: model.Witness, Verdict: checker.Pass, Trace: w.tr}
-			f, err := tracefile.Build(tgt, checker.MeaningOf(tgt.Info(), checker.Options{Fair: e.Fair}), pr, version())
+			f, err := tracefile.Build(tgt, checker.MeaningOf(tgt.Info(), checker.Options{Fair: e.Defaults.Fair}), pr, version())
 			if err != nil {
 				return err
 			}

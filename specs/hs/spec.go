@@ -162,10 +162,7 @@
 //     announcement takes exactly n messages.
 package hs
 
-import (
-	"mc/checker"
-	"mc/model"
-)
+import "mc/model"
 
 // Variants of the spec; the first is the default.
 var Variants = []model.Variant{
@@ -182,23 +179,18 @@ const (
 	RefProbe  = "004 (Bully, phases)"
 )
 
-// Build instantiates the variant p selects, for the registry.
-func Build(p model.Params) (checker.Target, error) {
+// Build instantiates the variant p selects, for the registry: 002's
+// (raynal, raynal-literal) or 004's (probe); the other system is nil.
+func Build(p model.Params) (*model.System[RaynalState], *model.System[ProbeState], error) {
 	variant, err := model.PickVariant("hs", Variants, p.Variant)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p.Variant = variant
 	if variant == "probe" {
 		sys, err := NewProbe(p)
-		if err != nil {
-			return nil, err
-		}
-		return checker.Of(sys), nil
+		return nil, sys, err
 	}
 	sys, err := NewRaynal(p)
-	if err != nil {
-		return nil, err
-	}
-	return checker.Of(sys), nil
+	return sys, nil, err
 }

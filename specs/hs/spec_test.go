@@ -263,12 +263,12 @@ func TestVariantsAreResolved(t *testing.T) {
 	p := model.Params{N: 3, IDs: []int{1, 2, 3}}
 	for _, v := range []string{"", "raynal", "raynal-literal", "probe"} {
 		p.Variant = v
-		if _, err := Build(p); err != nil {
+		if _, _, err := Build(p); err != nil {
 			t.Errorf("variant %q: %v", v, err)
 		}
 	}
 	p.Variant = "nope"
-	if _, err := Build(p); err == nil {
+	if _, _, err := Build(p); err == nil {
 		t.Error("unknown variant accepted")
 	}
 	if _, err := NewProbe(model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "raynal"}); err == nil {
@@ -278,7 +278,7 @@ func TestVariantsAreResolved(t *testing.T) {
 		t.Error("NewRaynal accepted variant probe")
 	}
 	for _, bad := range []model.Params{{N: 3, IDs: []int{1, 2, 3}, Duplex: model.HalfDuplex}, {N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{false, true, false}}} {
-		if _, err := Build(bad); err == nil {
+		if _, _, err := Build(bad); err == nil {
 			t.Errorf("%+v accepted: hs has full-duplex links and a common orientation", bad)
 		}
 		if _, err := NewProbe(bad); err == nil {
@@ -544,9 +544,13 @@ func TestReducedStateCounts(t *testing.T) {
 		{model.Params{N: 5, IDs: ring.DescendingIDs(5)}, 144292, 53963},
 		{model.Params{N: 5, IDs: ring.DescendingIDs(5), Variant: "probe"}, 5614, 2611},
 	} {
-		tg, err := Build(c.p)
+		raynal, probe, err := Build(c.p)
 		if err != nil {
 			t.Fatal(err)
+		}
+		tg := checker.Of(raynal)
+		if probe != nil {
+			tg = checker.Of(probe)
 		}
 		full, red := spectest.SameVerdicts(t, tg, "hs "+c.p.Variant)
 		if full.Verdict != checker.Pass || full.States != c.full || red.States != c.reduced {
