@@ -18,6 +18,9 @@ type Target interface {
 	// Graph builds the whole reachable state graph, observing each state
 	// as opt asks (graph.go): what sweeps compute the costs of runs on.
 	Graph(ctx context.Context, opt GraphOptions) (*Graph, error)
+	// CheckCodec checks the system's Copy, Encode and Decode on up to
+	// limit reachable states (codec.go).
+	CheckCodec(ctx context.Context, limit int) (states int, complete bool, err error)
 }
 
 // PropInfo describes one property.
@@ -40,3 +43,7 @@ func (t target[S]) Props() []PropInfo {
 }
 
 func (t target[S]) Check(ctx context.Context, opt Options) Result { return Run(ctx, t.sys, opt) }
+
+func (t target[S]) CheckCodec(ctx context.Context, limit int) (int, bool, error) {
+	return CheckCodec(ctx, t.sys, limit)
+}
