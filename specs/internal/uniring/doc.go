@@ -21,8 +21,9 @@
 //
 //	[0, n)      flag of process i (participant or started): 0 or 1
 //	[n, 2n)     decision of process i (invariants.Decision)
-//	[2n, 3n)    number of messages in process i's input channel
-//	[3n, 3n+2)  ghost: ⟨elect⟩ messages sent, big-endian (0 without --claims)
+//	[2n, 4n)    number of messages in process i's input channel, 2 bytes
+//	            each, big-endian
+//	[4n, 4n+4)  ghost: ⟨elect⟩ messages sent, big-endian (0 without --claims)
 //	then the channels' messages, process 0's first, 2 bytes each,
 //	big-endian kind<<15 | id; each channel's oldest first (FIFO) or in
 //	ascending order (bag, its canonical form).

@@ -5,6 +5,7 @@ package uniring
 // The byte layout of the state (doc.go); generic.go is its reference.
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strings"
@@ -33,7 +34,7 @@ type State struct {
 func New(n int) State { return State{n: n, b: make([]byte, header(n))} }
 
 // header is the size of the fixed part of the layout.
-func header(n int) int { return 3*n + 2 }
+func header(n int) int { return 4*n + 4 }
 
 // Procs is the ring size.
 func (s *State) Procs() int { return s.n }
@@ -61,27 +62,30 @@ func AppendDecisions(buf []byte, s *State) []byte { return append(buf, s.b[s.n:2
 
 // AppendGhost appends the ghost count of ⟨elect⟩ messages sent: what the
 // message-count claims read.
-func AppendGhost(buf []byte, s *State) []byte { return append(buf, s.b[3*s.n:3*s.n+2]...) }
+func AppendGhost(buf []byte, s *State) []byte { return append(buf, s.b[4*s.n:4*s.n+4]...) }
 
 // ElectSent is the ghost count of ⟨elect⟩ messages sent.
-func (s *State) ElectSent() int { return int(s.b[3*s.n])<<8 | int(s.b[3*s.n+1]) }
+func (s *State) ElectSent() int { return int(binary.BigEndian.Uint32(s.b[4*s.n:])) }
 
 func (s *State) countElect() {
-	v := s.ElectSent() + 1
-	s.b[3*s.n], s.b[3*s.n+1] = byte(v>>8), byte(v)
+	binary.BigEndian.PutUint32(s.b[4*s.n:], uint32(s.ElectSent()+1))
 }
 
 // Erase zeroes the ghost variables.
-func Erase(s *State) { s.b[3*s.n], s.b[3*s.n+1] = 0, 0 }
+func Erase(s *State) { clear(s.b[4*s.n : 4*s.n+4]) }
 
 // Pending is the number of messages in process i's input channel.
-func (s *State) Pending(i int) int { return int(s.b[2*s.n+i]) }
+func (s *State) Pending(i int) int { return int(binary.BigEndian.Uint16(s.b[2*s.n+2*i:])) }
+
+// setPending sets the number of messages in process i's input channel.
+func (s *State) setPending(i, c int) { binary.BigEndian.PutUint16(s.b[2*s.n+2*i:], uint16(c)) }
 
 // section is the offset of process i's first message.
 func (s *State) section(i int) int {
 	off := header(s.n)
-	for _, c := range s.b[2*s.n : 2*s.n+i] {
-		off += 2 * int(c)
+	counts := s.b[2*s.n : 2*s.n+2*i]
+	for k := 0; k < len(counts); k += 2 {
+		off += 2 * (int(counts[k])<<8 | int(counts[k+1]))
 	}
 	return off
 }
@@ -117,7 +121,7 @@ func (s *State) send(j int, m Msg, l model.ChanSemantics) bool {
 	s.b = append(s.b, 0, 0)
 	copy(s.b[pos+2:], s.b[pos:])
 	s.b[pos], s.b[pos+1] = byte(w>>8), byte(w)
-	s.b[2*s.n+j]++
+	s.setPending(j, c+1)
 	return true
 }
 
@@ -166,7 +170,7 @@ func (s *State) recv(i, k int, l model.ChanSemantics) Msg {
 	m := msgOf(s.b[pos], s.b[pos+1])
 	copy(s.b[pos:], s.b[pos+2:])
 	s.b = s.b[:len(s.b)-2]
-	s.b[2*s.n+i]--
+	s.setPending(i, s.Pending(i)-1)
 	return m
 }
 
@@ -186,8 +190,8 @@ func Decoder(n int) func(data []byte, s *State) error {
 			return errLayout
 		}
 		size := header(n)
-		for _, c := range data[2*n : 3*n] {
-			size += 2 * int(c)
+		for k := 2 * n; k < 4*n; k += 2 {
+			size += 2 * int(binary.BigEndian.Uint16(data[k:]))
 		}
 		if size != len(data) {
 			return errLayout

@@ -30,9 +30,11 @@ type Msg = ring.Tagged[Kind]
 // MaxID is the largest id a message can carry (15 bits).
 const MaxID = 1<<15 - 1
 
-// maxProcs keeps a channel's count within its byte: at most n+1 messages
-// are ever in one channel.
-const maxProcs = 250
+// maxProcs keeps the layout's counters within their bytes: at most n+1
+// messages are ever in one channel (2 bytes), and at most n² ⟨elect⟩
+// messages are sent in a run (the ghost's 4 bytes). Ids 1..n fit a
+// message's 15 bits up to this n anyway.
+const maxProcs = MaxID
 
 // CheckParams refuses rings the layout cannot hold.
 func CheckParams(p *model.Params) error {

@@ -100,21 +100,28 @@ func (n *Net) RecvFootprint(i int) model.Footprint {
 func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State]) *model.System[State] {
 	p := n.Params
 	p.Variant = variant
+	var measures []model.Measure[State]
+	if p.Claims {
+		measures = []model.Measure[State]{{Name: "election-messages", Ref: ref,
+			Doc:   "⟨elect⟩ messages sent in a run, those already in transit initially included (the ⟨done⟩ announcement apart)",
+			Value: func(s *State) int { return s.ElectSent() }, Reads: AppendGhost}}
+	}
 	return &model.System[State]{
-		Spec:    spec,
-		Variant: variant,
-		Params:  p,
-		Procs:   p.N,
-		Init:    []State{New(p.N)},
-		Rules:   rules,
-		Props:   Properties(&p, ref),
-		Copy:    Copy,
-		Encode:  Encode,
-		Decode:  Decoder(p.N),
-		Erase:   Erase,
-		Vars:    Vars(flag, p.Claims),
-		View:    n.View,
-		Chans:   n.Net.Semantics(), // channel j is process j's input channel
+		Spec:     spec,
+		Variant:  variant,
+		Params:   p,
+		Procs:    p.N,
+		Init:     []State{New(p.N)},
+		Rules:    rules,
+		Props:    Properties(&p, ref),
+		Measures: measures,
+		Copy:     Copy,
+		Encode:   Encode,
+		Decode:   Decoder(p.N),
+		Erase:    Erase,
+		Vars:     Vars(flag, p.Claims),
+		View:     n.View,
+		Chans:    n.Net.Semantics(), // channel j is process j's input channel
 	}
 }
 
