@@ -1,0 +1,64 @@
+package simulate
+
+import (
+	"math/rand/v2"
+
+	"mc/model"
+)
+
+// System is one instantiated spec with its state type erased, so that a
+// registry of specs with different state types can hand any of them to
+// mc simulate (Of).
+type System interface {
+	// Info describes the system.
+	Info() Info
+	// newWorker returns a runner of its own for one goroutine.
+	newWorker() worker
+}
+
+// Build instantiates a spec for parameters p: the spec's constructor, with
+// Of applied. With random ids each run builds its own system.
+type Build func(p model.Params) (System, error)
+
+// Info describes a system: what the report names.
+type Info struct {
+	Spec, Variant string
+	Params        model.Params
+	Props         []Named
+	Measures      []Named
+	// Witnesses are the witness properties, in the system's order.
+	Witnesses []string
+}
+
+// Named is a property or measure: its name, seed reference and meaning.
+type Named struct {
+	Name string     `json:"name"`
+	Ref  string     `json:"ref"`
+	Doc  string     `json:"doc"`
+	Kind model.Kind `json:"-"`
+}
+
+type worker interface {
+	run(gen *rand.Rand, maxSteps int, record bool) Run
+}
+
+// Of wraps sys as a System.
+func Of[S any](sys *model.System[S]) System { return system[S]{sys} }
+
+type system[S any] struct{ sys *model.System[S] }
+
+func (s system[S]) Info() Info {
+	info := Info{Spec: s.sys.Spec, Variant: s.sys.Variant, Params: s.sys.Params}
+	for _, p := range s.sys.Props {
+		info.Props = append(info.Props, Named{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind})
+		if p.Kind == model.Witness {
+			info.Witnesses = append(info.Witnesses, p.Name)
+		}
+	}
+	for _, m := range s.sys.Measures {
+		info.Measures = append(info.Measures, Named{Name: m.Name, Ref: m.Ref, Doc: m.Doc})
+	}
+	return info
+}
+
+func (s system[S]) newWorker() worker { return newRunner(s.sys) }
