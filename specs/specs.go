@@ -10,6 +10,7 @@ import (
 
 	"mc/checker"
 	"mc/model"
+	"mc/simulate"
 	"mc/specs/changroberts"
 	"mc/specs/dkr"
 	"mc/specs/franklin"
@@ -39,10 +40,12 @@ var all = []Entry{
 	Of(misra.Spec),
 }
 
-// Entry is one spec: its description and its Build, bound to the checker.
+// Entry is one spec: its description and its Build, bound to the checker
+// and to mc simulate.
 type Entry struct {
 	specdef.Info
-	build func(p model.Params) (checker.Target, error)
+	build    func(p model.Params) (checker.Target, error)
+	simulate simulate.Build
 }
 
 // Of registers a spec whose variants share one state type.
@@ -53,6 +56,12 @@ func Of[S any](s specdef.Spec[S]) Entry {
 			return nil, err
 		}
 		return checker.Of(sys), nil
+	}, simulate: func(p model.Params) (simulate.System, error) {
+		sys, err := s.Build(p)
+		if err != nil {
+			return nil, err
+		}
+		return simulate.Of(sys), nil
 	}}
 }
 
@@ -67,11 +76,23 @@ func OfSplit[S, T any](s specdef.Split[S, T]) Entry {
 			return checker.Of(a), nil
 		}
 		return checker.Of(b), nil
+	}, simulate: func(p model.Params) (simulate.System, error) {
+		a, b, err := s.Build(p)
+		switch {
+		case err != nil:
+			return nil, err
+		case a != nil:
+			return simulate.Of(a), nil
+		}
+		return simulate.Of(b), nil
 	}}
 }
 
 // Build instantiates the spec; it validates p.
 func (e Entry) Build(p model.Params) (checker.Target, error) { return e.build(p) }
+
+// Simulate instantiates the spec for mc simulate; it validates p.
+func (e Entry) Simulate(p model.Params) (simulate.System, error) { return e.simulate(p) }
 
 // Facts is the spec's description (what package sweep reads of it).
 func (e Entry) Facts() specdef.Info { return e.Info }

@@ -55,6 +55,16 @@ type File struct {
 	// States[i+1].
 	States []State `json:"states"`
 	Steps  []Step  `json:"steps"`
+	// Simulation, present only in a run mc simulate wrote, is the seed and
+	// run number that make it again (mc simulate --seed S --run R). It is
+	// optional, so files without it read as before.
+	Simulation *Simulation `json:"simulation,omitempty"`
+}
+
+// Simulation is where a simulated run comes from.
+type Simulation struct {
+	Seed uint64 `json:"seed"`
+	Run  int    `json:"run"`
 }
 
 // CostRun is the kind of a run that mc sweep recorded: a complete run with

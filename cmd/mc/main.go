@@ -33,6 +33,7 @@ usage:
   mc trace FILE [flags]        read a trace file: as text, --replay, --format svg or dot
   mc explore [SPEC] [flags]    step through a spec, or a trace (--trace FILE), in the browser
   mc sweep SPEC|all [flags]    fewest and most messages over every schedule and arrangement
+  mc simulate SPEC [flags]     random runs: properties checked, messages as a distribution
   mc ci [flags]                recompute the quick subset of results/ and fail on any drift
   mc runs [show ID | gc]       the checks recorded in the run store (.mc; docs/runstore.md)
   mc version [--json]          mc's version, and the fingerprint and file formats it uses
@@ -73,6 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runExplore(ctx, args[1:], stdout, stderr)
 	case "sweep":
 		return runSweep(ctx, args[1:], stdout, stderr)
+	case "simulate":
+		return runSimulate(ctx, args[1:], stdout, stderr)
 	case "ci":
 		return runCI(ctx, args[1:], stdout, stderr)
 	case "runs":
@@ -87,7 +90,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // commands are mc's commands besides help, as run dispatches them.
-var commands = []string{"list", "check", "trace", "explore", "sweep", "ci", "runs", "version"}
+var commands = []string{"list", "check", "trace", "explore", "sweep", "simulate", "ci", "runs", "version"}
 
 // runHelp is mc help [COMMAND]: mc's usage, or COMMAND's flags as
 // mc COMMAND --help prints them, on stdout.

@@ -21,6 +21,11 @@ type Profile struct {
 	// it; Bound nil means the paper gives none usable here.
 	Bound   func(n int) float64
 	Formula string
+	// Mean, if not nil, is the average over runs that the literature
+	// gives at n, MeanFormula how it writes it and MeanRef where;
+	// mc simulate compares its sampled mean with it.
+	Mean                 func(n int) float64
+	MeanFormula, MeanRef string
 	// Lead, if not 0, is a in a bound a·n·log₂ n + O(n) whose O(n) term
 	// the paper leaves open: each row then reports the smallest c with
 	// worst ≤ a·n·log₂ n + c·n.
