@@ -1,0 +1,30 @@
+package simulate
+
+import (
+	"testing"
+
+	"mc/model"
+	"mc/specs/changroberts"
+)
+
+// BenchmarkSimulateChangRoberts1024 is the speed of runs of Chang–Roberts
+// with every process initiating at n = 1,024, on one random arrangement
+// of the ids, every property checked after every step; it reports
+// steps/s. docs/simulate.md has the figures.
+func BenchmarkSimulateChangRoberts1024(b *testing.B) {
+	sys, err := changroberts.New(model.Params{N: 1024, IDs: arrangement(generator(1, 0), 1024), Variant: "all-initiate", Claims: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := newRunner(sys)
+	steps := 0
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		run := r.run(generator(1, i), DefaultMaxSteps(1024), false)
+		if run.Failure != nil || !run.Terminated {
+			b.Fatalf("run %d: %+v", i, run)
+		}
+		steps += run.Steps
+	}
+	b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
+}
