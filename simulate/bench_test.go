@@ -1,6 +1,7 @@
 package simulate
 
 import (
+	"context"
 	"testing"
 
 	"mc/model"
@@ -20,7 +21,7 @@ func BenchmarkSimulateChangRoberts1024(b *testing.B) {
 	steps := 0
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		run := r.run(generator(1, i), DefaultMaxSteps(1024), false)
+		run := r.run(context.Background(), generator(1, i), DefaultMaxSteps(1024), false)
 		if run.Failure != nil || !run.Terminated {
 			b.Fatalf("run %d: %+v", i, run)
 		}

@@ -2,6 +2,7 @@ package simulate
 
 import (
 	"bytes"
+	"context"
 	"math/rand/v2"
 
 	"mc/model"
@@ -32,7 +33,14 @@ type Run struct {
 	// Actions are the run's actions up to its failure, kept only when the
 	// run is replayed to be written out (Replay).
 	Actions []model.Action `json:"-"`
+	// interrupted says the simulation was stopped during the run, which
+	// then counts for nothing.
+	interrupted bool
 }
+
+// pollEvery is how many steps a run takes between two looks at whether
+// the simulation was stopped.
+const pollEvery = 1 << 12
 
 // Failure is a property a run broke.
 type Failure struct {
@@ -92,9 +100,9 @@ func newRunner[S any](sys *model.System[S]) *runner[S] {
 	return r
 }
 
-// run follows one run of at most maxSteps steps, drawing from gen; with
-// record it keeps the actions.
-func (r *runner[S]) run(gen *rand.Rand, maxSteps int, record bool) Run {
+// run follows one run of at most maxSteps steps, drawing from gen, unless
+// ctx is cancelled meanwhile; with record it keeps the actions.
+func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, record bool) Run {
 	sys := r.sys
 	out := Run{Witnessed: make([]bool, len(r.witnesses))}
 	if len(sys.Init) > 1 {
@@ -128,6 +136,10 @@ func (r *runner[S]) run(gen *rand.Rand, maxSteps int, record bool) Run {
 			continue
 		}
 		out.Steps++
+		if out.Steps%pollEvery == 0 && ctx.Err() != nil {
+			out.interrupted = true
+			return out
+		}
 		if record {
 			out.Actions = append(out.Actions, a)
 		}

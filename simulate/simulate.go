@@ -167,9 +167,12 @@ func runAll(ctx context.Context, build Build, base System, p model.Params, opt O
 				if i >= int64(opt.Runs) || i > firstFailure.Load() {
 					return
 				}
-				run, err := one(build, w, p, opt, opt.First+int(i), false)
+				run, err := one(ctx, build, w, p, opt, opt.First+int(i), false)
 				if err != nil {
 					errOnce.Do(func() { buildErr = err })
+					return
+				}
+				if run.interrupted {
 					return
 				}
 				runs[i] = &run
@@ -196,7 +199,7 @@ func runAll(ctx context.Context, build Build, base System, p model.Params, opt O
 
 // one makes run index of opt.Seed with w, or, with random ids, with a
 // runner of the system built for the run's own arrangement.
-func one(build Build, w worker, p model.Params, opt Options, index int, record bool) (Run, error) {
+func one(ctx context.Context, build Build, w worker, p model.Params, opt Options, index int, record bool) (Run, error) {
 	gen := generator(opt.Seed, index)
 	var ids []int
 	if opt.RandomIDs {
@@ -208,7 +211,7 @@ func one(build Build, w worker, p model.Params, opt Options, index int, record b
 		}
 		w = sys.newWorker()
 	}
-	run := w.run(gen, opt.MaxSteps, record)
+	run := w.run(ctx, gen, opt.MaxSteps, record)
 	run.Index, run.IDs = index, ids
 	return run, nil
 }
@@ -225,7 +228,7 @@ func Replay(build Build, p model.Params, opt Options, index int) (Run, model.Par
 		}
 		w = sys.newWorker()
 	}
-	run, err := one(build, w, p, opt, index, true)
+	run, err := one(context.Background(), build, w, p, opt, index, true)
 	if run.IDs != nil {
 		p.IDs = run.IDs
 	}

@@ -1,6 +1,7 @@
 package simulate
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"mc/model"
@@ -39,7 +40,7 @@ type Named struct {
 }
 
 type worker interface {
-	run(gen *rand.Rand, maxSteps int, record bool) Run
+	run(ctx context.Context, gen *rand.Rand, maxSteps int, record bool) Run
 }
 
 // Of wraps sys as a System.
