@@ -140,3 +140,22 @@ func TestDecoderRefusesBytesWithoutTheLayout(t *testing.T) {
 		t.Error("decoded a channel count that disagrees with the messages")
 	}
 }
+
+func TestSumCountsAddsTwoByteCounts(t *testing.T) {
+	gen := rand.New(rand.NewPCG(1, 2))
+	for _, pairs := range []int{0, 1, 3, 4, 5, 255, 256, 257, 1024, 1030, 3000} {
+		b := make([]byte, 2*pairs)
+		want := 0
+		for k := range pairs {
+			v := gen.IntN(1 << 16)
+			if k%7 == 0 {
+				v = 0xffff
+			}
+			b[2*k], b[2*k+1] = byte(v>>8), byte(v)
+			want += v
+		}
+		if got := sumCounts(b); got != want {
+			t.Fatalf("%d counts: sum %d, want %d", pairs, got, want)
+		}
+	}
+}
