@@ -134,7 +134,7 @@ func profileOf(entry specs.Entry, variant string) (specdef.Profile, bool) {
 func (o *simulateOutput) writeText(w io.Writer) {
 	ids := "random ids per run"
 	if !o.RandomIDs {
-		ids = fmt.Sprintf("ids %s", joinInts(o.IDs))
+		ids = "ids " + shortInts(o.IDs)
 	}
 	runs := fmt.Sprintf("runs %d..%d", o.FirstRun, o.FirstRun+o.Runs-1)
 	fmt.Fprintf(w, "mc simulate: %s (variant %s), n=%d, %s, seed %d, %s, at most %d steps each (sampled)\n",
@@ -150,7 +150,7 @@ func (o *simulateOutput) writeText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %s (%s)\n", f.Property, how)
 		if f.IDs != nil {
-			fmt.Fprintf(w, "  ids of the run: %s\n", joinInts(f.IDs))
+			fmt.Fprintf(w, "  ids of the run: %s\n", shortInts(f.IDs))
 		}
 		fmt.Fprintf(w, "  reproduce: %s\n", f.Reproduce)
 		switch {
@@ -206,4 +206,14 @@ func writeSummary(w io.Writer, s *simulate.Summary) {
 		bar := strings.Repeat("#", (b.Count*40+most-1)/max(most, 1))
 		fmt.Fprintf(w, "  %8d..%-8d %6d %s\n", b.Lo, b.Hi, b.Count, bar)
 	}
+}
+
+// shortInts is joinInts for a few ids, and the first ones and the count for
+// many: the header of a ring of 4,096 stays one line (--json has them all).
+func shortInts(xs []int) string {
+	const shown = 12
+	if len(xs) <= shown {
+		return joinInts(xs)
+	}
+	return fmt.Sprintf("%s,… (%d ids)", joinInts(xs[:shown]), len(xs))
 }
