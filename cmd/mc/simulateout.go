@@ -164,11 +164,15 @@ func (o *simulateOutput) writeText(w io.Writer) {
 		fmt.Fprintf(w, "messages (%s: %s):\n", m.Measure, m.Counted)
 		writeSummary(w, &m.Summary)
 		if m.Mean != nil {
-			inside := "inside"
-			if *m.Mean < m.CI99[0] || *m.Mean > m.CI99[1] {
-				inside = "outside"
+			fmt.Fprintf(w, "  expected mean %s = %.1f (%s)", m.MeanFormula, *m.Mean, m.MeanRef)
+			if m.Runs > 1 { // one run has no spread to compare with
+				inside := "inside"
+				if *m.Mean < m.CI99[0] || *m.Mean > m.CI99[1] {
+					inside = "outside"
+				}
+				fmt.Fprintf(w, ", %s the 99%% interval of the mean [%.1f, %.1f]", inside, m.CI99[0], m.CI99[1])
 			}
-			fmt.Fprintf(w, "  expected mean %s = %.1f (%s), %s the 99%% interval [%.1f, %.1f]\n", m.MeanFormula, *m.Mean, m.MeanRef, inside, m.CI99[0], m.CI99[1])
+			fmt.Fprintln(w)
 		}
 		if m.Bound != nil {
 			fmt.Fprintf(w, "  worst case %s = %.0f (%s); most seen %d\n", m.BoundFormula, *m.Bound, m.BoundRef, m.Max)
