@@ -207,7 +207,7 @@ func one(ctx context.Context, build Build, w worker, p model.Params, opt Options
 		p.IDs = ids
 		sys, err := build(p)
 		if err != nil {
-			return Run{}, fmt.Errorf("run %d, ids %v: %v", index, ids, err)
+			return Run{}, fmt.Errorf("run %d, with its random ids: %v", index, err)
 		}
 		w = sys.newWorker()
 	}
