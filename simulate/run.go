@@ -63,11 +63,12 @@ type runner[S any] struct {
 	// cur is the current state, next the successor being computed.
 	cur, next S
 	props     []prop[S]
-	// terminates holds when the system has a termination property: a run
-	// past the step limit breaks it.
+	// terminates is the index of the system's termination property, which
+	// a run past the step limit breaks; -1 when it has none.
 	terminates int
-	witnesses  []int
-	buf        []byte
+	// witnesses are the indices of its witness properties.
+	witnesses []int
+	buf       []byte
 }
 
 // prop is one property with what the runner remembers of it during a run.

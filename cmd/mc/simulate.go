@@ -283,6 +283,7 @@ func (f *simulateFlags) writeTrace(entry specs.Entry, p model.Params, opt simula
 // again: args without the flags that choose other runs or outputs, with
 // --seed and --run.
 func reproduction(args []string, seed uint64, run int) string {
+	// dropped are the flags left out, each with whether it takes a value.
 	dropped := map[string]bool{"runs": true, "run": true, "seed": true, "workers": true, "json": false, "trace-out": true, "progress": false, "timeout": true, "max-memory": true}
 	out := []string{"mc", "simulate"}
 	for i := 0; i < len(args); i++ {
