@@ -119,3 +119,37 @@ func TestTheFirstFailingRunIsTheSameWhateverTheWorkersAndReplays(t *testing.T) {
 		t.Fatalf("first failing run %d with 1 worker, %d with 2", first[0], first[1])
 	}
 }
+
+// With every process initiating, Chang–Roberts sends the same ⟨elect⟩
+// messages on every schedule: process i's message travels until the first
+// larger id, the maximum's all the way round (002 §5.2). Every run of one
+// arrangement must count exactly that.
+func TestChangRobertsAllInitiateCostsTheSameOnEverySchedule(t *testing.T) {
+	ids := []int{4, 9, 2, 7, 1, 10, 3, 8, 6, 5}
+	want := 0
+	for i, id := range ids {
+		k := 1
+		for k < len(ids) && ids[(i+k)%len(ids)] < id {
+			k++
+		}
+		want += k
+	}
+	build := func(p model.Params) (simulate.System, error) {
+		sys, err := changroberts.New(p)
+		if err != nil {
+			return nil, err
+		}
+		return simulate.Of(sys), nil
+	}
+	rep, err := simulate.Simulate(context.Background(), build, model.Params{N: len(ids), IDs: ids, Variant: "all-initiate", Claims: true},
+		simulate.Options{Seed: 5, Runs: 300, MaxSteps: 1000, Workers: 2, Messages: "election-messages"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := rep.Messages; m.Min != want || m.Max != want || rep.Failure != nil {
+		t.Fatalf("messages %d..%d over %d runs, failure %v; want %d in every run", m.Min, m.Max, m.Runs, rep.Failure, want)
+	}
+	if rep.Steps.Min != want+len(ids) || rep.Steps.Max != want+len(ids) {
+		t.Fatalf("steps %d..%d, want the messages received plus the n ⟨done⟩, %d", rep.Steps.Min, rep.Steps.Max, want+len(ids))
+	}
+}
