@@ -23,6 +23,10 @@ type System[S any] struct {
 	// Measures are the quantities whose maximum over all reachable states
 	// the checker reports (nil for none). See measure.go.
 	Measures []Measure[S]
+	// Termination, if not nil, is a measure that every transition
+	// decreases (termination.go): with it, liveness is decided without
+	// storing the state graph.
+	Termination *Termination[S]
 	// Copy makes dst an independent copy of src, reusing dst's storage.
 	Copy func(dst, src *S)
 	// Encode appends the canonical encoding of s to buf.
