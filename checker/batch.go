@@ -14,6 +14,12 @@ type batch struct {
 	hits        []propHit
 	transitions int64
 	terminal    int64
+	// With a termination measure (acyclic.go): the chunk's raises, the
+	// marks of its terminal states, and the first transition that does not
+	// decrease the measure.
+	raises []raise
+	bad    uint32
+	wrong  *wrongTransition
 }
 
 // propHit is a hit on property prop.
@@ -26,6 +32,7 @@ func (b *batch) reset() {
 	b.Candidates.Reset()
 	b.hits = b.hits[:0]
 	b.transitions, b.terminal = 0, 0
+	b.raises, b.bad, b.wrong = b.raises[:0], 0, nil
 }
 
 // hitFirst records h for prop unless the chunk already has one.

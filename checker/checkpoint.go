@@ -37,10 +37,11 @@ import (
 // whenever the header or the sections do (format 2 lists the disk store's
 // runs; format 3 names the working directory and sums the trace log and the
 // runs; format 4 records the run's whole meaning and the build of mc,
-// checkpoint_header.go).
+// checkpoint_header.go; format 5 holds the marks of a termination measure,
+// acyclic_checkpoint.go).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "4"
+	checkpointFormat = "5"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 
@@ -100,6 +101,7 @@ func (e *bfs[S]) writeSections(w *diskio.SectionWriter, depth int, res *Result) 
 	w.Uint(uint64(res.Terminal))
 	w.Uint(uint64(e.resumedElapsed + time.Since(e.start)))
 	e.writeFindings(w)
+	e.writeMarks(w)
 	e.log.checkpoint(w)
 	w.Uint(uint64(e.frontier.first))
 	w.Uint(uint64(e.frontier.len()))
@@ -169,6 +171,9 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 	res.Transitions, res.Terminal = int64(r.Uint()), int64(r.Uint())
 	e.resumedElapsed = time.Duration(r.Uint())
 	if err := e.readFindings(r, path); err != nil {
+		return 0, err
+	}
+	if err := e.readMarks(r, path); err != nil {
 		return 0, err
 	}
 	states, err := e.log.recover(r)

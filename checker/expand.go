@@ -35,6 +35,10 @@ type expander[S any] struct {
 	pid uint32
 	b   *batch
 	err error
+	// marks are the current state's marks and before its termination
+	// measure, after a successor's (acyclic.go).
+	marks         uint32
+	before, after []int
 }
 
 func newExpander[S any](e *bfs[S]) *expander[S] {
@@ -78,6 +82,41 @@ func (x *expander[S]) measure(s *S, c *store.Candidates) {
 	}
 }
 
+// startMarks reads the termination measure and the marks of the state cur,
+// with encoding enc, about to be expanded.
+func (x *expander[S]) startMarks(enc []byte) {
+	a := x.e.acyc
+	x.marks = 0
+	if !a.active() {
+		return
+	}
+	x.before = a.term.Value(x.before[:0], &x.cur)
+	x.marks, _ = a.marks.get(model.Fingerprint(enc))
+}
+
+// markSuccessor checks that the measure decreases on cur → next (by a,
+// reaching fp), appends the marks next inherits to c's values, and keeps a
+// raise if next does not have them yet.
+func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, c *store.Candidates, b *batch) {
+	ac := x.e.acyc
+	if ac == nil {
+		return
+	}
+	var m uint32
+	if ac.active() {
+		x.after = ac.term.Value(x.after[:0], &x.next)
+		if !model.Decreases(x.before, x.after) && b.wrong == nil {
+			taken := a
+			b.wrong = &wrongTransition{at: hit{id: pid, extra: &taken, fp: fp}, before: append([]int(nil), x.before...), after: append([]int(nil), x.after...)}
+		}
+		m = ac.edgeMarks(x.marks, &x.next)
+		if have, _ := ac.marks.get(fp); m&^have != 0 {
+			b.raises = append(b.raises, raise{fp: fp, parent: pid, action: packed.Action(a), mask: m})
+		}
+	}
+	c.Vals = append(c.Vals, int(m))
+}
+
 // expand generates every successor of frontier states lo..hi-1 into b:
 // transitions and terminal states are counted, step and end properties
 // checked, and successors not already in the store become candidates. With
@@ -102,6 +141,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			}
 			continue
 		}
+		x.startMarks(data)
 		x.succ.Reset()
 		for ri := range sys.Rules {
 			r := &sys.Rules[ri]
@@ -122,6 +162,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 					x.checkStep(a, pid, fp, b)
 					x.succ.Add(fp, pid, packed.Action(a), x.stateMask(&x.next), nil)
 					x.measure(&x.next, &x.succ)
+					x.markSuccessor(a, pid, fp, &x.succ, b)
 				}
 			}
 		}
@@ -132,13 +173,14 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		for i, seen := range x.seen {
 			if !seen && b.FirstOf(x.succ.FPs[i]) {
 				b.Add(x.succ.FPs[i], pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
-				m := len(x.e.peaks)
+				m := x.e.vals()
 				b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
 			}
 		}
 		b.transitions += int64(enabled)
 		if enabled == 0 {
 			b.terminal++
+			b.bad |= x.marks
 			x.checkEnd(pid, data, b)
 		}
 	}

@@ -112,7 +112,7 @@ func (x *expander[S]) group(g int) {
 func (x *expander[S]) keepNew(i int, b *batch) {
 	if x.index[i] == store.NotStored && b.FirstOf(x.succ.FPs[i]) {
 		b.Add(x.succ.FPs[i], x.pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
-		m := len(x.e.peaks)
+		m := x.e.vals()
 		b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
 	}
 }

@@ -91,6 +91,18 @@ type bfs[S any] struct {
 	round []*store.Candidates
 	// mem holds the memory limit, checked at round boundaries.
 	mem memoryGuard
+	// acyc, when the spec declares a termination measure, verifies it and
+	// decides liveness with marks (acyclic.go); nil otherwise.
+	acyc *acyclic[S]
+}
+
+// vals is the number of values a candidate carries: its measures', then its
+// marks when a termination measure is verified.
+func (e *bfs[S]) vals() int {
+	if e.acyc != nil {
+		return len(e.peaks) + 1
+	}
+	return len(e.peaks)
 }
 
 // peak is the largest value of one measure seen so far and the first state,
@@ -133,6 +145,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if e.workers <= 0 {
 		e.workers = runtime.NumCPU()
 	}
+	if !opt.Reduce {
+		e.acyc = newAcyclic(sys)
+	}
 	res.Workers, res.Exact = e.workers, opt.Exact
 	e.mem.limit = memoryLimit(opt)
 	res.MemoryLimit = e.mem.limit
@@ -162,6 +177,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		// A refused resume, or any other failure, leaves no verdict to
 		// give, and the origins may be anything.
 		e.verdicts(&res)
+		if res.Err == nil {
+			e.reportWrongMeasure(&res)
+		}
 		if diskio.Environmental(res.Err) { // the trace log could not be read back
 			res.Props, res.Measures, res.Verdict, res.Reason = nil, nil, Incomplete, "I/O error: "+res.Err.Error()
 			res.Err = nil
@@ -172,7 +190,11 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 		res.Err = err
 	}
 	e.finishWorkDir(&res)
-	checkLiveness(ctx, sys, opt, &res, e.start)
+	if e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation {
+		decideByMeasure(ctx, sys, e.acyc, opt, &res)
+	} else {
+		checkLiveness(ctx, sys, opt, &res, e.start)
+	}
 	res.Elapsed = res.SafetyElapsed
 	if res.Liveness != nil {
 		res.Elapsed += res.Liveness.Elapsed
@@ -281,7 +303,7 @@ func (e *bfs[S]) open() error {
 // spilled levels.
 func (e *bfs[S]) openDisk() error {
 	var err error
-	if e.store, err = store.OpenDisk(e.work.path, len(e.sys.Measures), levelBlock, e.opt.Checkpoint != ""); err != nil {
+	if e.store, err = store.OpenDisk(e.work.path, e.vals(), levelBlock, e.opt.Checkpoint != ""); err != nil {
 		return err
 	}
 	if e.frontier, err = spillLevel(e.work.file(workLevelA), &e.pool); err != nil {
@@ -413,6 +435,9 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
 			init.Add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
 			x.measure(&sys.Init[i], &init.Candidates)
+			if e.acyc != nil {
+				init.Vals = append(init.Vals, int(e.acyc.initialMarks(&sys.Init[i])))
+			}
 		}
 		if !e.commit([]*batch{init}, e.frontier, res) || !e.commitLevel(e.frontier, res) {
 			return
@@ -440,6 +465,9 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			return
 		}
 		res.Depth = depth
+		if e.acyc != nil {
+			e.acyc.level = uint32(depth) + 2
+		}
 		if err := e.successors.reset(uint32(e.log.len())); err != nil {
 			res.Err = err
 			return
@@ -466,6 +494,12 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 		}
 		if !e.commitLevel(e.successors, res) {
 			return
+		}
+		if e.acyc != nil {
+			if err := e.acyc.settle(e, depth); err != nil {
+				res.Err = err
+				return
+			}
 		}
 		e.frontier, e.successors = e.successors, e.frontier
 	}
@@ -554,6 +588,13 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 	for _, b := range batches {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
+		if a := e.acyc; a.active() {
+			a.raises = append(a.raises, b.raises...)
+			a.failed |= b.bad
+			if b.wrong != nil {
+				a.wrong, a.raises = b.wrong, nil
+			}
+		}
 		for _, h := range b.hits {
 			if e.hits[h.prop] == nil {
 				hh := h.hit
@@ -614,7 +655,10 @@ func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) boo
 			e.hits[p] = &hit{id: id, fp: fp}
 		}
 	}
-	vals := c.Vals[i*len(e.peaks):]
+	vals := c.Vals[i*e.vals():]
+	if e.acyc.active() {
+		e.acyc.admitted(fp, uint32(vals[len(e.peaks)]))
+	}
 	for m := range e.peaks {
 		if v := vals[m]; e.peaks[m].at == nil || v > e.peaks[m].value {
 			e.peaks[m] = peak{value: v, at: &hit{id: id, fp: fp}}

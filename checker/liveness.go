@@ -16,6 +16,9 @@ import (
 
 // LivenessStats describes the graph a liveness check built.
 type LivenessStats struct {
+	// Method is what decided liveness: ByMeasure (the spec's termination
+	// measure held on every transition; no graph was built) or ByGraph.
+	Method      string
 	Fairness    liveness.Fairness
 	States      int64
 	Transitions int64
@@ -89,7 +92,7 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 		abort(err)
 		return
 	}
-	st := &LivenessStats{Fairness: opt.Fair, States: int64(g.States()), Transitions: int64(g.Transitions()), Reason: g.Stop()}
+	st := &LivenessStats{Method: ByGraph, Fairness: opt.Fair, States: int64(g.States()), Transitions: int64(g.Transitions()), Reason: g.Stop()}
 	res.Liveness = st
 	halt := guard.Exceeded(0)
 	if st.Reason == "" {

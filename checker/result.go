@@ -80,10 +80,15 @@ type Result struct {
 	// SkippedMeasures names the measures left unmeasured under reduction
 	// because they do not declare what they read (model.Measure.Reads).
 	SkippedMeasures []string
-	// Liveness describes the graph the liveness check built; nil when the
-	// system has no liveness property.
+	// Liveness describes how liveness was decided, and the graph the check
+	// built if it built one; nil when the system has no liveness property.
 	Liveness *LivenessStats
-	Props    []PropResult
+	// WrongMeasure is the first transition found that does not decrease
+	// the spec's termination measure (model.Termination); liveness was
+	// then decided on the graph. Nil when the measure held or there is
+	// none.
+	WrongMeasure *WrongMeasure
+	Props        []PropResult
 	// Measures holds, per measure of the system, its maximum over the
 	// states explored.
 	Measures []MeasureResult

@@ -1,0 +1,322 @@
+package checker
+
+import (
+	"fmt"
+
+	"mc/checker/internal/packed"
+	"mc/model"
+)
+
+// Liveness from a termination measure. A spec may declare a measure
+// (model.Termination) that every transition strictly decreases. The
+// breadth-first search checks it on every transition it generates; if it
+// holds on all of them the state graph has no cycle, so every run is finite
+// and ends in a terminal state. Fairness then constrains nothing: a finite
+// maximal run is fair under every fairness assumption, since nothing is
+// enabled at its end, and there is no infinite run to exclude. So
+//
+//   - "eventually Q" fails exactly when some terminal state is reachable
+//     from an initial state along a path of ¬Q states, and
+//   - "P leads to Q" fails exactly when some terminal state is reachable
+//     along a path of ¬Q states from a state satisfying P ∧ ¬Q,
+//
+// (a goal of "a terminal state" always holds). Each is decided by one mark
+// bit per property on the states the search stores, with no graph:
+// mark(t) = ¬Q(t) ∧ (t is initial, for eventually; P(t), for leads-to; or
+// some predecessor of t is marked). The property fails when a terminal
+// state is marked.
+//
+// The search computes the marks as it goes. Expanding s, a worker reads
+// mark(s) and gives each successor t the marks it inherits along s → t; a
+// new state is admitted with the marks of the edge that found it, and every
+// other edge whose marks t does not have yet is kept as a raise (the target's
+// fingerprint, the source and the action). Marks only ever grow, and every
+// mark is justified by a path, so none is wrong; what remains is to make
+// the marks complete, that is closed under every edge. At the end of each
+// level the raises are applied in frontier order. A raise on a state of the
+// next level, not yet expanded, only sets its bits: its expansion will pass
+// them on. A raise on any other state, already expanded (the breadth-first
+// order is not a topological order: on Chang–Roberts at n = 5 a quarter of
+// the transitions go to a state at the same or a lower level), re-expands
+// it: the state is rebuilt by replaying its source's path from the trace log
+// and the action, and the new bits are propagated depth-first through its
+// successors, stopping at states that have them already or are still to be
+// expanded. A state is re-expanded only when it gains a bit, so at most once
+// per property. When the search ends every edge from a marked state to a
+// ¬Q state leads to a marked state: the marks are exactly the reachable
+// pending states, and a marked terminal state, seen when a state is expanded
+// or re-expanded, is a violation.
+//
+// The marks live in a table from fingerprint to the bits and the level at
+// which the state was admitted, holding only marked states (markTable).
+// A checkpoint saves it whole; raises are applied before a checkpoint is
+// taken, so none is pending then.
+//
+// The counterexample of a failed property is found afterwards by a
+// breadth-first search over the marked region (acyclic_trace.go), the same
+// search the graph method makes, so it is a shortest one and the same trace.
+
+// maxMarkedProps bounds the liveness properties decided by a measure: their
+// marks are bits of a 32-bit word.
+const maxMarkedProps = 32
+
+// acyclic is a run's liveness-by-measure state.
+type acyclic[S any] struct {
+	sys  *model.System[S]
+	term *model.Termination[S]
+	// props lists the liveness properties with a state goal, whose marks
+	// are the bits of a word in this order (a goal of "a terminal state"
+	// holds on every finite run and needs none).
+	props []*model.Property[S]
+	marks markTable
+	// level is one more than the level whose states are being admitted.
+	level uint32
+	// raises are the current level's, in frontier order.
+	raises []raise
+	// failed has the bits of the properties a marked terminal state
+	// violates.
+	failed uint32
+	// wrong is the first transition found that does not decrease the
+	// measure; the marks are then abandoned.
+	wrong *wrongTransition
+}
+
+// raise is an edge from parent by action to the state with fingerprint fp,
+// which gives it the marks mask.
+type raise struct {
+	fp     uint64
+	parent uint32
+	action uint32
+	mask   uint32
+}
+
+// wrongTransition is a transition that does not decrease the measure: the
+// step ends in the successor (hit), with the measure's values before and
+// after.
+type wrongTransition struct {
+	at            hit
+	before, after []int
+}
+
+// newAcyclic returns the measure's bookkeeping for sys, or nil when sys
+// declares no measure, has no liveness property, or has more than
+// maxMarkedProps of them; liveness is then decided on the graph.
+func newAcyclic[S any](sys *model.System[S]) *acyclic[S] {
+	if sys.Termination == nil {
+		return nil
+	}
+	a := &acyclic[S]{sys: sys, term: sys.Termination, marks: newMarkTable(), level: 1}
+	live := false
+	for i := range sys.Props {
+		p := &sys.Props[i]
+		live = live || p.Kind.Liveness()
+		if p.Kind.Liveness() && !p.Terminal {
+			a.props = append(a.props, p)
+		}
+	}
+	if !live || len(a.props) > maxMarkedProps {
+		return nil
+	}
+	return a
+}
+
+// active reports whether marks are still being computed: no transition
+// has broken the measure so far.
+func (a *acyclic[S]) active() bool { return a != nil && a.wrong == nil }
+
+// initialMarks are the marks of an initial state s.
+func (a *acyclic[S]) initialMarks(s *S) uint32 {
+	var m uint32
+	for j, p := range a.props {
+		if !p.State(s) && (p.Kind == model.Eventually || p.From(s)) {
+			m |= 1 << j
+		}
+	}
+	return m
+}
+
+// edgeMarks are the marks a state t inherits along an edge from a state
+// with marks from, together with its own (P ∧ ¬Q of a leads-to).
+func (a *acyclic[S]) edgeMarks(from uint32, t *S) uint32 {
+	var m uint32
+	for j, p := range a.props {
+		if (from&(1<<j) != 0 || (p.Kind == model.LeadsTo && p.From(t))) && !p.State(t) {
+			m |= 1 << j
+		}
+	}
+	return m
+}
+
+// inherited are the marks t inherits along an edge from a state with marks
+// from, without its own.
+func (a *acyclic[S]) inherited(from uint32, t *S) uint32 {
+	var m uint32
+	for j, p := range a.props {
+		if from&(1<<j) != 0 && !p.State(t) {
+			m |= 1 << j
+		}
+	}
+	return m
+}
+
+// admitted records the marks of a new state of the level being committed.
+func (a *acyclic[S]) admitted(fp uint64, marks uint32) {
+	if marks != 0 {
+		a.marks.put(fp, marks, a.level)
+	}
+}
+
+// settle applies the raises of the level depth just committed, re-expanding
+// every state they raise that has already been expanded (see the doc
+// above).
+func (a *acyclic[S]) settle(e *bfs[S], depth int) error {
+	defer func() { a.raises = a.raises[:0] }()
+	if a.wrong != nil {
+		return nil
+	}
+	for _, r := range a.raises {
+		have, lvl := a.marks.get(r.fp)
+		gain := r.mask &^ have
+		if gain == 0 {
+			continue
+		}
+		a.marks.put(r.fp, have|gain, lvl)
+		if lvl == a.level {
+			continue // not yet expanded
+		}
+		init, actions, err := e.path(r.parent, depth)
+		if err != nil {
+			return err
+		}
+		s, err := Replay(a.sys, init, append(actions, packed.Unpack(r.action)))
+		if err != nil {
+			return fmt.Errorf("internal error: a state whose marks were raised does not replay: %v", err)
+		}
+		a.propagate(&s, gain)
+	}
+	return nil
+}
+
+// propagate passes the marks gain, just gained by the expanded state start,
+// on through its successors, depth-first, and records a marked terminal
+// state as a failure.
+func (a *acyclic[S]) propagate(start *S, gain uint32) {
+	type pending struct {
+		enc  []byte
+		gain uint32
+	}
+	sys := a.sys
+	stack := []pending{{sys.Encode(nil, start), gain}}
+	var cur, next S
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if err := sys.Decode(top.enc, &cur); err != nil {
+			panic(fmt.Sprintf("internal error: a re-expanded state does not decode: %v", err))
+		}
+		enabled := false
+		for ri := range sys.Rules {
+			r := &sys.Rules[ri]
+			for p := 0; p < sys.Procs; p++ {
+				for k, nc := 0, r.ChoicesAt(&cur, p); k < nc; k++ {
+					sys.Copy(&next, &cur)
+					if !r.Do(&next, p, k) {
+						continue
+					}
+					enabled = true
+					m := a.inherited(top.gain, &next)
+					if m == 0 {
+						continue
+					}
+					enc := sys.Encode(nil, &next)
+					fp := model.Fingerprint(enc)
+					have, lvl := a.marks.get(fp)
+					if m&^have == 0 {
+						continue
+					}
+					a.marks.put(fp, have|m, lvl)
+					if lvl != a.level {
+						stack = append(stack, pending{enc, m &^ have})
+					}
+				}
+			}
+		}
+		if !enabled {
+			a.failed |= top.gain
+		}
+	}
+}
+
+// markTable maps the fingerprints of marked states to their marks and to one
+// more than the level at which they were admitted (0: not known, for a
+// state marked only after its admission). It is an open-addressing table
+// with linear probing that grows at 3/4 load; fingerprint 0 is stored as 1,
+// as in the visited set. Workers read it while a level is expanded; it is
+// written only between rounds and at the level's end.
+type markTable struct {
+	keys []uint64
+	vals []uint64
+	n    int
+}
+
+func newMarkTable() markTable {
+	return markTable{keys: make([]uint64, 1<<10), vals: make([]uint64, 1<<10)}
+}
+
+func (t *markTable) slot(fp uint64) (int, bool) {
+	mask := uint64(len(t.keys) - 1)
+	for i := (fp * 0x9E3779B97F4A7C15) >> 20 & mask; ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case fp:
+			return int(i), true
+		case 0:
+			return int(i), false
+		}
+	}
+}
+
+// get returns the marks of the state with fingerprint fp and its level
+// (both 0 if it has none).
+func (t *markTable) get(fp uint64) (marks, level uint32) {
+	i, ok := t.slot(max(fp, 1))
+	if !ok {
+		return 0, 0
+	}
+	return uint32(t.vals[i]), uint32(t.vals[i] >> 32)
+}
+
+// put sets the marks and level of the state with fingerprint fp.
+func (t *markTable) put(fp uint64, marks, level uint32) {
+	fp = max(fp, 1)
+	i, ok := t.slot(fp)
+	if !ok {
+		if 4*(t.n+1) > 3*len(t.keys) {
+			t.grow()
+			i, _ = t.slot(fp)
+		}
+		t.n++
+	}
+	t.keys[i], t.vals[i] = fp, uint64(level)<<32|uint64(marks)
+}
+
+func (t *markTable) grow() {
+	keys, vals := t.keys, t.vals
+	t.keys, t.vals = make([]uint64, 2*len(keys)), make([]uint64, 2*len(keys))
+	for j, k := range keys {
+		if k != 0 {
+			i, _ := t.slot(k)
+			t.keys[i], t.vals[i] = k, vals[j]
+		}
+	}
+}
+
+// each calls f on every entry.
+func (t *markTable) each(f func(fp, val uint64)) {
+	for i, k := range t.keys {
+		if k != 0 {
+			f(k, t.vals[i])
+		}
+	}
+}
+
+func (t *markTable) bytes() int64 { return int64(len(t.keys)) * 16 }

@@ -1,0 +1,250 @@
+package checker_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"mc/checker"
+	"mc/checker/liveness"
+	"mc/model"
+	"mc/ring"
+	"mc/specs"
+	"mc/specs/changroberts"
+)
+
+// heights gives sys the measure "the longest path from here to a terminal
+// state", read off its graph, when the graph is acyclic; on a graph with a
+// cycle it gives the constant 0, which the first transition breaks.
+func withHeights[S any](t *testing.T, sys *model.System[S]) (measured *model.System[S], acyclic bool) {
+	t.Helper()
+	g, err := liveness.Build(sys, nil, liveness.Limits{}, nopGuard{}, 0, nil)
+	if err != nil || g.Stop() != "" {
+		t.Fatalf("graph: %v %s", err, g.Stop())
+	}
+	cycles, _ := liveness.CountCycles(g)
+	height := map[uint64]int{}
+	var depth func(s uint32) int
+	depth = func(s uint32) int {
+		if h, ok := height[g.FP(s)]; ok {
+			return h
+		}
+		h := 0
+		lo, hi := g.Edges(s)
+		for e := lo; e < hi; e++ {
+			h = max(h, depth(g.To(e))+1)
+		}
+		height[g.FP(s)] = h
+		return h
+	}
+	if cycles == 0 {
+		for s := 0; s < g.States(); s++ {
+			depth(uint32(s))
+		}
+	}
+	m := *sys
+	m.Termination = &model.Termination[S]{Doc: "longest path to a terminal state", Value: func(buf []int, s *S) []int {
+		return append(buf, height[model.Fingerprint(sys.Encode(nil, s))])
+	}}
+	return &m, cycles == 0
+}
+
+type nopGuard struct{}
+
+func (nopGuard) Exceeded(int64) string                  { return "" }
+func (nopGuard) Progress(int64, int64, int, int, int64) {}
+
+// agree checks that the measure decides what the graph decides, with the
+// same counterexamples, for one and two workers and both stores.
+func agreeWithGraph[S any](t *testing.T, what string, plain, measured *model.System[S], acyclic bool) {
+	t.Helper()
+	for _, opt := range []checker.Options{{Workers: 1, Continue: true}, {Workers: 2, Continue: true}, {Workers: 2, Disk: t.TempDir(), Continue: true}, {Workers: 1}} {
+		want := checker.Run(context.Background(), plain, opt)
+		got := checker.Run(context.Background(), measured, opt)
+		if got.Err != nil || want.Err != nil {
+			t.Fatalf("%s: %v / %v", what, got.Err, want.Err)
+		}
+		method := checker.ByGraph
+		if acyclic {
+			method = checker.ByMeasure
+		}
+		if got.Liveness != nil && got.Liveness.Method != method {
+			t.Fatalf("%s: decided by %s, want %s", what, got.Liveness.Method, method)
+		}
+		if !acyclic && got.Liveness != nil && got.WrongMeasure == nil {
+			t.Fatalf("%s: a cyclic graph's constant measure was not caught", what)
+		}
+		if got.Verdict != want.Verdict || got.States != want.States || got.Transitions != want.Transitions {
+			t.Fatalf("%s %+v: measure %s %d/%d, graph %s %d/%d", what, opt, got.Verdict, got.States, got.Transitions, want.Verdict, want.States, want.Transitions)
+		}
+		for i := range want.Props {
+			w, g := want.Props[i], got.Props[i]
+			if w.Verdict != g.Verdict || fmt.Sprint(traceActions(w.Trace)) != fmt.Sprint(traceActions(g.Trace)) {
+				t.Fatalf("%s %+v: %s: measure %s %v, graph %s %v", what, opt, w.Name, g.Verdict, traceActions(g.Trace), w.Verdict, traceActions(w.Trace))
+			}
+		}
+	}
+}
+
+func traceActions(tr *checker.Trace) []string {
+	if tr == nil {
+		return nil
+	}
+	var out []string
+	for _, s := range tr.Steps {
+		out = append(out, s.Label)
+	}
+	return out
+}
+
+// On random specs, a measure decides every liveness property as the graph
+// does where the graph is acyclic, and a wrong one is caught, leaving the
+// graph to decide, where it is not.
+func TestMeasureAgreesWithGraphOnRandomSpecs(t *testing.T) {
+	first, n := diffSeeds(t)
+	acyclicSeen, cyclicSeen := 0, 0
+	for seed := first; seed < first+n; seed++ {
+		sys := genSpec(seed, randomSize(seed)).system()
+		measured, acyclic := withHeights(t, sys)
+		if acyclic {
+			acyclicSeen++
+		} else {
+			cyclicSeen++
+		}
+		agreeWithGraph(t, fmt.Sprintf("seed %d", seed), sys, measured, acyclic)
+	}
+	if acyclicSeen == 0 || cyclicSeen == 0 {
+		t.Fatalf("%d acyclic and %d cyclic random specs: the test needs both", acyclicSeen, cyclicSeen)
+	}
+}
+
+// The registered specs that declare a measure are decided by it, with the
+// graph's verdicts and counterexamples.
+func TestDeclaredMeasuresAgreeWithGraph(t *testing.T) {
+	measured := 0
+	for _, e := range specs.All() {
+		for _, p := range smallParams(e) {
+			tg, err := e.Build(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := tg.Check(context.Background(), checker.Options{Workers: 1, Continue: true})
+			if r.Liveness == nil || r.Liveness.Method != checker.ByMeasure {
+				if r.WrongMeasure != nil {
+					t.Fatalf("%s %+v: declared measure broken: %v → %v", e.Name, p, r.WrongMeasure.Before, r.WrongMeasure.After)
+				}
+				continue
+			}
+			measured++
+		}
+	}
+	if measured == 0 {
+		t.Fatal("no registered spec was decided by a measure")
+	}
+}
+
+// A measure that does not decrease is reported with the transition, and
+// the graph decides.
+func TestWrongMeasureIsCaught(t *testing.T) {
+	sys := genSpec(1, randomSize(1)).system()
+	m := *sys
+	m.Termination = &model.Termination[rstate]{Value: func(buf []int, s *rstate) []int { return append(buf, 0) }}
+	hasLiveness := false
+	for _, p := range m.Props {
+		hasLiveness = hasLiveness || p.Kind.Liveness()
+	}
+	if !hasLiveness {
+		m.Props = append(m.Props, model.TerminationProp[rstate]("ends", "", ""))
+	}
+	r := checker.Run(context.Background(), &m, checker.Options{Workers: 1, Continue: true})
+	if r.WrongMeasure == nil || r.Liveness == nil || r.Liveness.Method != checker.ByGraph {
+		t.Fatalf("wrong measure not caught: %+v", r.Liveness)
+	}
+	if tr := r.WrongMeasure.Trace; len(tr.Steps) < 1 || tr.Kind != "measure" {
+		t.Fatalf("the wrong transition's trace: %+v", tr)
+	}
+}
+
+// The marks survive a checkpoint: a run stopped at each level and resumed
+// gives the uninterrupted run's counts and verdicts, with either store.
+func TestMeasureMarksSurviveResume(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		sys := genSpec(seed, randomSize(seed)).system()
+		measured, acyclic := withHeights(t, sys)
+		if !acyclic {
+			continue
+		}
+		for _, disk := range []bool{false, true} {
+			opt := checker.Options{Workers: 1, Continue: true}
+			if disk {
+				opt.Disk = t.TempDir()
+			}
+			want := checker.Run(context.Background(), measured, opt)
+			opt.Checkpoint = filepath.Join(t.TempDir(), "ck")
+			opt.MaxStates = 1
+			var got checker.Result
+			for i := 0; i < 200; i++ {
+				got = checker.Run(context.Background(), measured, opt)
+				if got.Err != nil {
+					t.Fatalf("seed %d: %v", seed, got.Err)
+				}
+				if got.Reason == "" {
+					break
+				}
+				opt.Resume, opt.MaxStates = got.Checkpoint != nil, opt.MaxStates+1
+			}
+			if got.Verdict != want.Verdict || got.States != want.States || got.Transitions != want.Transitions || got.Liveness == nil || got.Liveness.Method != checker.ByMeasure {
+				t.Fatalf("seed %d disk %v: resumed %s %d, whole %s %d", seed, disk, got.Verdict, got.States, want.Verdict, want.States)
+			}
+			for i := range want.Props {
+				if want.Props[i].Verdict != got.Props[i].Verdict {
+					t.Fatalf("seed %d: %s resumed %s, whole %s", seed, want.Props[i].Name, got.Props[i].Verdict, want.Props[i].Verdict)
+				}
+			}
+		}
+	}
+}
+
+// A mutant property that fails on Chang–Roberts, whose measure holds:
+// "eventually the last process leads" (the first has the largest id). The
+// measure decides it, with the graph's counterexample, a finite run that
+// replays and ends in a terminal state.
+func TestMeasureCounterexampleReplays(t *testing.T) {
+	sys, err := changroberts.New(model.Params{N: 4, IDs: ring.DescendingIDs(4)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addLastLeads(sys)
+	r := checker.Run(context.Background(), sys, checker.Options{Workers: 2})
+	p := r.Props[len(r.Props)-1]
+	if r.Liveness == nil || r.Liveness.Method != checker.ByMeasure || p.Verdict != checker.Fail || !p.Trace.Deadlock {
+		t.Fatalf("mutant: %+v %+v", r.Liveness, p)
+	}
+	var actions []model.Action
+	for _, s := range p.Trace.Steps {
+		actions = append(actions, s.Action)
+	}
+	if err := checker.Of(sys).VerifyLasso("last-leads", liveness.FairProcess, p.Trace.Init, actions, -1); err != nil {
+		t.Fatalf("the counterexample does not replay: %v", err)
+	}
+	plain := *sys
+	plain.Termination = nil
+	want := checker.Run(context.Background(), &plain, checker.Options{Workers: 2})
+	if fmt.Sprint(traceActions(want.Props[len(want.Props)-1].Trace)) != fmt.Sprint(traceActions(p.Trace)) {
+		t.Fatalf("measure's counterexample %v, graph's %v", traceActions(p.Trace), traceActions(want.Props[len(want.Props)-1].Trace))
+	}
+}
+
+// addLastLeads adds to sys the property "eventually p3 is the leader", read
+// off the state's variables.
+func addLastLeads[S any](sys *model.System[S]) {
+	sys.Props = append(sys.Props, model.EventuallyProp("last-leads", "mutant", "the last process is elected", func(s *S) bool {
+		for _, v := range sys.Vars(s) {
+			if v.Name == "p3.decided" {
+				return v.Value == "leader"
+			}
+		}
+		return false
+	}))
+}
