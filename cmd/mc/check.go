@@ -195,6 +195,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitUsage
 		}
 	}
+	if m := res.WrongMeasure; m != nil {
+		fmt.Fprintf(stderr, "mc check: %s\n", wrongMeasureLine(m))
+	}
 	if f.json {
 		if err := writeJSON(stdout, &res, shortest); err != nil {
 			fmt.Fprintf(stderr, "mc check: %v\n", err)

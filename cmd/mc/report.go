@@ -44,6 +44,9 @@ func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	if l := r.Liveness; l != nil {
 		fmt.Fprintf(w, "  %s\n", livenessLine(l))
 	}
+	if m := r.WrongMeasure; m != nil {
+		fmt.Fprintf(w, "  %s\n", wrongMeasureLine(m))
+	}
 	if len(r.SkippedMeasures) > 0 {
 		fmt.Fprintf(w, "  --por: not measured, as they do not declare what they read (%s)\n", strings.Join(r.SkippedMeasures, ", "))
 	}
@@ -141,7 +144,11 @@ func memoryLine(r *checker.Result, peak int64) string {
 // are counted, so only then does it say whether every run is finite; a
 // check a limit stopped says so.
 func livenessLine(l *checker.LivenessStats) string {
-	graph := fmt.Sprintf("graph of %d states, %d transitions", l.States, l.Transitions)
+	if l.Method == checker.ByMeasure {
+		return fmt.Sprintf("liveness under fairness %s decided by the termination measure: it decreases on every transition, so every run is finite; no graph stored, marks %s, %s",
+			l.Fairness, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+	}
+	graph := fmt.Sprintf("decided by the state graph: graph of %d states, %d transitions", l.States, l.Transitions)
 	switch {
 	case !l.Complete:
 		graph += " so far"
@@ -155,6 +162,14 @@ func livenessLine(l *checker.LivenessStats) string {
 		line += fmt.Sprintf("incomplete, %s; ", l.Reason)
 	}
 	return line + fmt.Sprintf("%s; %s, %s", graph, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+}
+
+// wrongMeasureLine reports the transition that broke the spec's
+// termination measure.
+func wrongMeasureLine(m *checker.WrongMeasure) string {
+	last := m.Trace.Steps[len(m.Trace.Steps)-1]
+	return fmt.Sprintf("wrong termination measure: %v → %v on step %d (%s) of the run in the JSON's wrong_measure; liveness decided by the state graph instead",
+		m.Before, m.After, len(m.Trace.Steps), last.Label)
 }
 
 // shownParams is p, the parameters of a run of spec, as mc shows them:
@@ -277,6 +292,7 @@ type jsonResult struct {
 	Workers        int                `json:"workers"`
 	Collision      float64            `json:"collision_probability"`
 	Liveness       *jsonLiveness      `json:"liveness,omitempty"`
+	WrongMeasure   *jsonWrongMeasure  `json:"wrong_measure,omitempty"`
 	Unchecked      []string           `json:"liveness_unchecked,omitempty"`
 	Unmeasured     []string           `json:"measures_skipped,omitempty"`
 	// StoppedAtViolation marks a run that stopped at the first violation:
@@ -316,8 +332,19 @@ type jsonShortest struct {
 	Trace   *checker.Trace  `json:"trace,omitempty"`
 }
 
-// jsonLiveness describes the graph the liveness check built.
+// jsonWrongMeasure is a transition that does not decrease the spec's
+// termination measure: the trace ends with it; before and after are the
+// measure's values at its two ends.
+type jsonWrongMeasure struct {
+	Before []int          `json:"before"`
+	After  []int          `json:"after"`
+	Trace  *checker.Trace `json:"trace"`
+}
+
+// jsonLiveness says how liveness was decided (method: "termination
+// measure" or "state graph") and describes the graph the check built.
 type jsonLiveness struct {
+	Method       string  `json:"method"`
 	States       int64   `json:"states"`
 	Transitions  int64   `json:"transitions"`
 	Cycles       int64   `json:"cycles"`
@@ -377,9 +404,12 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	out.Unmeasured = r.SkippedMeasures
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
-		out.Liveness = &jsonLiveness{States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
+		out.Liveness = &jsonLiveness{Method: l.Method, States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
 			Bytes: l.Bytes, ElapsedMS: millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason}
 		out.PhaseElapsedMS[checker.PhaseLiveness] = millis(l.Elapsed)
+	}
+	if m := r.WrongMeasure; m != nil {
+		out.WrongMeasure = &jsonWrongMeasure{Before: m.Before, After: m.After, Trace: m.Trace}
 	}
 	if p := &r.Params; p.Duplex != model.DefaultDuplex {
 		out.Links, out.Orientations = p.Duplex.String(), len(ring.InitialOrientations(p))
