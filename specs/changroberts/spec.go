@@ -86,6 +86,11 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 		{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel, Footprint: sp.StartFootprint},
 		{Name: "recv", Ref: Ref + " when received", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel, Footprint: sp.RecvFootprint},
 	})
+	if !sp.literal {
+		// The termination argument of 002 §5.2 (uniring.Termination);
+		// the literal variant's participants answer without end.
+		sys.Termination = net.Termination(Ref + " termination")
+	}
 	if variant == "all-initiate" {
 		for i := range p.N {
 			if !sp.start(&sys.Init[0], i, 0) {

@@ -67,10 +67,14 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 		return nil, err
 	}
 	sp := &spec{Net: net}
-	return sp.System("lelann", variant, "started", Ref, []model.Rule[uniring.State]{
+	sys := sp.System("lelann", variant, "started", Ref, []model.Rule[uniring.State]{
 		{Name: "start", Ref: Ref + ": each processor sends its identifier", Guard: sp.canStart, Do: sp.start, Label: sp.StartLabel, Footprint: sp.StartFootprint},
 		{Name: "recv", Ref: Ref + ": pass on only larger identifiers", Guard: sp.HasMessage, Choices: sp.RecvChoices, Do: sp.recv, Label: sp.RecvLabel, Footprint: sp.RecvFootprint},
-	}), nil
+	})
+	// Every processor sends its id once and every message moves towards
+	// its origin (uniring.Termination).
+	sys.Termination = net.Termination(Ref)
+	return sys, nil
 }
 
 func (sp *spec) canStart(s *uniring.State, i int) bool {

@@ -1,0 +1,49 @@
+package uniring
+
+import "mc/model"
+
+// Termination is the termination measure shared by the two unidirectional
+// elections (Chang–Roberts, 002 §5.2; LeLann, 004), after their termination
+// argument: a process originates its ⟨elect⟩ once, when it sets its flag;
+// an ⟨elect j⟩ travels at most once round the ring, towards j's origin,
+// before it is swallowed or comes back and becomes ⟨done j⟩; a ⟨done j⟩
+// travels on to j's origin, where it is dropped. The measure is the pair
+// (processes whose flag is not set, Σ over the messages in transit of their
+// weight), in lexicographic order, where a message on In[i] whose id
+// originates at k, d = (k − i) mod n hops ahead, weighs d + n + 2 if it is
+// ⟨elect⟩ (d hops, then a ⟨done⟩ of weight at most n) and d + 1 if it is
+// ⟨done⟩. Every step sets a flag (start; a receipt that makes i a
+// participant or wakes it up) or, with the flags unchanged, lowers the
+// sum: forwarding a message lowers its weight by one, swallowing or
+// dropping it removes it, and ⟨elect id(i)⟩ coming back (weight n + 2) is
+// replaced by ⟨done id(i)⟩ on In[i+1] (weight n). It does not hold for the
+// raynal-literal variant of Chang–Roberts, where a participant answers a
+// smaller id with its own without setting anything.
+func (n *Net) Termination(ref string) *model.Termination[State] {
+	origin := map[int]int{}
+	for k, id := range n.IDs {
+		origin[id] = k
+	}
+	size := n.Ring.N
+	return &model.Termination[State]{
+		Ref: ref,
+		Doc: "(processes not yet flagged, Σ of the messages' remaining hops: ⟨elect⟩ d + n + 2, ⟨done⟩ d + 1)",
+		Value: func(buf []int, s *State) []int {
+			unflagged, weight := 0, 0
+			for i := 0; i < size; i++ {
+				if !s.Flag(i) {
+					unflagged++
+				}
+				for _, m := range s.Messages(i) {
+					d := (origin[m.ID] - i + size) % size
+					if m.Kind == Elect {
+						weight += d + size + 2
+					} else {
+						weight += d + 1
+					}
+				}
+			}
+			return append(buf, unflagged, weight)
+		},
+	}
+}
