@@ -74,6 +74,16 @@ func (s *State) Pending(i int) int { return s.in[i].Len() }
 // first. The slice must not be modified.
 func (s *State) Messages(i int) []Msg { return s.in[i].Messages() }
 
+// EachMessage calls f on every message in transit with the process whose
+// input channel holds it, channel by channel, in Messages' order.
+func (s *State) EachMessage(f func(i int, m Msg)) {
+	for i := range s.in {
+		for _, m := range s.in[i].Messages() {
+			f(i, m)
+		}
+	}
+}
+
 // Quiet holds when no message is in transit.
 func (s *State) Quiet() bool { return s.in.Quiet() }
 

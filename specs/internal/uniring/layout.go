@@ -249,3 +249,16 @@ func Vars(flag string, claims bool) func(s *State) []model.Var {
 		return out
 	}
 }
+
+// EachMessage calls f on every message in transit with the process whose
+// input channel holds it, channel by channel, oldest (FIFO) or smallest
+// (bag) first, allocating nothing: the channels' sections lie back to back.
+func (s *State) EachMessage(f func(i int, m Msg)) {
+	off := header(s.n)
+	for i := 0; i < s.n; i++ {
+		for k := s.Pending(i); k > 0; k-- {
+			f(i, msgOf(s.b[off], s.b[off+1]))
+			off += 2
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package uniring
 
-import "mc/model"
+import (
+	"slices"
+
+	"mc/model"
+)
 
 // Termination is the termination measure shared by the two unidirectional
 // elections (Chang–Roberts, 002 §5.2; LeLann, 004), after their termination
@@ -20,7 +24,7 @@ import "mc/model"
 // raynal-literal variant of Chang–Roberts, where a participant answers a
 // smaller id with its own without setting anything.
 func (n *Net) Termination(ref string) *model.Termination[State] {
-	origin := map[int]int{}
+	origin := make([]int, slices.Max(n.IDs)+1)
 	for k, id := range n.IDs {
 		origin[id] = k
 	}
@@ -34,15 +38,15 @@ func (n *Net) Termination(ref string) *model.Termination[State] {
 				if !s.Flag(i) {
 					unflagged++
 				}
-				for _, m := range s.Messages(i) {
-					d := (origin[m.ID] - i + size) % size
-					if m.Kind == Elect {
-						weight += d + size + 2
-					} else {
-						weight += d + 1
-					}
-				}
 			}
+			s.EachMessage(func(i int, m Msg) {
+				d := (origin[m.ID] - i + size) % size
+				if m.Kind == Elect {
+					weight += d + size + 2
+				} else {
+					weight += d + 1
+				}
+			})
 			return append(buf, unflagged, weight)
 		},
 	}
