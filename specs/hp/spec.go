@@ -232,11 +232,12 @@ func (sp *spec) system() *model.System[State] {
 		Measures: []model.Measure[State]{{Name: "rounds", Ref: Ref + " BASIC (rounds)",
 			Doc:   "the rounds a run has reached, 0 included: one more than the largest round of a node or an election message",
 			Value: rounds}},
-		Copy:   copyState,
-		Encode: encode,
-		Decode: decoder(n),
-		Erase:  Erase,
-		Vars:   func(s *State) []model.Var { return vars(sp.net, s) },
+		Termination: sp.termination(),
+		Copy:        copyState,
+		Encode:      encode,
+		Decode:      decoder(n),
+		Erase:       Erase,
+		Vars:        func(s *State) []model.Var { return vars(sp.net, s) },
 	}
 	sys.Props = sp.properties(sp.winner(func() (State, bool) { return sys.FirstRun(sp.edgeCap() + 3*n) }))
 	return sys
