@@ -119,10 +119,12 @@ func TestMeasureAgreesWithGraphOnRandomSpecs(t *testing.T) {
 	}
 }
 
-// The registered specs that declare a measure are decided by it, with the
-// graph's verdicts and counterexamples.
-func TestDeclaredMeasuresAgreeWithGraph(t *testing.T) {
-	measured := 0
+// The election specs that declare a measure are decided by it at their
+// smallest rings (the differential suite compares those verdicts with the
+// reference checker's), except hp's witness-literal, whose message circling
+// for ever breaks it.
+func TestDeclaredMeasuresHold(t *testing.T) {
+	decided := map[string]bool{}
 	for _, e := range specs.All() {
 		for _, p := range smallParams(e) {
 			tg, err := e.Build(p)
@@ -130,17 +132,18 @@ func TestDeclaredMeasuresAgreeWithGraph(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := tg.Check(context.Background(), checker.Options{Workers: 1, Continue: true})
-			if r.Liveness == nil || r.Liveness.Method != checker.ByMeasure {
-				if r.WrongMeasure != nil {
-					t.Fatalf("%s %+v: declared measure broken: %v → %v", e.Name, p, r.WrongMeasure.Before, r.WrongMeasure.After)
-				}
-				continue
+			if w := r.WrongMeasure; w != nil && p.Variant != "witness-literal" {
+				t.Fatalf("%s %+v: declared measure broken: %v → %v", e.Name, p, w.Before, w.After)
 			}
-			measured++
+			if r.Liveness != nil && r.Liveness.Method == checker.ByMeasure {
+				decided[e.Name] = true
+			}
 		}
 	}
-	if measured == 0 {
-		t.Fatal("no registered spec was decided by a measure")
+	for _, name := range []string{"changroberts", "lelann", "dkr", "hp"} {
+		if !decided[name] {
+			t.Errorf("%s was not decided by its termination measure", name)
+		}
 	}
 }
 

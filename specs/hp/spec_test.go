@@ -436,3 +436,13 @@ func TestMutantsFoundUnderReduction(t *testing.T) {
 		spectest.FailsReduced(t, sp.system(), c.fails)
 	}
 }
+
+// Variant witness-literal lets a message circle for ever (ids 1,3,4,2,5):
+// the termination measure is reported broken on that transition, and the
+// graph decides liveness, finding the cycle.
+func TestWitnessLiteralBreaksTheMeasure(t *testing.T) {
+	r := spectest.Check(t, New, model.Params{N: 5, IDs: []int{1, 3, 4, 2, 5}, Variant: "witness-literal"})
+	if r.WrongMeasure == nil || r.Liveness == nil || r.Liveness.Method != checker.ByGraph || r.Liveness.Cycles == 0 {
+		t.Fatalf("wrong measure %v, liveness %+v", r.WrongMeasure, r.Liveness)
+	}
+}
