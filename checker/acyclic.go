@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 
+	"mc/checker/internal/offheap"
 	"mc/checker/internal/packed"
 	"mc/model"
 )
@@ -251,7 +252,9 @@ func (a *acyclic[S]) propagate(start *S, gain uint32) {
 // more than the level at which they were admitted (0: not known, for a
 // state marked only after its admission). It is an open-addressing table
 // with linear probing that grows at 3/4 load; fingerprint 0 is stored as 1,
-// as in the visited set. Workers read it while a level is expanded; it is
+// as in the visited set. Its arrays are mapped outside the Go heap, as the
+// visited set's are (package offheap), so that a table it outgrows costs
+// nothing once freed. Workers read it while a level is expanded; it is
 // written only between rounds and at the level's end.
 type markTable struct {
 	keys []uint64
@@ -260,7 +263,14 @@ type markTable struct {
 }
 
 func newMarkTable() markTable {
-	return markTable{keys: make([]uint64, 1<<10), vals: make([]uint64, 1<<10)}
+	return markTable{keys: offheap.Slice[uint64](1 << 10), vals: offheap.Slice[uint64](1 << 10)}
+}
+
+// free unmaps the table's arrays; it must not be used again.
+func (t *markTable) free() {
+	offheap.Free(t.keys)
+	offheap.Free(t.vals)
+	t.keys, t.vals = nil, nil
 }
 
 func (t *markTable) slot(fp uint64) (int, bool) {
@@ -301,13 +311,15 @@ func (t *markTable) put(fp uint64, marks, level uint32) {
 
 func (t *markTable) grow() {
 	keys, vals := t.keys, t.vals
-	t.keys, t.vals = make([]uint64, 2*len(keys)), make([]uint64, 2*len(keys))
+	t.keys, t.vals = offheap.Slice[uint64](2*len(keys)), offheap.Slice[uint64](2*len(keys))
 	for j, k := range keys {
 		if k != 0 {
 			i, _ := t.slot(k)
 			t.keys[i], t.vals[i] = k, vals[j]
 		}
 	}
+	offheap.Free(keys)
+	offheap.Free(vals)
 }
 
 // each calls f on every entry.

@@ -59,6 +59,7 @@ func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acycli
 	}
 	st := &LivenessStats{Method: ByMeasure, Fairness: opt.Fair, States: res.States, Transitions: res.Transitions,
 		Complete: true, Bytes: a.marks.bytes()}
+	a.marks.free() // a.failed holds what the marks decided
 	res.Liveness = st
 	failed, bit := false, 0
 	for i := range sys.Props {

@@ -193,6 +193,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation {
 		decideByMeasure(ctx, sys, e.acyc, opt, &res)
 	} else {
+		if e.acyc != nil {
+			e.acyc.marks.free() // the graph decides
+		}
 		checkLiveness(ctx, sys, opt, &res, e.start)
 	}
 	res.Elapsed = res.SafetyElapsed
