@@ -110,8 +110,10 @@ func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, c *st
 			b.wrong = &wrongTransition{at: hit{id: pid, extra: &taken, fp: fp}, before: append([]int(nil), x.before...), after: append([]int(nil), x.after...)}
 		}
 		m = ac.edgeMarks(x.marks, &x.next)
-		if have, _ := ac.marks.get(fp); m != 0 && m&^have != 0 {
-			b.raises = append(b.raises, raise{fp: fp, parent: pid, action: packed.Action(a), mask: m})
+		if m != 0 {
+			if have, _ := ac.marks.get(fp); m&^have != 0 {
+				b.raises = append(b.raises, raise{fp: fp, parent: pid, action: packed.Action(a), mask: m})
+			}
 		}
 	}
 	c.Vals = append(c.Vals, int(m))
