@@ -160,6 +160,18 @@ func (a *acyclic[S]) inherited(from uint32, t *S) uint32 {
 	return m
 }
 
+// keepRaises keeps, of a round's raises, in order, those that give their
+// target marks it does not have once the round's new states are admitted
+// with theirs: most edges lead to a state admitted in the same round, which
+// the workers could not see yet, with the same marks.
+func (a *acyclic[S]) keepRaises(raises []raise) {
+	for _, r := range raises {
+		if have, _ := a.marks.get(r.fp); r.mask&^have != 0 {
+			a.raises = append(a.raises, r)
+		}
+	}
+}
+
 // admitted records the marks of a new state of the level being committed.
 func (a *acyclic[S]) admitted(fp uint64, marks uint32) {
 	if marks != 0 {

@@ -592,7 +592,6 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
 		if a := e.acyc; a.active() {
-			a.raises = append(a.raises, b.raises...)
 			a.failed |= b.bad
 			if b.wrong != nil {
 				a.wrong, a.raises = b.wrong, nil
@@ -610,6 +609,11 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 	if err := e.store.Commit(e.round, e.workers, e.admitter(next, res, &ok)); err != nil {
 		res.Err = err
 		return false
+	}
+	if a := e.acyc; a.active() {
+		for _, b := range batches {
+			a.keepRaises(b.raises)
+		}
 	}
 	return ok
 }
