@@ -50,6 +50,10 @@ import (
 //
 // The marks live in a table from fingerprint to the bits and the level at
 // which the state was admitted, holding only marked states (markTable).
+// A fingerprint collision could only add marks, never lose one; still, a
+// run with exact states (Options.Exact) leaves liveness to the graph, whose
+// index is exact too. So does partial-order reduction, which refuses
+// liveness.
 // A checkpoint saves it whole; raises are applied before a checkpoint is
 // taken, so none is pending then.
 //

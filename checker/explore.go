@@ -145,7 +145,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if e.workers <= 0 {
 		e.workers = runtime.NumCPU()
 	}
-	if !opt.Reduce {
+	if !opt.Reduce && !opt.Exact {
+		// The marks are keyed by fingerprint: --exact, which promises
+		// that no collision can merge two states, keeps the graph.
 		e.acyc = newAcyclic(sys)
 	}
 	res.Workers, res.Exact = e.workers, opt.Exact
