@@ -102,12 +102,20 @@
 // and (iii), Lemma 3.7 with Prop. 3.8, Prop. 3.9 (phases, one message per
 // link and phase for Algorithm E, messages per phase), Prop. 4.2 (messages
 // per phase, and a witness run in which two messages pass on a link, when
-// two phase-1 chases head towards each other: HeadOnChases).
+// two phase-1 chases head towards each other: HeadOnChases); and the
+// claims on the way the chase goes on (chasing.go): Lemma 3.3 (ii)–(iv),
+// Prop. 3.4, Lemma 3.5 (ii) and (iii). For these the ghost keeps, per
+// phase, which way round each active processor sent its phase message,
+// and the phases in which a processor inaugurated.
 //
 // Findings. Algorithm E on full-duplex links fails at-most-one-leader (n = 4,
 // ids 1,3,2,4): two ⟨4,1⟩ pass each other on a link, both receivers find
 // their own value back, and both inaugurate, §4's case α = β. The modified
-// version passes. For n ≤ 6 no run goes past phase 2, so the phase bound of
-// Prop. 3.9 is only weakly exercised, and no phase has two c-active
-// processors, so Lemma 3.3 (i) is met vacuously (its mutant shows it bites).
+// version passes. For n ≤ 7 no run goes past phase 2, so the phase bound of
+// Prop. 3.9 is only weakly exercised there; the smallest ring with a run
+// in phase 3 has 8 processors (ids 1,2,7,3,4,8,5,6). No phase of the rings
+// checked has two c-active processors, so Lemma 3.3 (i) is met vacuously
+// (its mutant shows it bites). A collision that sends the larger value
+// back the way it came changes no verdict below phase 3; Lemma 3.5 (iii)
+// catches it at n = 8.
 package vlt

@@ -34,4 +34,16 @@ const (
 	// turns active even when a message waits on the link it must send on,
 	// so its send waits for a link that never frees (seeds README).
 	literalPhase0Test
+	// collisionTowardLarger: two phase messages of different values
+	// collide and the processor turns c-active, but sends the larger value
+	// back towards the side it came from instead of towards the smaller's
+	// (issue 22's mutant).
+	collisionTowardLarger
+	// dActiveStops: a message of the processor's phase with a smaller value
+	// is stopped, as a larger one is, instead of making it d-active.
+	dActiveStops
+	// dActiveFollows: a d-active processor sends its phase message on in
+	// the direction the smaller message was going, instead of back
+	// towards where it came from.
+	dActiveFollows
 )

@@ -101,8 +101,13 @@ func (sp *spec) one(s *State, i int, a arrival) bool {
 	switch {
 	case m.V == pr.ID && (sp.fault != chaseOwnValueOn || pr.PNUM >= MaxPhases(sp.n)):
 		return sp.inaugurate(s, i)
+	case m.V < pr.ID && sp.fault == dActiveStops:
+		return true
 	case m.V <= pr.ID: // v < ID; v = ID only under the fault chaseOwnValueOn
 		pr.DIR = int8(a.port)
+		if sp.fault == dActiveFollows {
+			pr.DIR = int8(a.port.Opposite())
+		}
 		if sp.fault == chaseWithOwnID {
 			pr.ID = sp.ids[i]
 		}
@@ -143,6 +148,9 @@ func (sp *spec) collide(s *State, i int, a, b arrival, p int) bool {
 		a, b = b, a
 	}
 	pr.ID, pr.DIR = b.m.V, int8(a.port)
+	if sp.fault == collisionTowardLarger {
+		pr.DIR = int8(b.port)
+	}
 	return sp.activate(s, i, p, CActive)
 }
 
@@ -152,7 +160,7 @@ func (sp *spec) activate(s *State, i, p int, how Activation) bool {
 	pr := &s.Proc[i]
 	pr.PNUM, pr.Active = p+1, sp.modified
 	if sp.claims {
-		s.Ghost.activate(i, p+1, sp.n, pr.ID, how)
+		s.Ghost.activate(i, p+1, sp.n, pr.ID, how, s.links().Ring.Clockwise(i, ring.Port(pr.DIR)))
 	}
 	return sp.sendChase(s, i, ring.Port(pr.DIR), pr.ID, firstQ)
 }
@@ -165,10 +173,10 @@ func (sp *spec) activate(s *State, i, p int, how Activation) bool {
 // both inaugurate), and the 1-bit flag ⟨elected⟩ goes both ways. A
 // processor that already knows the outcome sends nothing.
 func (sp *spec) inaugurate(s *State, i int) bool {
-	if sp.claims {
-		s.Ghost.Inaugurations++
-	}
 	pr := &s.Proc[i]
+	if sp.claims {
+		s.Ghost.inaugurated(pr.PNUM)
+	}
 	if pr.Decided != invariants.Undecided {
 		return true
 	}

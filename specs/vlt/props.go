@@ -94,6 +94,7 @@ func (sp *spec) claims3() []model.Property[State] {
 			"at most two active processors of a phase share a colour, and two that do have no active processor of that phase between them on one side",
 			sp.lemma35i),
 	)
+	props = append(props, sp.chasingClaims()...)
 	if sp.modified {
 		props = append(props, model.EndProp("sec-4-inaugurations", "000 §4 (α = β)",
 			"one processor, or two that were both active with the same colour, inaugurate",
