@@ -2,7 +2,6 @@ package hp
 
 import (
 	"fmt"
-	"math"
 
 	"mc/invariants"
 	"mc/model"
@@ -50,11 +49,10 @@ func (sp *spec) properties(w invariants.Winner) []model.Property[State] {
 			"a message promoted by distance out of round i has travelled exactly F(i+2) edges since its sender sent it",
 			sp.distanceEdgesHold))
 	}
-	if sp.p.Variant == "elect" {
-		bound := electEdgeBound(sp.p.N)
-		props = append(props, model.InvariantProp("elect-edges-bound", Ref+" Theorem 1 (fewer than 1.271 n log n + O(n) edges)",
-			fmt.Sprintf("election messages traverse at most 1.271 n log₂ n + %g n = %d edges in any run", electC, bound),
-			func(s *State) bool { return s.Ghost.Edges <= bound }))
+	if sp.witness(2) && sp.distance(1) { // elect and elect-literal
+		props = append(props, model.InvariantProp("theorem-1-round-pairs", Ref+" Theorem 1 (proof: rounds i and i+1), Lemma 3",
+			"for every even round i, with x messages entering round i+1: round i's messages traverse at most n − x·F_i edges (Lemma 3) and round i+1's at most min(x·F_{i+3}, n) (promotion by distance)",
+			sp.roundPairsHold))
 	}
 	// The claims read the ghosts, those that messages carry included.
 	for i := claims; i < len(props); i++ {
@@ -168,12 +166,24 @@ func (sp *spec) distanceEdgesHold(before *State, a model.Action, after *State) b
 	return true
 }
 
-// electC is the constant c of the O(n) term in 003 Theorem 1 that the
-// checked sizes need (see the package tests for the worst counts).
-const electC = 1.25
-
-// electEdgeBound is ⌊1.271 n log₂ n + c n⌋.
-func electEdgeBound(n int) int {
-	x := float64(n)
-	return int(math.Floor(1.271*x*math.Log2(x) + electC*x))
+// roundPairsHold is the inequality the proof of 003 Theorem 1 sums, with
+// the proof's own constants, for each even round i and the odd round i+1:
+// if x messages enter round i+1, the messages of round i traverse at most
+// n − x·F_i edges (each promoted one at least F_i fewer than in BASIC,
+// whose round traverses at most n: Lemma 3), and those of round i+1 at
+// most min(x·F_{i+3}, n) (each stops within its counter F_{i+3}, and no
+// two cross one edge); together at most min(n + x(F_{i+3} − F_i),
+// 2n − x·F_i) ≤ n(4 − √5 + φ^{-2i}), which summed over the rounds is
+// 1.271 n log n + O(n). Edges only grow and x only grows, so a violation
+// at some state is one at every later state: the check holds in every
+// state exactly when it holds at the end.
+func (sp *spec) roundPairsHold(s *State) bool {
+	g, n := &s.Ghost, sp.p.N
+	for i := 0; i+1 < len(g.EdgesIn); i += 2 {
+		x := g.Born[i+1]
+		if g.EdgesIn[i] > n-x*fib(i) || g.EdgesIn[i+1] > min(x*fib(i+3), n) {
+			return false
+		}
+	}
+	return true
 }

@@ -72,6 +72,18 @@
 // --claims by distance-promotion-edges). Where the ordinary rule (2)
 // applies it comes first, since the message is then not forwarded.
 //
+// Variant elect-literal reads the counter as 003 prints it: "If counter
+// reaches 0 then the message is promoted without checking any other
+// conditions", so rule (4) comes before rules (1) to (3). A message then
+// reaches a node of its own round as its counter runs out and is promoted
+// where BASIC destroys it. It still elects one leader, the one its rules
+// give round by round, but another node than ELECT's for 15 arrangements
+// of n = 5 and 312 of n = 6; its worst edge counts are 9, 16, 25, 30 for
+// n = 3..6 (ELECT's 9, 12, 18, 27), and Theorem 1's per-round inequality
+// fails (Lemma 3: ids 1,3,2,4, where round 2 traverses n edges and still
+// promotes a message). In mc's reading a message that meets a node of its
+// round is always compared there, as in BASIC.
+//
 // Promotion by witness, and variant witness-literal. The witness paragraph
 // says only that the node "can promote it now", and BASIC defines promotion
 // as "message.rnd is bumped by 1 and message gets passed to the next node":
@@ -112,11 +124,15 @@
 //     i has travelled F(i+2) edges.
 //   - round-within-one-turn — no message travels more than n edges in a
 //     round (it meets the next sender of its round first).
-//   - elect-edges-bound (variant elect) — 003 Theorem 1: at most 1.271 n log₂
-//     n + c·n edges. The worst counts over all arrangements and runs are 4,
-//     9, 12, 18, 27, 31 for n = 2..7 (the same in every run of an
-//     arrangement); they need c ≥ 1.2145 (n = 6), and the property uses
-//     c = 1.25.
+//   - theorem-1-round-pairs (variants elect, elect-literal) — the
+//     inequality that the proof of 003 Theorem 1 sums, with its own
+//     constants: for every even round i, with x messages entering round
+//     i+1, round i's messages traverse at most n − x·F_i edges (Lemma 3)
+//     and round i+1's at most min(x·F_{i+3}, n). No constant is fitted to
+//     the model's counts. The worst counts over all arrangements and runs
+//     are 4, 9, 12, 18, 27, 31 for n = 2..7 (the same in every run of an
+//     arrangement); 1.271 n log₂ n + c·n needs c ≥ 1.2145 (n = 6), the
+//     results table's "c needed".
 //   - announcement-messages(-bound) — the added round costs exactly n.
 //
 // Which process wins: see winner.go. Bounds: see bounds.go.
@@ -137,6 +153,7 @@ var Variants = []model.Variant{
 	{Name: "witness", Doc: "003 BASIC with promotion by witness (even rounds)"},
 	{Name: "distance", Doc: "003 BASIC with promotion by distance in every round, counter F(i+2) on promotion to round i"},
 	{Name: "witness-literal", Doc: "003 promotion by witness as its paragraph words it: the witness passes the message on without becoming its sender (fails: no leader)"},
+	{Name: "elect-literal", Doc: "003 ELECT with the distance counter checked first, as printed: a message whose counter reaches 0 is promoted \"without checking any other conditions\""},
 }
 
 // Ref is the seed the spec comes from.
@@ -147,6 +164,9 @@ const Ref = "003"
 type improvements struct {
 	witness, distance func(rnd int) bool
 	witnessSends      bool
+	// counterFirst: a message whose counter runs out is promoted before
+	// any other rule is looked at (variant elect-literal).
+	counterFirst bool
 }
 
 func never(int) bool    { return false }
@@ -165,6 +185,8 @@ func variantRules(v string) improvements {
 		return improvements{witness: even, distance: never}
 	case "distance":
 		return improvements{witness: never, distance: always}
+	case "elect-literal":
+		return improvements{witness: even, distance: odd, witnessSends: true, counterFirst: true}
 	}
 	return improvements{witness: even, distance: odd, witnessSends: true}
 }
@@ -239,7 +261,7 @@ func (sp *spec) system() *model.System[State] {
 		Erase:       Erase,
 		Vars:        func(s *State) []model.Var { return vars(sp.net, s) },
 	}
-	sys.Props = sp.properties(sp.winner(func() (State, bool) { return sys.FirstRun(sp.edgeCap() + 3*n) }))
+	sys.Props = sp.properties(sp.winner())
 	return sys
 }
 
@@ -295,7 +317,10 @@ func (sp *spec) recv(s *State, i, _ int) bool {
 		return !s.Out.Hear(i, m.ID, own) || sp.send(s, i, m)
 	}
 	rnd, id := s.Rnd[i], s.Label[i]
+	outOfCounter := sp.distance(m.Rnd) && m.Counter == 1
 	switch {
+	case sp.counterFirst && outOfCounter:
+		return sp.promoteByDistance(s, i, m)
 	case m.Rnd == rnd && m.ID == id:
 		s.Out.Learn(i, own, own)
 		return sp.send(s, i, Msg{Kind: Announce, ID: own})
@@ -311,11 +336,8 @@ func (sp *spec) recv(s *State, i, _ int) bool {
 			return sp.promote(s, i, m.Rnd+1, m.ID) // node.rnd and node.id unchanged
 		}
 		return sp.host(s, i, m.Rnd+1, m.ID)
-	case sp.distance(m.Rnd) && m.Counter == 1:
-		if sp.p.Claims {
-			bump(s.Ghost.ByDistance, m.Rnd, sp.p.N)
-		}
-		return sp.host(s, i, m.Rnd+1, m.ID)
+	case outOfCounter:
+		return sp.promoteByDistance(s, i, m)
 	}
 	if sp.distance(m.Rnd) {
 		m.Counter--
@@ -324,6 +346,15 @@ func (sp *spec) recv(s *State, i, _ int) bool {
 		m.Hops = min(m.Hops+1, sp.p.N+1)
 	}
 	return sp.send(s, i, m)
+}
+
+// promoteByDistance: m's counter runs out at i, which promotes it and
+// becomes its sender (003 Promotion by distance).
+func (sp *spec) promoteByDistance(s *State, i int, m Msg) bool {
+	if sp.p.Claims {
+		bump(s.Ghost.ByDistance, m.Rnd, sp.p.N)
+	}
+	return sp.host(s, i, m.Rnd+1, m.ID)
 }
 
 // hosted is the message that a node sends as its sender in round rnd.
@@ -362,6 +393,8 @@ func (sp *spec) send(s *State, i int, m Msg) bool {
 			g.Announced = min(g.Announced+1, sp.p.N+1)
 		} else {
 			g.Edges = min(g.Edges+1, sp.edgeCap())
+			k := min(m.Rnd, len(g.EdgesIn)-1)
+			g.EdgesIn[k] = min(g.EdgesIn[k]+1, sp.edgeCap())
 		}
 	}
 	return true

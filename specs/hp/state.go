@@ -103,8 +103,9 @@ type Ghost struct {
 	Announced int
 	// Born[r], Destroyed[r] and ByDistance[r] count the messages that
 	// entered round r, were destroyed in round r, and were promoted out of
-	// round r by distance.
-	Born, Destroyed, ByDistance []int
+	// round r by distance; EdgesIn[r] counts the edges that messages of
+	// round r traversed (003 Theorem 1 bounds it per round).
+	Born, Destroyed, ByDistance, EdgesIn []int
 }
 
 // Erase zeroes the ghost variables, those carried by messages included.
@@ -127,6 +128,7 @@ func newState(n int, claims bool, rounds int) State {
 		Out: invariants.New(n), In: make(ring.Chans[Msg], n)}
 	if claims {
 		s.Ghost.Born, s.Ghost.Destroyed, s.Ghost.ByDistance = make([]int, rounds), make([]int, rounds), make([]int, rounds)
+		s.Ghost.EdgesIn = make([]int, rounds)
 	}
 	return s
 }
@@ -148,6 +150,7 @@ func copyState(dst, src *State) {
 	g.Born = model.CloneInts(g.Born, h.Born)
 	g.Destroyed = model.CloneInts(g.Destroyed, h.Destroyed)
 	g.ByDistance = model.CloneInts(g.ByDistance, h.ByDistance)
+	g.EdgesIn = model.CloneInts(g.EdgesIn, h.EdgesIn)
 }
 
 func encode(buf []byte, s *State) []byte {
@@ -166,7 +169,8 @@ func appendGhost(buf []byte, s *State) []byte {
 	buf = model.AppendUint(buf, uint64(s.Ghost.Announced))
 	buf = model.AppendInts(buf, s.Ghost.Born)
 	buf = model.AppendInts(buf, s.Ghost.Destroyed)
-	return model.AppendInts(buf, s.Ghost.ByDistance)
+	buf = model.AppendInts(buf, s.Ghost.ByDistance)
+	return model.AppendInts(buf, s.Ghost.EdgesIn)
 }
 
 func decoder(n int) func(data []byte, s *State) error {
@@ -187,6 +191,7 @@ func decoder(n int) func(data []byte, s *State) error {
 		s.Ghost.Born = d.Ints(s.Ghost.Born)
 		s.Ghost.Destroyed = d.Ints(s.Ghost.Destroyed)
 		s.Ghost.ByDistance = d.Ints(s.Ghost.ByDistance)
+		s.Ghost.EdgesIn = d.Ints(s.Ghost.EdgesIn)
 		return d.Finish()
 	}
 }
@@ -207,7 +212,8 @@ func vars(net ring.Net, s *State) []model.Var {
 			model.Var{Name: "ghost.announced", Value: fmt.Sprint(g.Announced)},
 			model.Var{Name: "ghost.born", Value: fmt.Sprint(g.Born)},
 			model.Var{Name: "ghost.destroyed", Value: fmt.Sprint(g.Destroyed)},
-			model.Var{Name: "ghost.by_distance", Value: fmt.Sprint(g.ByDistance)})
+			model.Var{Name: "ghost.by_distance", Value: fmt.Sprint(g.ByDistance)},
+			model.Var{Name: "ghost.edges_in", Value: fmt.Sprint(g.EdgesIn)})
 	}
 	return out
 }
