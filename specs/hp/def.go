@@ -25,7 +25,7 @@ func elect() specdef.Profile {
 	p := profile("elect")
 	p.Name = "hp"
 	p.Formula, p.Ref, p.Lead, p.Plotted = "1.271 n log₂ n + O(n)", "003 Theorem 1", 1.271, true
-	p.Note = "Theorem 1 leaves the O(n) term open; the property elect-edges-bound of hp uses c = 1.25. " +
+	p.Note = "Theorem 1 leaves the O(n) term open; hp checks instead the inequality its proof sums per pair of rounds, with the proof's own constants (the property theorem-1-round-pairs). " +
 		"n = 7 (1.1 million states, over a minute on a shared machine) is left out of the regeneration: `go run ./cmd/mc sweep hp --n 7`."
 	return p
 }
