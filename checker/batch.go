@@ -20,6 +20,9 @@ type batch struct {
 	raises []raise
 	bad    uint32
 	wrong  *wrongTransition
+	// fired counts, when coverage is on, the transitions per rule and
+	// process (coverage.go); nil otherwise.
+	fired []int64
 }
 
 // propHit is a hit on property prop.
@@ -33,6 +36,7 @@ func (b *batch) reset() {
 	b.hits = b.hits[:0]
 	b.transitions, b.terminal = 0, 0
 	b.raises, b.bad, b.wrong = b.raises[:0], 0, nil
+	clear(b.fired)
 }
 
 // hitFirst records h for prop unless the chunk already has one.

@@ -38,10 +38,11 @@ import (
 // runs; format 3 names the working directory and sums the trace log and the
 // runs; format 4 records the run's whole meaning and the build of mc,
 // checkpoint_header.go; format 5 holds the marks of a termination measure,
-// acyclic_checkpoint.go).
+// acyclic_checkpoint.go; format 6 the depth bound in the meaning and, for a
+// run with coverage, its counts, coverage.go).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "5"
+	checkpointFormat = "6"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 
@@ -102,6 +103,7 @@ func (e *bfs[S]) writeSections(w *diskio.SectionWriter, depth int, res *Result) 
 	w.Uint(uint64(e.resumedElapsed + time.Since(e.start)))
 	e.writeFindings(w)
 	e.writeMarks(w)
+	e.writeCoverage(w)
 	e.log.checkpoint(w)
 	w.Uint(uint64(e.frontier.first))
 	w.Uint(uint64(e.frontier.len()))
@@ -158,7 +160,7 @@ func absPath(path string) string {
 // owner, and returns the level whose frontier it holds.
 func (e *bfs[S]) resume(res *Result) (int, error) {
 	path := filepath.Join(e.opt.Checkpoint, "checkpoint")
-	r, err := e.openCheckpoint(path)
+	r, hdr, err := e.openCheckpoint(path)
 	if err != nil {
 		return 0, err
 	}
@@ -174,6 +176,9 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 		return 0, err
 	}
 	if err := e.readMarks(r, path); err != nil {
+		return 0, err
+	}
+	if err := e.readCoverage(r, path, hdr.Coverage); err != nil {
 		return 0, err
 	}
 	states, err := e.log.recover(r)
@@ -195,31 +200,31 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 
 // openCheckpoint reads the checkpoint at path, checks its magic line, its
 // sum and its header against this run, and returns its sections after the
-// header.
-func (e *bfs[S]) openCheckpoint(path string) (*diskio.Section, error) {
+// header, and the header.
+func (e *bfs[S]) openCheckpoint(path string) (*diskio.Section, CheckpointHeader, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, refuse("resume: %v", err)
+		return nil, CheckpointHeader{}, refuse("resume: %v", err)
 	}
 	if err := checkMagic(bufio.NewReader(bytes.NewReader(data)), path); err != nil {
-		return nil, err
+		return nil, CheckpointHeader{}, err
 	}
 	if len(data) < len(checkpointMagic)+8 {
-		return nil, notValid(path, "no checkpoint header")
+		return nil, CheckpointHeader{}, notValid(path, "no checkpoint header")
 	}
 	body := data[:len(data)-8]
 	if xxhash.Sum64(body) != binary.LittleEndian.Uint64(data[len(data)-8:]) {
-		return nil, notValid(path, "checksum mismatch: the file is corrupted")
+		return nil, CheckpointHeader{}, notValid(path, "checksum mismatch: the file is corrupted")
 	}
 	r := diskio.NewSection(body[len(checkpointMagic):])
 	var hdr CheckpointHeader
 	if err := json.Unmarshal(r.Bytes(int(r.Uint())), &hdr); err != nil || r.Err() != nil {
-		return nil, notValid(path, "unreadable header")
+		return nil, CheckpointHeader{}, notValid(path, "unreadable header")
 	}
 	if why := e.mismatches(hdr); len(why) > 0 {
-		return nil, &ResumeRefused{msg: fmt.Sprintf("resume: the checkpoint in %s cannot be resumed by this run", e.opt.Checkpoint), Reasons: why}
+		return nil, CheckpointHeader{}, &ResumeRefused{msg: fmt.Sprintf("resume: the checkpoint in %s cannot be resumed by this run", e.opt.Checkpoint), Reasons: why}
 	}
-	return r, nil
+	return r, hdr, nil
 }
 
 // readFindings reads what writeFindings wrote.

@@ -34,11 +34,14 @@ type CheckpointHeader struct {
 	SpecHash string          `json:"spec_hash"`
 	Run      runinfo.Meaning `json:"run"`
 	Store    runinfo.Store   `json:"store"`
+	// Coverage is set when the run counted coverage (Options.Coverage)
+	// and the checkpoint holds its counts.
+	Coverage bool `json:"coverage"`
 }
 
 func (e *bfs[S]) header() CheckpointHeader {
 	return CheckpointHeader{Build: runinfo.ThisBuild(), Fingerprint: FingerprintFunc, SpecHash: e.opt.SpecHash,
-		Run: meaning(e.sys.Spec, e.sys.Variant, e.sys.Params, e.opt), Store: storeOf(e.opt)}
+		Run: meaning(e.sys.Spec, e.sys.Variant, e.sys.Params, e.opt), Store: storeOf(e.opt), Coverage: e.opt.Coverage}
 }
 
 // BuildMismatches says, one line each, why a checkpoint with header h
@@ -63,6 +66,10 @@ func BuildMismatches(h CheckpointHeader, build runinfo.Build, specHash string) [
 	return out
 }
 
+// CoverageMissing refuses --coverage on resuming a checkpoint saved
+// without: the counts of the levels before it are not known.
+const CoverageMissing = "--coverage: the checkpoint was saved by a run without --coverage, so the counts of the levels before it are not known; resume without --coverage, or start again"
+
 // mismatches says, one line each, why this run cannot resume a checkpoint
 // with header h.
 func (e *bfs[S]) mismatches(h CheckpointHeader) []string {
@@ -73,6 +80,9 @@ func (e *bfs[S]) mismatches(h CheckpointHeader) []string {
 	}
 	if d := runinfo.StoreDifference(h.Store, this.Store); d != nil {
 		out = append(out, d.Phrase("the checkpoint", "this run"))
+	}
+	if this.Coverage && !h.Coverage {
+		out = append(out, CoverageMissing)
 	}
 	return out
 }

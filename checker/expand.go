@@ -148,6 +148,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		for ri := range sys.Rules {
 			r := &sys.Rules[ri]
 			for p := 0; p < sys.Procs; p++ {
+				before := len(x.succ.FPs)
 				nc := r.ChoicesAt(&x.cur, p)
 				if nc > packed.MaxChoices {
 					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
@@ -165,6 +166,9 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 					x.succ.Add(fp, pid, packed.Action(a), x.stateMask(&x.next), nil)
 					x.measure(&x.next, &x.succ)
 					x.markSuccessor(a, pid, fp, &x.succ, b)
+				}
+				if b.fired != nil {
+					b.fired[ri*sys.Procs+p] += int64(len(x.succ.FPs) - before)
 				}
 			}
 		}

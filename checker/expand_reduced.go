@@ -33,6 +33,9 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
 				x.keepNew(int(i), b)
 			}
 			b.transitions += int64(to - from)
+			if b.fired != nil {
+				b.fired[g] += int64(to - from)
+			}
 		}
 		if x.e.ampleHook != nil {
 			x.e.ampleHook(pid, x.ampleActions())
@@ -47,6 +50,9 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
 			x.keepNew(int(i), b)
 		}
 		enabled += int64(to - from)
+		if b.fired != nil {
+			b.fired[g] += int64(to - from)
+		}
 	}
 	if x.err != nil {
 		return x.err

@@ -94,6 +94,12 @@ type bfs[S any] struct {
 	// acyc, when the spec declares a termination measure, verifies it and
 	// decides liveness with marks (acyclic.go); nil otherwise.
 	acyc *acyclic[S]
+	// counts are the coverage counts (coverage.go); nil when
+	// Options.Coverage is off.
+	counts *ruleCounts
+	// beyond is set while the level at Options.MaxDepth is expanded: its
+	// successors are not admitted, and deeper records that one was new.
+	beyond, deeper bool
 }
 
 // vals is the number of values a candidate carries: its measures', then its
@@ -136,6 +142,10 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if opt.Reduce {
 		sys, res.SkippedMeasures = declaredMeasures(sys)
 	}
+	if err := CanBound(opt); err != nil {
+		res.Err = err
+		return res, nil
+	}
 	if err := checkShape(sys); err != nil {
 		res.Err = err
 		return res, nil
@@ -153,6 +163,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	res.Workers, res.Exact = e.workers, opt.Exact
 	e.mem.limit = memoryLimit(opt)
 	res.MemoryLimit = e.mem.limit
+	if opt.Coverage {
+		e.counts = newRuleCounts(len(sys.Rules) * sys.Procs)
+	}
 	for i, p := range sys.Props {
 		if p.Kind == model.Invariant || p.Kind == model.Witness {
 			e.stateProps = append(e.stateProps, i)
@@ -187,6 +200,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 			res.Err = nil
 		}
 	}
+	res.Coverage = e.coverage()
 	res.Checkpoint = e.saved
 	if err := e.close(); err != nil && res.Err == nil {
 		res.Err = err
@@ -473,6 +487,7 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 		if e.acyc != nil {
 			e.acyc.level = uint32(depth) + 2
 		}
+		e.beyond = e.opt.MaxDepth > 0 && depth >= e.opt.MaxDepth
 		if err := e.successors.reset(uint32(e.log.len())); err != nil {
 			res.Err = err
 			return
@@ -498,6 +513,10 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			}
 		}
 		if !e.commitLevel(e.successors, res) {
+			return
+		}
+		if e.beyond && e.deeper {
+			e.cutAtMaxDepth(res)
 			return
 		}
 		if e.acyc != nil {
@@ -531,6 +550,9 @@ func (e *bfs[S]) expandRound(ctx context.Context, frontier *level, c0, c1 int, b
 	for i, b := range batches {
 		if b == nil {
 			batches[i] = &batch{}
+			if e.counts != nil {
+				batches[i].fired = make([]int64, len(e.counts.fired))
+			}
 		}
 	}
 	e.done.Store(0)
@@ -599,6 +621,9 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 				a.wrong, a.raises = b.wrong, nil
 			}
 		}
+		if e.counts != nil {
+			e.counts.firedIn(b.fired)
+		}
 		for _, h := range b.hits {
 			if e.hits[h.prop] == nil {
 				hh := h.hit
@@ -645,6 +670,10 @@ func (e *bfs[S]) admitter(next *level, res *Result, ok *bool) store.Admit {
 // next, and records the properties it decides and its measures. It returns
 // false when the run must stop.
 func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) bool {
+	if e.beyond {
+		e.deeper = true
+		return true
+	}
 	if int64(e.log.len()) >= e.limit() {
 		e.halt(fmt.Sprintf("state limit %d reached", e.opt.MaxStates))
 		return false
@@ -663,6 +692,9 @@ func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) boo
 		if e.hits[p] == nil {
 			e.hits[p] = &hit{id: id, fp: fp}
 		}
+	}
+	if e.counts != nil && c.Parents[i] != noParent {
+		e.counts.foundBy(c.Actions[i], e.sys.Procs)
 	}
 	vals := c.Vals[i*e.vals():]
 	if e.acyc.active() {

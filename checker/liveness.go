@@ -67,6 +67,12 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 			return
 		}
 	}
+	if res.DepthLimited {
+		for _, i := range at {
+			res.Props[i].Verdict = NotChecked
+		}
+		return
+	}
 	if res.Verdict == Fail && !opt.Continue {
 		for _, i := range at {
 			res.Props[i].Verdict = NotChecked

@@ -76,6 +76,14 @@ type Options struct {
 	// checked, and of several liveness properties the check stops at the
 	// first that fails. The properties left undecided are NotChecked.
 	Continue bool
+	// MaxDepth bounds the search to the states at most this many steps
+	// from an initial state (depth.go); 0 means no bound. It is part of
+	// the run's meaning, and refused with Reduce (CanBound).
+	MaxDepth int
+	// Coverage counts, per rule and process, the transitions taken and the
+	// new states found (coverage.go, Result.Coverage). It changes no state
+	// and no verdict.
+	Coverage bool
 	// Progress, if not nil, is called about every ProgressEvery (default
 	// 1s) with the run's figures so far, from one goroutine at a time.
 	Progress      func(Progress)

@@ -12,7 +12,8 @@ import (
 // pass: a limit was reached or the run was interrupted before the question
 // was settled. NotChecked is a property's only, never a run's: the run
 // stopped at the first violation (Options.Continue unset) before the
-// property was decided; the run's verdict is then Fail.
+// property was decided, and the run's verdict is then Fail; or the run was
+// cut at Options.MaxDepth, which leaves liveness undecided.
 type Verdict string
 
 const (
@@ -55,6 +56,14 @@ type Result struct {
 	// those of the levels explored until then, the measures are lower
 	// bounds, and the properties not yet decided are NotChecked.
 	StoppedAtViolation bool
+	// DepthLimited is set when the run stopped at Options.MaxDepth with
+	// deeper states unexplored: no property failed up to that depth, and
+	// the liveness properties are NotChecked, as a cut graph cannot decide
+	// them (depth.go).
+	DepthLimited bool
+	// Coverage is, with Options.Coverage, what each rule did; nil
+	// otherwise.
+	Coverage *Coverage
 	// Workers is the number of goroutines that explored.
 	Workers int
 	// Exact is set when full states, not fingerprints, were stored.

@@ -24,7 +24,7 @@ import (
 // sources, specs.Entry.Hash) explore the same states and reach the same
 // verdicts. Limits (--max-states, --timeout, --max-memory), the number of
 // workers and the store change neither, and are not part of it; a bound on
-// the depth explored would be.
+// the depth explored (--max-depth) is.
 type Meaning struct {
 	Spec string `json:"spec"`
 	// Variant is the variant's name, resolved: never "" for the default.
@@ -41,6 +41,10 @@ type Meaning struct {
 	// Continue explores to the end after a property fails (--continue);
 	// false stops at the first violation.
 	Continue bool `json:"continue"`
+	// MaxDepth bounds the search's depth (--max-depth); 0 means none,
+	// and is left out, so that the files of unbounded runs (trace files,
+	// the run store's keys) are as before the bound existed.
+	MaxDepth int `json:"max_depth,omitempty"`
 }
 
 // Params are a spec's parameters (model.Params) as files record them: the
@@ -124,6 +128,7 @@ func (m Meaning) Settings() []Setting {
 		{"--safety", onOff(m.Safety)},
 		{"--por", onOff(m.Reduce)},
 		{"--continue", onOff(m.Continue)},
+		{"--max-depth", orNone(m.MaxDepth, "none")},
 	}
 }
 
