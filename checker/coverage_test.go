@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"mc/model"
+	"mc/specs/changroberts"
 )
 
 // withDeadRule is countersSystem(k) with a second rule whose guard is never
@@ -125,5 +126,27 @@ func TestResumeWithCoverageNeedsACheckpointWithCounts(t *testing.T) {
 	}
 	if r := Run(context.Background(), sys, Options{Checkpoint: dir, Resume: true}); r.Err != nil || r.Verdict != Pass || r.Coverage != nil {
 		t.Fatalf("resume without coverage: %s, %v, coverage %v", r.Verdict, r.Err, r.Coverage)
+	}
+}
+
+// Under partial-order reduction only the ample sets' transitions are taken,
+// and only they are counted: the fired counts add up to the reduced run's
+// transitions, fewer than the full run's.
+func TestCoverageUnderReductionCountsTheAmpleSets(t *testing.T) {
+	sys, err := changroberts.New(model.Params{N: 6, IDs: []int{6, 5, 4, 3, 2, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Run(context.Background(), sys, Options{Reduce: true, Safety: true, Coverage: true})
+	if r.Err != nil || !r.Reduced || !r.Coverage.Reduced {
+		t.Fatalf("err %v, reduced %v", r.Err, r.Reduced)
+	}
+	full := Run(context.Background(), sys, Options{Safety: true, Coverage: true})
+	var fired, found int64
+	for _, rc := range r.Coverage.Rules {
+		fired, found = fired+rc.Fired, found+rc.New
+	}
+	if fired != r.Transitions || found != r.States-int64(len(sys.Init)) || r.Transitions >= full.Transitions {
+		t.Fatalf("fired %d, found %d; reduced run: %d transitions, %d states; full run: %d transitions", fired, found, r.Transitions, r.States, full.Transitions)
 	}
 }
