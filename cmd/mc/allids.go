@@ -26,6 +26,7 @@ var allIDsRefusals = []struct{ flag, why string }{
 	{"store", "--all-ids runs every arrangement class with the memory store; it does not take --store disk"},
 	{"dir", "--all-ids runs every arrangement class with the memory store, which needs no --dir"},
 	{"trace-out", "a trace file holds one run; rerun the failing arrangement with --ids to record it"},
+	{"coverage", "coverage counts the rules of one run, and --all-ids makes one run per arrangement class; check one arrangement with --ids --coverage"},
 	{"shortest", "--shortest re-runs one reduced failure; rerun the failing arrangement with --ids --por --shortest"},
 }
 

@@ -54,6 +54,8 @@ type checkFlags struct {
 	shortest bool
 	// keepGoing is --continue: every property to the end.
 	keepGoing bool
+	maxDepth  int
+	coverage  bool
 	// defaultMemory is the memory limit when neither --max-memory nor
 	// GOMEMLIMIT gives one (memlimit.go); 0 when one does.
 	defaultMemory int64
@@ -78,6 +80,8 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
 	fs.BoolVar(&f.keepGoing, "continue", false, "check every property to the end; by default the run stops at the end of the level where a property first fails (exit 1) and reports the rest as not checked")
+	fs.IntVar(&f.maxDepth, "max-depth", 0, "explore only the states at most this many steps from an initial state: incomplete (exit 3) if deeper ones exist, liveness then not checked (default no bound; see docs/coverage.md)")
+	fs.BoolVar(&f.coverage, "coverage", false, "report per rule and process how often it fired and how many new states it found, and warn of rules that never fired (see docs/coverage.md)")
 	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
 	fs.BoolVar(&f.shortest, "shortest", false, "with --por, re-run a failure without reduction (bounded by --max-states, default 10000000) for a shortest counterexample")
@@ -177,6 +181,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitInternal
 	}
 	f.explainDefaultMemory(&res, stderr)
+	warnNeverFired(stderr, res.Coverage)
 	var shortest *checker.Result
 	if f.shortest && res.Reduced && res.Verdict == checker.Fail {
 		shortest = f.rerunUnreduced(ctx, target, stderr)
@@ -392,6 +397,7 @@ func (f *checkFlags) options() checker.Options {
 		opt.MaxMemory = f.defaultMemory
 	}
 	opt.Continue = f.keepGoing
+	opt.MaxDepth, opt.Coverage = f.maxDepth, f.coverage
 	return opt
 }
 
@@ -480,6 +486,12 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 		if _, err := parseSize(f.maxMemory); err != nil {
 			return fmt.Errorf("--max-memory: %v", err)
 		}
+	}
+	if fs.Changed("max-depth") && f.maxDepth <= 0 {
+		return fmt.Errorf("--max-depth must be positive, got %d", f.maxDepth)
+	}
+	if err := checker.CanBound(f.options()); err != nil {
+		return err
 	}
 	if f.shortest && !f.por {
 		return fmt.Errorf("--shortest goes with --por: without reduction every counterexample is already a shortest one")

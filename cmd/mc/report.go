@@ -61,7 +61,10 @@ func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
 			unchecked = append(unchecked, p.Name)
 		}
 	}
-	if len(unchecked) > 0 {
+	switch {
+	case len(unchecked) > 0 && r.DepthLimited:
+		fmt.Fprintf(w, "  not checked (liveness is not decided on a graph cut at depth %d): %s\n", r.Meaning.MaxDepth, strings.Join(unchecked, ", "))
+	case len(unchecked) > 0:
 		fmt.Fprintf(w, "  not checked (stopped at the first violation): %s; --continue checks every property to the end\n", strings.Join(unchecked, ", "))
 	}
 	if len(r.Measures) > 0 {
@@ -74,6 +77,7 @@ func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
 			fmt.Fprintf(w, "  %-10s %s %-6d %s — %s\n", m.Name, at, m.Max, m.Ref, m.Doc)
 		}
 	}
+	writeCoverage(w, r.Coverage)
 	if f := r.Failure(); f != nil {
 		writeFailure(w, f, r.Reduced, shortest)
 	}
@@ -82,6 +86,8 @@ func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
 // writeVerdict prints the run's verdict line.
 func writeVerdict(w io.Writer, r *checker.Result) {
 	switch {
+	case r.Verdict == checker.Incomplete && r.DepthLimited:
+		fmt.Fprintf(w, "verdict: incomplete: no violation up to depth %d (--max-depth); deeper states exist and were not explored: %d states explored; this is not a pass\n", r.Meaning.MaxDepth, r.States)
 	case r.Verdict == checker.Incomplete:
 		fmt.Fprintf(w, "verdict: incomplete (%s): %d states explored; this is not a pass\n", r.Reason, r.States)
 	case r.Verdict == checker.Fail && r.Reason != "":
@@ -280,6 +286,10 @@ type jsonResult struct {
 	Transitions  int64           `json:"transitions"`
 	Terminal     int64           `json:"terminal"`
 	Depth        int             `json:"depth"`
+	// MaxDepth is --max-depth's bound, and DepthLimited set when deeper
+	// states exist that the run did not explore.
+	MaxDepth     int  `json:"max_depth,omitempty"`
+	DepthLimited bool `json:"depth_limited,omitempty"`
 	// ElapsedMS is the whole run's time; PhaseElapsedMS each phase's:
 	// "safety", and "liveness" when liveness was checked.
 	ElapsedMS      float64            `json:"elapsed_ms"`
@@ -314,6 +324,8 @@ type jsonResult struct {
 	Checkpoint  *jsonCheckpoint `json:"checkpoint,omitempty"`
 	WorkDir     string          `json:"work_dir,omitempty"`
 	WorkDirKept string          `json:"work_dir_kept,omitempty"`
+	// Coverage is --coverage's report.
+	Coverage *jsonCoverage `json:"coverage,omitempty"`
 }
 
 // jsonCheckpoint is a checkpoint: its directory, the level whose frontier
@@ -400,6 +412,8 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 		out.Checkpoint = &jsonCheckpoint{Dir: c.Dir, Depth: c.Depth, States: c.States}
 	}
 	out.WorkDir, out.WorkDirKept = r.WorkDir, r.WorkDirKept
+	out.MaxDepth, out.DepthLimited = r.Meaning.MaxDepth, r.DepthLimited
+	out.Coverage = coverageJSON(r.Coverage)
 	out.Unchecked = r.SkippedLiveness
 	out.Unmeasured = r.SkippedMeasures
 	if l := r.Liveness; l != nil {

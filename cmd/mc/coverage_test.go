@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"mc/checker"
+)
+
+// Chang–Roberts at n = 5: both rules, with their counts. They add up to the
+// run's 1,428 transitions and its 488 states other than the initial one.
+func TestCheckCoverageJSONListsBothRules(t *testing.T) {
+	code, out, errs := mc(t, context.Background(), "check", "changroberts", "--n", "5", "--coverage", "--json")
+	if code != exitPass {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Coverage jsonCoverage `json:"coverage"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(r.Coverage)
+	want := `{"reduced":false,"rules":[` +
+		`{"rule":"start","fired":341,"new_states":31,"procs":[{"proc":0,"fired":90,"new_states":1},{"proc":1,"fired":53,"new_states":2},{"proc":2,"fired":48,"new_states":4},{"proc":3,"fired":60,"new_states":8},{"proc":4,"fired":90,"new_states":16}]},` +
+		`{"rule":"recv","fired":1087,"new_states":457,"procs":[{"proc":0,"fired":305,"new_states":19},{"proc":1,"fired":122,"new_states":33},{"proc":2,"fired":174,"new_states":61},{"proc":3,"fired":219,"new_states":129},{"proc":4,"fired":267,"new_states":215}]}],` +
+		`"never_fired":[],"warnings":[]}`
+	if string(got) != want {
+		t.Fatalf("coverage\n got %s\nwant %s", got, want)
+	}
+	if strings.Contains(errs, "never fired") {
+		t.Fatalf("a warning on stderr: %s", errs)
+	}
+}
+
+// A rule that never fired is a warning, on stderr and in the JSON.
+func TestNeverFiredRuleIsWarned(t *testing.T) {
+	c := &checker.Coverage{Rules: []checker.RuleCoverage{{Rule: "recv", Fired: 3, New: 2}, {Rule: "dead", Fired: 0}}}
+	var errs bytes.Buffer
+	warnNeverFired(&errs, c)
+	const warning = "rule dead never fired: the model may be vacuous or mis-parameterised"
+	if errs.String() != "mc check: warning: "+warning+"\n" {
+		t.Fatalf("stderr %q", errs.String())
+	}
+	j := coverageJSON(c)
+	if len(j.NeverFired) != 1 || j.NeverFired[0] != "dead" || len(j.Warnings) != 1 || j.Warnings[0] != warning {
+		t.Fatalf("JSON %+v", j)
+	}
+}
+
+// --max-depth: below the graph's depth (15 at n = 5) the run is incomplete,
+// "no violation up to depth D", with liveness not checked; at it, the run
+// is the unbounded pass; with --por, or not positive, it is refused.
+func TestCheckMaxDepth(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "5", "--max-depth", "3", "--no-db")
+	if code != exitIncomplete || !strings.Contains(out, "55 distinct states") || !strings.Contains(out, "no violation up to depth 3") ||
+		!strings.Contains(out, "not checked (liveness is not decided on a graph cut at depth 3): eventually-leader, election-terminates") {
+		t.Fatalf("--max-depth 3: exit %d\n%s", code, out)
+	}
+	code, out, _ = mc(t, context.Background(), "check", "changroberts", "--n", "5", "--max-depth", "15", "--no-db")
+	if code != exitPass || !strings.Contains(out, "489 distinct states") || !strings.Contains(out, "verdict: pass") {
+		t.Fatalf("--max-depth 15: exit %d\n%s", code, out)
+	}
+	for _, args := range [][]string{{"--max-depth", "3", "--por", "--safety"}, {"--max-depth", "0"}} {
+		code, out, errs := mc(t, context.Background(), append([]string{"check", "changroberts", "--n", "5", "--no-db"}, args...)...)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "--max-depth") {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
