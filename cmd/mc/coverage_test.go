@@ -71,3 +71,41 @@ func TestCheckMaxDepth(t *testing.T) {
 		}
 	}
 }
+
+// A checkpoint of a bounded run resumes with its bound and the same
+// verdict; another bound is refused, naming --max-depth, and so is
+// --coverage on a checkpoint saved without it. With --coverage throughout,
+// the resumed run reports the whole run's counts.
+func TestResumeKeepsTheBoundAndTheCounts(t *testing.T) {
+	dir := interrupted(t, "changroberts", "--n", "5", "--max-depth", "3", "--no-db")
+	code, out, _ := mc(t, context.Background(), "check", "--resume", dir, "--no-db")
+	if code != exitIncomplete || !strings.Contains(out, "55 distinct states") || !strings.Contains(out, "no violation up to depth 3") {
+		t.Fatalf("resume: exit %d\n%s", code, out)
+	}
+	for flag, refusal := range map[string]string{
+		"--max-depth=4": "mc check: --max-depth: the checkpoint has 3, the command line has 4\n",
+		"--coverage":    "mc check: " + checker.CoverageMissing + "\n",
+	} {
+		code, out, errs := mc(t, context.Background(), "check", "--resume", dir, flag, "--no-db")
+		if code != exitUsage || out != "" || errs != refusal {
+			t.Fatalf("resume %s: exit %d, stdout %q, stderr %q", flag, code, out, errs)
+		}
+	}
+	_, whole, _ := mc(t, context.Background(), "check", "changroberts", "--n", "5", "--coverage", "--json", "--no-db")
+	dir = interrupted(t, "changroberts", "--n", "5", "--coverage", "--no-db")
+	code, resumed, _ := mc(t, context.Background(), "check", "--resume", dir, "--coverage", "--json", "--no-db")
+	if code != exitPass || coverageOf(t, resumed) != coverageOf(t, whole) {
+		t.Fatalf("resumed: exit %d, coverage %s, want %s", code, coverageOf(t, resumed), coverageOf(t, whole))
+	}
+}
+
+func coverageOf(t *testing.T, out string) string {
+	t.Helper()
+	var r struct {
+		Coverage json.RawMessage `json:"coverage"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || r.Coverage == nil {
+		t.Fatalf("no coverage in %s (%v)", out, err)
+	}
+	return string(r.Coverage)
+}
