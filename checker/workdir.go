@@ -174,13 +174,14 @@ func dirError(flag, dir string, err error) error {
 // finishWorkDir removes a disk run's working directory when the run ends,
 // unless it is asked to keep it or a checkpoint still needs it: the run
 // stopped early, or failed, after it saved or resumed from a checkpoint, or
-// its resume was refused. res says which, and where.
+// its resume was refused. A run cut at its depth bound has ended: a resume
+// would cut it at the same level. res says which, and where.
 func (e *bfs[S]) finishWorkDir(res *Result) {
 	if e.work == nil {
 		return
 	}
 	res.WorkDir = e.work.path
-	stoppedEarly := res.Err != nil || res.Reason != ""
+	stoppedEarly := res.Err != nil || (res.Reason != "" && !res.DepthLimited)
 	switch {
 	case e.opt.KeepDir:
 		res.WorkDirKept = "asked to keep it"

@@ -16,9 +16,10 @@ import (
 // limit, a full disk), whether a checkpoint exists, where, and the command
 // that resumes it; and, after a disk run, which working files were kept
 // and why. A run that checkpoints but stopped before its first checkpoint
-// says that nothing can be resumed.
+// says that nothing can be resumed. A run cut at its --max-depth has ended:
+// a resume would cut it at the same level.
 func writeResumeNote(w io.Writer, fs *pflag.FlagSet, f *checkFlags, r *checker.Result) {
-	stoppedEarly := r.Reason != ""
+	stoppedEarly := r.Reason != "" && !r.DepthLimited
 	switch c := r.Checkpoint; {
 	case stoppedEarly && c != nil:
 		fmt.Fprintf(w, "checkpoint: level %d, %d states, saved in %s at %s; resume with:\n  %s\n",
