@@ -1,13 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"mc/checker"
+	"mc/model"
+	"mc/specs"
+	"mc/specs/specdef"
 )
 
 // Chang–Roberts at n = 5: both rules, with their counts. They add up to the
@@ -36,18 +40,54 @@ func TestCheckCoverageJSONListsBothRules(t *testing.T) {
 	}
 }
 
-// A rule that never fired is a warning, on stderr and in the JSON.
+// deadRule is a test-only spec, a counter to 3 with a second rule whose
+// guard is never true: a mis-parameterised model.
+func deadRule(p model.Params) (*model.System[int], error) {
+	return &model.System[int]{Spec: "deadrule", Variant: p.Variant, Params: p, Procs: 1, Init: []int{0},
+		Rules: []model.Rule[int]{
+			{Name: "inc", Guard: func(x *int, _ int) bool { return *x < 3 }, Do: func(x *int, _, _ int) bool { *x++; return true }},
+			{Name: "reset", Guard: func(x *int, _ int) bool { return *x > 3 }, Do: func(x *int, _, _ int) bool { *x = 0; return true }},
+		},
+		Copy:   func(d, s *int) { *d = *s },
+		Encode: func(b []byte, x *int) []byte { return model.AppendUint(b, uint64(*x)) },
+		Decode: func(b []byte, x *int) error {
+			d := model.NewDecoder(b)
+			*x = d.Int()
+			return d.Finish()
+		},
+		Vars: func(x *int) []model.Var { return []model.Var{{Name: "x", Value: fmt.Sprint(*x)}} },
+	}, nil
+}
+
+// A rule that never fired is a warning, on stderr and in the JSON; the
+// run's verdict is unchanged.
 func TestNeverFiredRuleIsWarned(t *testing.T) {
-	c := &checker.Coverage{Rules: []checker.RuleCoverage{{Rule: "recv", Fired: 3, New: 2}, {Rule: "dead", Fired: 0}}}
-	var errs bytes.Buffer
-	warnNeverFired(&errs, c)
-	const warning = "rule dead never fired: the model may be vacuous or mis-parameterised"
-	if errs.String() != "mc check: warning: "+warning+"\n" {
-		t.Fatalf("stderr %q", errs.String())
+	entry := specs.Of(specdef.Spec[int]{Info: specdef.Info{Name: "deadrule", Defaults: specdef.Defaults{N: 1},
+		Variants: []model.Variant{{Name: "counter"}}, Source: fstest.MapFS{"deadrule.go": {Data: []byte("package deadrule\n")}}}, Build: deadRule})
+	t.Cleanup(func() { lookupSpec = specs.Lookup })
+	lookupSpec = func(name string) (specs.Entry, error) {
+		if name == "deadrule" {
+			return entry, nil
+		}
+		return specs.Lookup(name)
 	}
-	j := coverageJSON(c)
-	if len(j.NeverFired) != 1 || j.NeverFired[0] != "dead" || len(j.Warnings) != 1 || j.Warnings[0] != warning {
-		t.Fatalf("JSON %+v", j)
+	const warning = "rule reset never fired: the model may be vacuous or mis-parameterised"
+	code, out, errs := mc(t, context.Background(), "check", "deadrule", "--coverage", "--no-db")
+	if code != exitPass || errs != "mc check: warning: "+warning+"\n" || !strings.Contains(out, "inc ") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	code, out, errs = mc(t, context.Background(), "check", "deadrule", "--coverage", "--json", "--no-db")
+	var r struct {
+		Coverage jsonCoverage `json:"coverage"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitPass || !strings.Contains(errs, warning) {
+		t.Fatalf("--json: exit %d, %v, stderr %q", code, err, errs)
+	}
+	if c := r.Coverage; fmt.Sprint(c.NeverFired, c.Warnings) != "[reset] ["+warning+"]" || c.Rules[0].Fired != 3 || c.Rules[0].New != 3 {
+		t.Fatalf("--json: coverage %+v", c)
+	}
+	if code, _, errs := mc(t, context.Background(), "check", "deadrule", "--no-db"); code != exitPass || errs != "" {
+		t.Fatalf("without --coverage: exit %d, stderr %q", code, errs)
 	}
 }
 
