@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -26,11 +27,16 @@ type sweepFlags struct {
 	drift                 int
 	maxStates             int64
 	timeout               time.Duration
+	// sample, seed and workers are mc sweep --sample's (sampled.go).
+	sample  int
+	seed    uint64
+	workers int
 }
 
 // runSweep is mc sweep SPEC: the fewest and most messages over every
 // schedule, for every arrangement class of each ring size. mc sweep all
-// regenerates results/ (--out, default results).
+// regenerates results/ (--out, default results). With --sample R it
+// samples R random runs per size instead (runSampled).
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f sweepFlags
 	fs := newFlagSet("sweep", "SPEC|all [flags]", stdout)
@@ -42,6 +48,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
+	fs.IntVar(&f.sample, "sample", 0, "sample R random runs per size (mc simulate --random-ids) instead of every class; --n a..b then means a, 2a, 4a, … ≤ b (default "+defaultSampledSizes+")")
+	fs.Uint64Var(&f.seed, "seed", 1, "with --sample: the seed; the same seed gives the same table whatever --workers")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "with --sample: runs made at once")
 	f.db.add(fs)
 	f.db.addOff(fs)
 	f.db.addFresh(fs)
@@ -51,6 +60,15 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "mc sweep: want exactly one SPEC or all (see mc sweep --help)")
 		return exitUsage
+	}
+	if fs.Changed("sample") {
+		return runSampled(ctx, fs, &f, stdout, stderr)
+	}
+	for _, name := range sampledOnly {
+		if fs.Changed(name) {
+			fmt.Fprintf(stderr, "mc sweep: --%s applies only with --sample\n", name)
+			return exitUsage
+		}
 	}
 	dbDir, err := f.db.path(fs)
 	if err != nil {
