@@ -3,7 +3,6 @@ package checker
 import (
 	"fmt"
 
-	"mc/checker/internal/offheap"
 	"mc/checker/internal/packed"
 	"mc/model"
 )
@@ -48,8 +47,9 @@ import (
 // pending states, and a marked terminal state, seen when a state is expanded
 // or re-expanded, is a violation.
 //
-// The marks live in a table from fingerprint to the bits and the level at
-// which the state was admitted, holding only marked states (markTable).
+// The marks live in an array indexed by state, or, with the disk store, in
+// a table from fingerprint to the bits and the level at which the state was
+// admitted, holding only marked states (acyclic_marks.go).
 // A fingerprint collision could only add marks, never lose one; still, a
 // run with exact states (Options.Exact) leaves liveness to the graph, whose
 // index is exact too. So does partial-order reduction, which refuses
@@ -73,9 +73,8 @@ type acyclic[S any] struct {
 	// are the bits of a word in this order (a goal of "a terminal state"
 	// holds on every finite run and needs none).
 	props []*model.Property[S]
-	marks markTable
-	// level is one more than the level whose states are being admitted.
-	level uint32
+	// marks is set when the run opens its store (acyclic_marks.go).
+	marks markSet
 	// raises are the current level's, in frontier order.
 	raises []raise
 	// failed has the bits of the properties a marked terminal state
@@ -110,7 +109,7 @@ func newAcyclic[S any](sys *model.System[S]) *acyclic[S] {
 	if sys.Termination == nil {
 		return nil
 	}
-	a := &acyclic[S]{sys: sys, term: sys.Termination, marks: newMarkTable(), level: 1}
+	a := &acyclic[S]{sys: sys, term: sys.Termination}
 	live := false
 	for i := range sys.Props {
 		p := &sys.Props[i]
@@ -176,13 +175,6 @@ func (a *acyclic[S]) keepRaises(raises []raise) {
 	}
 }
 
-// admitted records the marks of a new state of the level being committed.
-func (a *acyclic[S]) admitted(fp uint64, marks uint32) {
-	if marks != 0 {
-		a.marks.put(fp, marks, a.level)
-	}
-}
-
 // settle applies the raises of the level depth just committed, re-expanding
 // every state they raise that has already been expanded (see the doc
 // above).
@@ -192,13 +184,13 @@ func (a *acyclic[S]) settle(e *bfs[S], depth int) error {
 		return nil
 	}
 	for _, r := range a.raises {
-		have, lvl := a.marks.get(r.fp)
+		have, pending := a.marks.get(r.fp)
 		gain := r.mask &^ have
 		if gain == 0 {
 			continue
 		}
-		a.marks.put(r.fp, have|gain, lvl)
-		if lvl == a.level {
+		a.marks.raise(r.fp, have|gain)
+		if pending {
 			continue // not yet expanded
 		}
 		init, actions, err := e.path(r.parent, depth)
@@ -218,12 +210,12 @@ func (a *acyclic[S]) settle(e *bfs[S], depth int) error {
 // on through its successors, depth-first, and records a marked terminal
 // state as a failure.
 func (a *acyclic[S]) propagate(start *S, gain uint32) {
-	type pending struct {
+	type toExpand struct {
 		enc  []byte
 		gain uint32
 	}
 	sys := a.sys
-	stack := []pending{{sys.Encode(nil, start), gain}}
+	stack := []toExpand{{sys.Encode(nil, start), gain}}
 	var cur, next S
 	for len(stack) > 0 {
 		top := stack[len(stack)-1]
@@ -247,13 +239,13 @@ func (a *acyclic[S]) propagate(start *S, gain uint32) {
 					}
 					enc := sys.Encode(nil, &next)
 					fp := model.Fingerprint(enc)
-					have, lvl := a.marks.get(fp)
+					have, pending := a.marks.get(fp)
 					if m&^have == 0 {
 						continue
 					}
-					a.marks.put(fp, have|m, lvl)
-					if lvl != a.level {
-						stack = append(stack, pending{enc, m &^ have})
+					a.marks.raise(fp, have|m)
+					if !pending {
+						stack = append(stack, toExpand{enc, m &^ have})
 					}
 				}
 			}
@@ -263,88 +255,3 @@ func (a *acyclic[S]) propagate(start *S, gain uint32) {
 		}
 	}
 }
-
-// markTable maps the fingerprints of marked states to their marks and to one
-// more than the level at which they were admitted (0: not known, for a
-// state marked only after its admission). It is an open-addressing table
-// with linear probing that grows at 3/4 load; fingerprint 0 is stored as 1,
-// as in the visited set. Its arrays are mapped outside the Go heap, as the
-// visited set's are (package offheap), so that a table it outgrows costs
-// nothing once freed. Workers read it while a level is expanded; it is
-// written only between rounds and at the level's end.
-type markTable struct {
-	keys []uint64
-	vals []uint64
-	n    int
-}
-
-func newMarkTable() markTable {
-	return markTable{keys: offheap.Slice[uint64](1 << 10), vals: offheap.Slice[uint64](1 << 10)}
-}
-
-// free unmaps the table's arrays; it must not be used again.
-func (t *markTable) free() {
-	offheap.Free(t.keys)
-	offheap.Free(t.vals)
-	t.keys, t.vals = nil, nil
-}
-
-func (t *markTable) slot(fp uint64) (int, bool) {
-	mask := uint64(len(t.keys) - 1)
-	for i := (fp * 0x9E3779B97F4A7C15) >> 20 & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case fp:
-			return int(i), true
-		case 0:
-			return int(i), false
-		}
-	}
-}
-
-// get returns the marks of the state with fingerprint fp and its level
-// (both 0 if it has none).
-func (t *markTable) get(fp uint64) (marks, level uint32) {
-	i, ok := t.slot(max(fp, 1))
-	if !ok {
-		return 0, 0
-	}
-	return uint32(t.vals[i]), uint32(t.vals[i] >> 32)
-}
-
-// put sets the marks and level of the state with fingerprint fp.
-func (t *markTable) put(fp uint64, marks, level uint32) {
-	fp = max(fp, 1)
-	i, ok := t.slot(fp)
-	if !ok {
-		if 4*(t.n+1) > 3*len(t.keys) {
-			t.grow()
-			i, _ = t.slot(fp)
-		}
-		t.n++
-	}
-	t.keys[i], t.vals[i] = fp, uint64(level)<<32|uint64(marks)
-}
-
-func (t *markTable) grow() {
-	keys, vals := t.keys, t.vals
-	t.keys, t.vals = offheap.Slice[uint64](2*len(keys)), offheap.Slice[uint64](2*len(keys))
-	for j, k := range keys {
-		if k != 0 {
-			i, _ := t.slot(k)
-			t.keys[i], t.vals[i] = k, vals[j]
-		}
-	}
-	offheap.Free(keys)
-	offheap.Free(vals)
-}
-
-// each calls f on every entry.
-func (t *markTable) each(f func(fp, val uint64)) {
-	for i, k := range t.keys {
-		if k != 0 {
-			f(k, t.vals[i])
-		}
-	}
-}
-
-func (t *markTable) bytes() int64 { return int64(len(t.keys)) * 16 }

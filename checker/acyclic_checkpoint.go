@@ -32,16 +32,12 @@ func (e *bfs[S]) writeMarks(w *diskio.SectionWriter) {
 	}
 	w.Uint(0)
 	w.Uint(uint64(a.failed))
-	w.Uint(uint64(a.marks.n))
-	a.marks.each(func(fp, val uint64) {
-		w.Uint(fp)
-		w.Uint(val)
-	})
+	a.marks.write(w)
 }
 
 // readMarks reads what writeMarks wrote into this run's bookkeeping, which
 // must verify a measure exactly when the checkpointed run did.
-func (e *bfs[S]) readMarks(r *diskio.Section, path string) error {
+func (e *bfs[S]) readMarks(r *diskio.Section, path string, states uint32) error {
 	a := e.acyc
 	if (r.Uint() == 1) != (a != nil) {
 		return notValid(path, "the termination measure's section does not fit the spec")
@@ -62,9 +58,8 @@ func (e *bfs[S]) readMarks(r *diskio.Section, path string) error {
 		return r.Err()
 	}
 	a.failed = uint32(r.Uint())
-	for n := r.Uint(); n > 0 && r.Err() == nil; n-- {
-		fp, val := r.Uint(), r.Uint()
-		a.marks.put(fp, uint32(val), uint32(val>>32))
+	if err := a.marks.read(r, states); err != nil {
+		return resumeError(path, err)
 	}
-	return r.Err()
+	return nil
 }

@@ -39,10 +39,12 @@ import (
 // runs; format 4 records the run's whole meaning and the build of mc,
 // checkpoint_header.go; format 5 holds the marks of a termination measure,
 // acyclic_checkpoint.go; format 6 the depth bound in the meaning and, for a
-// run with coverage, its counts, coverage.go).
+// run with coverage, its counts, coverage.go; format 7 holds the marks by
+// state index after the trace log, and the indices of an indexed visited
+// set in memory).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "6"
+	checkpointFormat = "7"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 
@@ -102,9 +104,9 @@ func (e *bfs[S]) writeSections(w *diskio.SectionWriter, depth int, res *Result) 
 	w.Uint(uint64(res.Terminal))
 	w.Uint(uint64(e.resumedElapsed + time.Since(e.start)))
 	e.writeFindings(w)
-	e.writeMarks(w)
 	e.writeCoverage(w)
 	e.log.checkpoint(w)
+	e.writeMarks(w)
 	w.Uint(uint64(e.frontier.first))
 	w.Uint(uint64(e.frontier.len()))
 	if err := e.frontier.each(func(enc []byte) error {
@@ -175,15 +177,15 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 	if err := e.readFindings(r, path); err != nil {
 		return 0, err
 	}
-	if err := e.readMarks(r, path); err != nil {
-		return 0, err
-	}
 	if err := e.readCoverage(r, path, hdr.Coverage); err != nil {
 		return 0, err
 	}
 	states, err := e.log.recover(r)
 	if err != nil {
 		return 0, resumeError(path, err)
+	}
+	if err := e.readMarks(r, path, uint32(states)); err != nil {
+		return 0, err
 	}
 	if err := e.readFrontier(r); err != nil {
 		return 0, err

@@ -83,20 +83,19 @@ func (x *expander[S]) measure(s *S, c *store.Candidates) {
 }
 
 // startMarks reads the termination measure and the marks of the state cur,
-// with encoding enc, about to be expanded.
-func (x *expander[S]) startMarks(enc []byte) {
+// state pid with encoding enc, about to be expanded.
+func (x *expander[S]) startMarks(pid uint32, enc []byte) {
 	a := x.e.acyc
 	x.marks = 0
 	if !a.active() {
 		return
 	}
 	x.before = a.term.Value(x.before[:0], &x.cur)
-	x.marks, _ = a.marks.get(model.Fingerprint(enc))
+	x.marks = a.marks.of(pid, enc)
 }
 
 // markSuccessor checks that the measure decreases on cur → next (by a,
-// reaching fp), appends the marks next inherits to c's values, and keeps a
-// raise if next does not have them yet.
+// reaching fp) and appends the marks next inherits to c's values.
 func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, c *store.Candidates, b *batch) {
 	ac := x.e.acyc
 	if ac == nil {
@@ -110,13 +109,47 @@ func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, c *st
 			b.wrong = &wrongTransition{at: hit{id: pid, extra: &taken, fp: fp}, before: append([]int(nil), x.before...), after: append([]int(nil), x.after...)}
 		}
 		m = ac.edgeMarks(x.marks, &x.next)
-		if m != 0 {
-			if have, _ := ac.marks.get(fp); m&^have != 0 {
-				b.raises = append(b.raises, raise{fp: fp, parent: pid, action: packed.Action(a), mask: m})
-			}
-		}
 	}
 	c.Vals = append(c.Vals, int(m))
+}
+
+// lookUp reports which successors of the current state are stored: with
+// marks by state index, it finds their indices (x.index) at the same time.
+func (x *expander[S]) lookUp() {
+	if x.e.acyc.active() && x.e.indexed != nil {
+		x.index = x.e.indexed.IndexAll(&x.succ, x.index)
+		x.seen = x.seen[:0]
+		for _, id := range x.index {
+			x.seen = append(x.seen, id != store.NotStored)
+		}
+		return
+	}
+	x.index = x.index[:0]
+	x.seen = x.e.store.SeenAll(&x.succ, x.seen)
+}
+
+// raiseSuccessors keeps a raise for every edge from the current state, pid,
+// that gives its successor marks it does not have yet, or may not: a
+// successor not stored before this round.
+func (x *expander[S]) raiseSuccessors(pid uint32, b *batch) {
+	ac := x.e.acyc
+	if !ac.active() {
+		return
+	}
+	at := len(x.e.peaks)
+	for i, fp := range x.succ.FPs {
+		m := uint32(x.succ.Vals[i*(at+1)+at])
+		if m == 0 {
+			continue
+		}
+		id := store.NotStored
+		if len(x.index) > 0 {
+			id = x.index[i]
+		}
+		if m&^ac.marks.has(id, fp) != 0 {
+			b.raises = append(b.raises, raise{fp: fp, parent: pid, action: x.succ.Actions[i], mask: m})
+		}
+	}
 }
 
 // expand generates every successor of frontier states lo..hi-1 into b:
@@ -124,7 +157,7 @@ func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, c *st
 // checked, and successors not already in the store become candidates. With
 // partial-order reduction on, expandReduced does this for each state.
 func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batch) error {
-	sys, st := x.e.sys, x.e.store
+	sys := x.e.sys
 	defer func() { x.e.done.Add(int64(hi - lo)) }()
 	for j := lo; j < hi; j++ {
 		if (j-lo)&255 == 0 {
@@ -143,7 +176,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			}
 			continue
 		}
-		x.startMarks(data)
+		x.startMarks(pid, data)
 		x.succ.Reset()
 		for ri := range sys.Rules {
 			r := &sys.Rules[ri]
@@ -175,7 +208,8 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		// All successors' fingerprints are known before the first lookup,
 		// so the lookups' cache misses overlap.
 		enabled := len(x.succ.FPs)
-		x.seen = st.SeenAll(&x.succ, x.seen)
+		x.lookUp()
+		x.raiseSuccessors(pid, b)
 		for i, seen := range x.seen {
 			if !seen && b.FirstOf(x.succ.FPs[i]) {
 				b.Add(x.succ.FPs[i], pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))

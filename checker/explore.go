@@ -209,7 +209,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation {
 		decideByMeasure(ctx, sys, e.acyc, opt, &res)
 	} else {
-		if e.acyc != nil {
+		if e.acyc != nil && e.acyc.marks != nil {
 			e.acyc.marks.free() // the graph decides
 		}
 		checkLiveness(ctx, sys, opt, &res, e.start)
@@ -305,16 +305,19 @@ func (e *bfs[S]) open() error {
 		if e.log, err = createTraceLog(w.file(workTraceLog)); err != nil {
 			return err
 		}
-		return e.openDisk()
+		if err := e.openDisk(); err != nil {
+			return err
+		}
 	case e.opt.Exact:
 		e.indexed = store.NewExact()
 		e.store = e.indexed
-	case e.reducer != nil:
+	case e.reducer != nil || e.acyc != nil:
 		e.indexed = store.NewIndexedMemory()
 		e.store = e.indexed
 	default:
 		e.store = store.NewMemory()
 	}
+	e.openMarks()
 	return nil
 }
 
@@ -485,7 +488,7 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 		}
 		res.Depth = depth
 		if e.acyc != nil {
-			e.acyc.level = uint32(depth) + 2
+			e.acyc.marks.startLevel(uint32(depth)+2, uint32(e.log.len()))
 		}
 		e.beyond = e.opt.MaxDepth > 0 && depth >= e.opt.MaxDepth
 		if err := e.successors.reset(uint32(e.log.len())); err != nil {
@@ -698,7 +701,7 @@ func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) boo
 	}
 	vals := c.Vals[i*e.vals():]
 	if e.acyc.active() {
-		e.acyc.admitted(fp, uint32(vals[len(e.peaks)]))
+		e.acyc.marks.admit(id, fp, uint32(vals[len(e.peaks)]))
 	}
 	for m := range e.peaks {
 		if v := vals[m]; e.peaks[m].at == nil || v > e.peaks[m].value {

@@ -12,8 +12,9 @@ import (
 // so that during Commit each shard is written by exactly one worker and no
 // locks are needed.
 //
-// For partial-order reduction the store also keeps each state's index, 4
-// more bytes per slot, beside its fingerprint (NewIndexedMemory).
+// For partial-order reduction and for the marks of a termination measure the
+// store also keeps each state's index, 4 more bytes per slot, beside its
+// fingerprint (NewIndexedMemory); a checkpoint then saves the indices too.
 //
 // The tables are mapped outside the Go heap (internal/offheap), and a table
 // a shard outgrows is unmapped at once, so the store costs its tables' size
@@ -107,6 +108,25 @@ func (m *memory) SeenAll(c *Candidates, seen []bool) []bool {
 		seen = append(seen, m.slot(fp) >= 0)
 	}
 	return seen
+}
+
+// IndexAll reads the home slots first, as SeenAll does.
+func (m *memory) IndexAll(c *Candidates, ids []uint32) []uint32 {
+	ids = ids[:0]
+	var first [16]uint64
+	for i, fp := range c.FPs[:min(len(c.FPs), len(first))] {
+		fp = tableKey(fp)
+		keys := m.shards[shardOf(fp)].keys
+		first[i] = keys[home(fp, len(keys))]
+	}
+	for i, fp := range c.FPs {
+		if i < len(first) && first[i] == 0 {
+			ids = append(ids, NotStored)
+			continue
+		}
+		ids = append(ids, m.IndexOf(fp, nil))
+	}
+	return ids
 }
 
 func (m *memory) Commit(round []*Candidates, workers int, admit Admit) error {
@@ -244,13 +264,18 @@ func (m *memory) Bytes() int64 {
 func (m *memory) FileBytes() int64 { return 0 }
 
 // Checkpoint writes the store's section: the number of fingerprints, then
-// each, 8 bytes little-endian, shard by shard.
+// each, 8 bytes little-endian, shard by shard, followed, if the store is
+// indexed, by its state's index.
 func (m *memory) Checkpoint(w *diskio.SectionWriter) error {
 	w.Uint(uint64(m.Len()))
 	for i := range m.shards {
-		for _, k := range m.shards[i].keys {
-			if k != 0 {
-				w.Uint64(k)
+		for j, k := range m.shards[i].keys {
+			if k == 0 {
+				continue
+			}
+			w.Uint64(k)
+			if m.indexed {
+				w.Uint(uint64(m.shards[i].ids[j]))
 			}
 		}
 	}
@@ -260,13 +285,25 @@ func (m *memory) Checkpoint(w *diskio.SectionWriter) error {
 // Committed has nothing to release.
 func (m *memory) Committed() error { return nil }
 
-// Recover inserts the fingerprints of the store's section of a checkpoint
-// into the empty store, which must then hold one per state of the run.
+// Recover inserts the fingerprints of the store's section of a checkpoint,
+// and their indices if the store is indexed, into the empty store, which
+// must then hold one per state of the run.
 func (m *memory) Recover(r *diskio.Section, states int64) error {
 	for n := r.Uint(); n > 0 && r.Err() == nil; n-- {
 		fp := r.Uint64()
-		if r.Err() == nil {
-			m.shards[shardOf(fp)].insert(fp)
+		var id uint64
+		if m.indexed {
+			id = r.Uint()
+		}
+		if r.Err() != nil {
+			break
+		}
+		if id >= uint64(states) {
+			return &diskio.BadSection{Why: "a state index past the trace log"}
+		}
+		sh := &m.shards[shardOf(fp)]
+		if sh.insert(fp) && m.indexed {
+			sh.ids[m.slot(fp)] = uint32(id)
 		}
 	}
 	switch {
