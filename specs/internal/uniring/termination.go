@@ -40,7 +40,10 @@ func (n *Net) Termination(ref string) *model.Termination[State] {
 				}
 			}
 			s.EachMessage(func(i int, m Msg) {
-				d := (origin[m.ID] - i + size) % size
+				d := origin[m.ID] - i // (origin − i) mod n, without a division
+				if d < 0 {
+					d += size
+				}
 				if m.Kind == Elect {
 					weight += d + size + 2
 				} else {
