@@ -134,12 +134,14 @@ func TestIndexedStoresNumberTheStatesInOrder(t *testing.T) {
 
 // A store restored from its checkpoint section holds what it held when the
 // section was written: a level then admits exactly the states not stored
-// by then. A section of the wrong count, or cut short, is refused.
+// by then, and an indexed store the same indices. A section of the wrong
+// count, or cut short, is refused.
 func TestStoresRecoverFromTheirCheckpoint(t *testing.T) {
 	for name, mk := range stores(t) {
-		if name == "exact" || name == "indexed memory" {
-			continue // refused (the exact store), or never checkpointed (reduction)
+		if name == "exact" {
+			continue // refused
 		}
+		inMemory := name == "memory" || name == "indexed memory"
 		st := mk()
 		var fps []uint64
 		for i := uint64(0); i < 20000; i++ {
@@ -156,14 +158,14 @@ func TestStoresRecoverFromTheirCheckpoint(t *testing.T) {
 		}
 		level(t, st, fps[10000:], 2) // progress the checkpoint does not hold
 		section := buf.Bytes()
-		if name == "memory" {
+		if inMemory {
 			st.Close()
 			st = mk()
 		}
 		if err := st.Recover(diskio.NewSection(section), 10001); err == nil {
 			t.Fatalf("%s: a section of 10000 states recovered as 10001", name)
 		}
-		if name == "memory" {
+		if inMemory {
 			st = mk()
 			if err := st.Recover(diskio.NewSection(section[:len(section)-3]), 10000); err == nil {
 				t.Fatalf("%s: a section cut short was recovered", name)
@@ -175,6 +177,14 @@ func TestStoresRecoverFromTheirCheckpoint(t *testing.T) {
 		}
 		if got := level(t, st, fps[5000:15000], 1); !slices.Equal(got, fps[10000:15000]) {
 			t.Fatalf("%s: after recovery a level admitted %d states, want the %d not checkpointed", name, len(got), 5000)
+		}
+		if name == "indexed memory" {
+			ix := st.(Indexed)
+			for i, fp := range fps[:15000] {
+				if got := ix.IndexOf(fp, nil); got != uint32(i) {
+					t.Fatalf("%s: after recovery state %d has index %d", name, i, got)
+				}
+			}
 		}
 		st.Close()
 	}
