@@ -18,7 +18,7 @@ import (
 const codecLimit = 10_000
 
 // Every spec's hand-written Copy, Encode and Decode keep the contract the
-// stores rely on (checker.CheckCodec) on every state reachable at n = 3,
+// stores rely on (checker.CheckCodec) on every state reachable at n = 3 (up to codecLimit),
 // in every variant, with claims off and, where the spec takes --claims,
 // on (ghost variables are encoded too).
 func TestEveryCodecRoundTrips(t *testing.T) {
