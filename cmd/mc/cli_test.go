@@ -110,7 +110,7 @@ func TestListJSONDescribesEverySpec(t *testing.T) {
 	}
 	cr := byName["changroberts"]
 	if !reflect.DeepEqual(cr.Defaults.IDs, []int{5, 4, 3, 2, 1}) || cr.Defaults.N != 5 || cr.Defaults.Fair != "process" || cr.Defaults.Drift != nil ||
-		cr.Properties[0] != (listedProp{"at-most-one-leader", "invariant", "002 §5.2", "no two processes are leaders at once"}) {
+		cr.Properties[0] != (listedProp{"at-most-one-leader", "invariant", "002 §5.2", "no two processes are leaders at once", false}) {
 		t.Errorf("changroberts: %+v", cr)
 	}
 	if m := byName["misra"]; m.Defaults.IDs != nil || m.Defaults.Fair != "action" || m.Defaults.Bound == "" || m.Symmetry != "" {
@@ -121,6 +121,20 @@ func TestListJSONDescribesEverySpec(t *testing.T) {
 	}
 	if v := byName["vlt"]; v.Defaults.Links == "" || v.Symmetry != "rotation and reflection" {
 		t.Errorf("vlt: %+v, symmetry %q", v.Defaults, v.Symmetry)
+	}
+	// A claim exists only with --claims; it is listed all the same, marked.
+	vltProps := map[string]listedProp{}
+	for _, p := range byName["vlt"].Properties {
+		vltProps[p.Name] = p
+	}
+	for _, name := range []string{"lemma-3-3-ii-c-active-not-again", "lemma-3-3-iii-d-active-not-c-active", "lemma-3-3-iv-neighbours-not-head-on",
+		"prop-3-4-no-silent-phase", "lemma-3-5-ii-shared-colour-interval", "lemma-3-5-iii-shared-colour-away"} {
+		if p, ok := vltProps[name]; !ok || !p.Claims {
+			t.Errorf("vlt's claim %s: listed as %+v (%v)", name, p, ok)
+		}
+	}
+	if p := vltProps["at-most-one-leader"]; p.Claims {
+		t.Errorf("vlt's at-most-one-leader marked as needing --claims")
 	}
 	if code, _, errs := mc(t, context.Background(), "list", "extra"); code != exitUsage || strings.Count(errs, "\n") != 1 {
 		t.Errorf("mc list extra: exit %d, stderr %q", code, errs)

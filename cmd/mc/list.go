@@ -50,21 +50,36 @@ type listedDefaults struct {
 	Bound      string `json:"bound,omitempty"`
 }
 
-// listedProp is a property of the spec built on its defaults (--claims adds
-// the papers' claims).
+// listedProp is a property of the spec built on its defaults. Claims marks
+// one of the papers' claims, which reads ghost variables and so exists only
+// in a run with --claims: listing it tells a user the flag that checks it.
 type listedProp struct {
-	Name string `json:"name"`
-	Kind string `json:"kind"`
-	Ref  string `json:"ref"`
-	Doc  string `json:"doc"`
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Ref    string `json:"ref"`
+	Doc    string `json:"doc"`
+	Claims bool   `json:"claims,omitempty"`
 }
 
-// describeSpec builds e on its defaults and describes it.
+// describeSpec builds e on its defaults and describes it; for a spec that
+// takes --claims it builds it again with claims on, to list the properties
+// only that build has.
 func describeSpec(e specs.Entry) (listedSpec, error) {
 	ids := e.IDs(e.Defaults.N)
-	t, err := e.Build(model.Params{N: e.Defaults.N, IDs: ids})
+	p := model.Params{N: e.Defaults.N, IDs: ids}
+	t, err := e.Build(p)
 	if err != nil {
 		return listedSpec{}, fmt.Errorf("%s does not build on its defaults: %v", e.Name, err)
+	}
+	plain := map[string]bool{}
+	for _, pr := range t.Props() {
+		plain[pr.Name] = true
+	}
+	if e.Takes.Has(specdef.Claims) {
+		p.Claims = true
+		if t, err = e.Build(p); err != nil {
+			return listedSpec{}, fmt.Errorf("%s does not build on its defaults with --claims: %v", e.Name, err)
+		}
 	}
 	out := listedSpec{Name: e.Name, Title: e.Title, Ref: e.Ref,
 		Defaults: listedDefaults{Variant: e.Variants[0].Name, N: e.Defaults.N, IDs: ids, Chan: e.Defaults.Chan.String(), Initiators: "all", Fair: e.Defaults.Fair.String(), Bound: e.Defaults.Bound}}
@@ -82,14 +97,15 @@ func describeSpec(e specs.Entry) (listedSpec, error) {
 	if e.Takes.Has(specdef.Links) {
 		out.Defaults.Links = "per variant"
 	}
-	for _, p := range t.Props() {
-		out.Properties = append(out.Properties, listedProp{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc})
+	for _, pr := range t.Props() {
+		out.Properties = append(out.Properties, listedProp{Name: pr.Name, Kind: pr.Kind.String(), Ref: pr.Ref, Doc: pr.Doc, Claims: !plain[pr.Name]})
 	}
 	return out, nil
 }
 
 // runList is mc list: one line per spec, name, title, seed section,
-// variants (default first, starred), defaults and properties; or, with
+// variants (default first, starred), defaults and properties (a claim
+// marked "--claims", the flag that checks it); or, with
 // --json, one object listing them.
 func runList(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("list", "[flags]", stdout)
@@ -147,6 +163,9 @@ func listLine(d listedSpec) string {
 	props := make([]string, len(d.Properties))
 	for i, p := range d.Properties {
 		props[i] = p.Name + "(" + p.Kind + ")"
+		if p.Claims {
+			props[i] = p.Name + "(" + p.Kind + ", --claims)"
+		}
 	}
 	return fmt.Sprintf("%-13s %s [seed %s]; variants: %s; defaults: --n %d%s%s%s --fair %s%s; props: %s",
 		d.Name, d.Title, d.Ref, strings.Join(vs, ", "), def.N, who, drift, links, def.Fair, bound, strings.Join(props, ", "))

@@ -158,6 +158,9 @@ func TestListNamesEverySpecOnOneLine(t *testing.T) {
 	if !strings.Contains(out, "\nvlt ") || !strings.Contains(out, "--ids 1,5,2,4,3") {
 		t.Fatalf("vlt missing or without its default ids:\n%s", out)
 	}
+	if !strings.Contains(out, "lemma-3-5-iii-shared-colour-away(invariant, --claims)") || !strings.Contains(out, " at-most-one-leader(invariant),") {
+		t.Fatalf("vlt's claims not listed, or not marked as needing --claims:\n%s", out)
+	}
 	if !strings.Contains(out, "(no ids) --chan fifo --fair action --bound: token losses, default 1") ||
 		!strings.Contains(out, "(no ids) --chan bag --fair process --bound: requests per process") {
 		t.Fatalf("misra and suzukikasami lines lack their defaults:\n%s", out)
