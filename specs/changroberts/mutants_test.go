@@ -1,0 +1,113 @@
+package changroberts
+
+import (
+	"testing"
+
+	"mc/invariants"
+	"mc/model"
+	"mc/ring"
+	"mc/specs/internal/spectest"
+	"mc/specs/internal/uniring"
+)
+
+// withRecv is a mutant whose recv is recv, run on the net the system was
+// built on.
+func withRecv(recv func(net *uniring.Net, s *uniring.State, i, k int) bool) func(sys *model.System[uniring.State]) {
+	return func(sys *model.System[uniring.State]) {
+		net, err := uniring.NewNet(sys.Params)
+		if err != nil {
+			panic(err)
+		}
+		spectest.ReplaceDo(sys, "recv", func(s *uniring.State, i, k int) bool { return recv(net, s, i, k) })
+	}
+}
+
+// recvWith is 002 §5.2's handler with its decisions as parameters: larger
+// says whether ⟨elect j⟩ is passed on, answers whether a process answers a
+// smaller id, own whether it is the process's own id; conclude handles the
+// rest (uniring.Conclude for the seed).
+func recvWith(larger func(j, me int) bool, answers func(participant bool) bool, own func(j, me int) bool,
+	conclude func(net *uniring.Net, s *uniring.State, i int, m uniring.Msg) bool) func(net *uniring.Net, s *uniring.State, i, k int) bool {
+	return func(net *uniring.Net, s *uniring.State, i, k int) bool {
+		m := net.Receive(s, i, k)
+		me := net.IDs[i]
+		switch {
+		case m.Kind == uniring.Elect && larger(m.ID, me):
+			s.SetFlag(i)
+			return net.Send(s, i, m)
+		case m.Kind == uniring.Elect && !own(m.ID, me):
+			if !answers(s.Flag(i)) {
+				return true
+			}
+			s.SetFlag(i)
+			return net.SendOwn(s, i)
+		}
+		return conclude(net, s, i, m)
+	}
+}
+
+func seedLarger(j, me int) bool         { return j > me }
+func seedAnswers(participant bool) bool { return !participant }
+func seedOwn(j, me int) bool            { return j == me }
+func seedConclude(net *uniring.Net, s *uniring.State, i int, m uniring.Msg) bool {
+	return net.Conclude(s, i, m)
+}
+
+// Every property of Chang–Roberts fails on some mutant of its receive
+// handler, the only place the algorithm decides anything (docs/mutants.md).
+func TestMutantsChangRoberts(t *testing.T) {
+	desc := func(n int) model.Params { return model.Params{N: n, IDs: ring.DescendingIDs(n), Claims: true} }
+	asc := model.Params{N: 4, IDs: []int{1, 2, 3, 4}, Claims: true}
+	mutants := []spectest.Mutant[uniring.State]{
+		{Name: "comparison flipped: smaller ids passed on, larger ones answered",
+			Params: desc(4), Mutate: withRecv(recvWith(func(j, me int) bool { return j < me }, seedAnswers, seedOwn, seedConclude)),
+			Kills: []string{"leader-is-max", "elect-messages-worst-case"}},
+		{Name: "bound off by one: the id one below a process's own taken for its own",
+			Params: asc, Mutate: withRecv(recvWith(seedLarger, seedAnswers, func(j, me int) bool { return j >= me-1 }, seedConclude)),
+			Kills: []string{"at-most-one-leader", "leader-is-max", "decision-stable", "election-complete"}},
+		{Name: "guard dropped: a participant answers a smaller id again",
+			Params: desc(4), Mutate: withRecv(recvWith(seedLarger, func(bool) bool { return true }, seedOwn, seedConclude)),
+			Kills: []string{"elect-messages-bound"}},
+		{Name: "rule order: a participant swallows a larger id, as it does a smaller one",
+			Params: desc(4), Mutate: withRecv(func(net *uniring.Net, s *uniring.State, i, k int) bool {
+				if m := net.Peek(s, i, k); m.Kind == uniring.Elect && m.ID > net.IDs[i] && s.Flag(i) {
+					net.Receive(s, i, k)
+					return true
+				}
+				return recvWith(seedLarger, seedAnswers, seedOwn, seedConclude)(net, s, i, k)
+			}),
+			Kills: []string{"election-complete", "eventually-leader", "elect-messages-worst-case"}},
+		{Name: "announcement dropped: the leader sends no ⟨done⟩",
+			Params: desc(3), Mutate: withRecv(recvWith(seedLarger, seedAnswers, seedOwn, func(net *uniring.Net, s *uniring.State, i int, m uniring.Msg) bool {
+				if m.Kind == uniring.Elect {
+					s.Decide(i, invariants.Leader)
+					return true
+				}
+				return net.Conclude(s, i, m)
+			})),
+			Kills: []string{"election-complete"}},
+		{Name: "stop dropped: the leader passes its own ⟨done⟩ on, forever",
+			Params: desc(3), Mutate: withRecv(recvWith(seedLarger, seedAnswers, seedOwn, func(net *uniring.Net, s *uniring.State, i int, m uniring.Msg) bool {
+				if m.Kind == uniring.Done && m.ID == net.IDs[i] {
+					return net.Send(s, i, m)
+				}
+				return net.Conclude(s, i, m)
+			})),
+			Kills: []string{"election-terminates"}},
+		{Name: "decision reset: the leader decides lost when its ⟨done⟩ returns",
+			Params: desc(3), Mutate: withRecv(recvWith(seedLarger, seedAnswers, seedOwn, func(net *uniring.Net, s *uniring.State, i int, m uniring.Msg) bool {
+				if m.Kind == uniring.Done && m.ID == net.IDs[i] {
+					s.Decide(i, invariants.Lost)
+					return true
+				}
+				return net.Conclude(s, i, m)
+			})),
+			Kills: []string{"decision-stable", "election-complete"}},
+		{Name: "own id dropped: a process's own ⟨elect⟩ is swallowed",
+			Params: desc(3), Mutate: withRecv(recvWith(seedLarger, seedAnswers, func(int, int) bool { return false }, seedConclude)),
+			Kills: []string{"election-complete", "leader-elected", "eventually-leader"}},
+	}
+	if killed, props := spectest.Kill(t, New, 200000, mutants); killed != props {
+		t.Errorf("%d of the %d properties killed, want all (docs/mutants.md)", killed, props)
+	}
+}

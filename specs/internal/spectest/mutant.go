@@ -1,0 +1,74 @@
+package spectest
+
+import (
+	"slices"
+	"testing"
+
+	"mc/checker"
+	"mc/model"
+)
+
+// Mutant is a deliberate bug that a test puts into a built system, to show
+// that the properties it names can fail: a property no bug can break checks
+// nothing (docs/mutants.md). The bug lives in the test, never in the spec's
+// code.
+type Mutant[S any] struct {
+	// Name says what changed, the kind of mutation first ("comparison
+	// flipped: ...").
+	Name string
+	// Params is the ring on which the named properties fail.
+	Params model.Params
+	// Mutate puts the bug into the system built for Params (ReplaceDo).
+	Mutate func(sys *model.System[S])
+	// Kills are the properties that fail on the mutant, every one of them.
+	Kills []string
+}
+
+// ReplaceDo replaces the effect of sys's rule called name by do. It drops
+// what the original effect vouched for: the rule's footprint and the
+// system's termination measure, which a mutant need not respect.
+func ReplaceDo[S any](sys *model.System[S], name string, do func(s *S, p, k int) bool) {
+	for i := range sys.Rules {
+		if sys.Rules[i].Name == name {
+			sys.Rules[i].Do = do
+			sys.Rules[i].Footprint = nil
+			sys.Termination = nil
+			return
+		}
+	}
+	panic("no rule " + name + " in " + sys.Spec)
+}
+
+// Kill builds each mutant with build, explores it (at most maxStates
+// states: a mutant may not terminate) checking every property to the end,
+// and fails the test unless exactly the properties the mutant names fail,
+// each but a witness with a trace. It returns how many of the properties
+// some mutant kills, and how many properties there are, for the score.
+func Kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error), maxStates int64, mutants []Mutant[S]) (killed, props int) {
+	t.Helper()
+	dead := map[string]bool{}
+	all := map[string]bool{}
+	for _, m := range mutants {
+		sys := Build(t, build, m.Params)
+		m.Mutate(sys)
+		r := Run(t, sys, checker.Options{MaxStates: maxStates})
+		var failed []string
+		for _, p := range r.Props {
+			all[p.Name] = true
+			if p.Verdict != checker.Fail {
+				continue
+			}
+			failed = append(failed, p.Name)
+			if p.Kind != model.Witness && p.Trace == nil {
+				t.Errorf("%s on %v: %s fails without a trace", m.Name, m.Params.IDs, p.Name)
+			}
+		}
+		if !slices.Equal(failed, m.Kills) {
+			t.Errorf("%s on n=%d ids %v: failing %v, want %v", m.Name, m.Params.N, m.Params.IDs, failed, m.Kills)
+		}
+		for _, name := range failed {
+			dead[name] = true
+		}
+	}
+	return len(dead), len(all)
+}
