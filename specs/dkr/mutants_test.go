@@ -1,0 +1,138 @@
+package dkr
+
+import (
+	"testing"
+
+	"mc/invariants"
+	"mc/model"
+	"mc/specs/internal/spectest"
+)
+
+// handler is 002 §5.4's receive handler (recv) with its decisions as
+// parameters, each the seed's in seedHandler.
+type handler struct {
+	// passiveFirst: a passive process relays before any active rule.
+	passiveFirst bool
+	// relayTwice: a passive process passes every message on twice.
+	relayTwice bool
+	// remember: (1, number) sets neighbourR.
+	remember bool
+	stays    func(neighbourR, number, max int) bool
+	// announced is the id the process that sees its max come back
+	// announces.
+	announced func(sp *spec, s *State, i int, m Msg) int
+	// hear handles ⟨leader m⟩ at process i.
+	hear func(sp *spec, s *State, i int, m Msg) bool
+}
+
+func seedHandler() handler {
+	return handler{
+		passiveFirst: true,
+		remember:     true,
+		stays:        seedStays,
+		announced:    func(_ *spec, _ *State, _ int, m Msg) int { return m.Number },
+		hear: func(sp *spec, s *State, i int, m Msg) bool {
+			return !s.Out.Hear(i, m.Number, sp.p.IDs[i]) || sp.send(s, i, m)
+		},
+	}
+}
+
+// into puts h in place of the system's recv.
+func (h handler) into(sys *model.System[State]) {
+	sp, err := newSpec(sys.Params)
+	if err != nil {
+		panic(err)
+	}
+	spectest.ReplaceDo(sys, "recv", func(s *State, i, _ int) bool {
+		m := s.In[i].Recv(sp.net.Sem, 0)
+		switch {
+		case m.Kind == Announce:
+			return h.hear(sp, s, i, m)
+		case h.passiveFirst && s.Mode[i] == Passive:
+			return sp.send(s, i, m) && (!h.relayTwice || sp.send(s, i, m))
+		case m.Kind == First && m.Number != s.Max[i]:
+			if h.remember {
+				s.NeighbourR[i] = m.Number
+			}
+			return sp.send(s, i, Msg{Second, m.Number})
+		case m.Kind == First:
+			won := h.announced(sp, s, i, m)
+			s.Out.Learn(i, won, sp.p.IDs[i])
+			return sp.send(s, i, Msg{Announce, won})
+		case h.stays(s.NeighbourR[i], m.Number, s.Max[i]):
+			s.Max[i] = s.NeighbourR[i]
+			return sp.originate(s, i, s.Max[i])
+		}
+		s.Mode[i] = Passive
+		return true
+	})
+}
+
+// Every property of the Dolev–Klawe–Rodeh election fails on some mutant of
+// its receive handler (docs/mutants.md).
+func TestMutantsDKR(t *testing.T) {
+	var h [10]handler
+	for k := range h {
+		h[k] = seedHandler()
+	}
+	h[0].stays = func(neighbourR, _, max int) bool { return neighbourR > max }
+	h[1].stays = func(neighbourR, number, max int) bool { return neighbourR > number && neighbourR < max }
+	h[2].passiveFirst = false
+	h[3].remember = false
+	h[4].announced = func(sp *spec, _ *State, i int, _ Msg) int { return sp.p.IDs[i] }
+	h[5].hear = func(sp *spec, s *State, i int, m Msg) bool {
+		if s.Out.Knows(i) {
+			return sp.send(s, i, m)
+		}
+		s.Out.Learn(i, m.Number, sp.p.IDs[i])
+		return sp.send(s, i, m)
+	}
+	h[6].hear = func(sp *spec, s *State, i int, m Msg) bool {
+		s.Out.Hear(i, m.Number, sp.p.IDs[i])
+		return true
+	}
+	h[7].hear = func(sp *spec, s *State, i int, m Msg) bool {
+		if !s.Out.Hear(i, m.Number, sp.p.IDs[i]) {
+			return true
+		}
+		if m.Number >= sp.p.IDs[i] {
+			s.Out.Decided[i] = invariants.Leader
+		}
+		return sp.send(s, i, m)
+	}
+	h[8].hear = func(sp *spec, s *State, i int, m Msg) bool {
+		if s.Out.Knows(i) {
+			s.Out.Learn(i, m.Number, m.Number)
+			return true
+		}
+		s.Out.Learn(i, m.Number, sp.p.IDs[i])
+		return sp.send(s, i, m)
+	}
+	h[9].relayTwice = true
+	p := func(ids ...int) model.Params { return model.Params{N: len(ids), IDs: ids, Claims: true} }
+	mutants := []spectest.Mutant[State]{
+		{Name: "comparison dropped: staying active without neighbourR > number", Params: p(1, 3, 2), Mutate: h[0].into,
+			Kills: []string{"active-halves"}},
+		{Name: "comparison flipped: neighbourR < max", Params: p(1, 2), Mutate: h[1].into,
+			Kills: []string{"election-complete", "leader-elected", "eventually-leader", "announcement-messages"}},
+		{Name: "rule order: a passive process handles messages as an active one", Params: p(1, 3, 2, 4), Mutate: h[2].into,
+			Kills: []string{"election-complete", "leader-elected", "eventually-leader", "announcement-messages"}},
+		{Name: "reset dropped: (1, number) leaves neighbourR as it was", Params: p(1, 3, 2, 4), Mutate: h[3].into,
+			Kills: []string{"election-complete", "leader-elected", "eventually-leader", "announcement-messages"}},
+		{Name: "wrong value: the process that sees its max return announces its own id", Params: p(2, 1, 3), Mutate: h[4].into,
+			Kills: []string{"leader-is-max", "election-complete"}},
+		{Name: "stop dropped: the announcement is relayed forever", Params: p(2, 1, 3), Mutate: h[5].into,
+			Kills: []string{"election-terminates", "announcement-messages-bound"}},
+		{Name: "announcement not relayed", Params: p(2, 1, 3), Mutate: h[6].into,
+			Kills: []string{"election-complete", "leader-elected", "eventually-leader", "announcement-messages"}},
+		{Name: "comparison widened: hearing a leader id ≥ its own makes a process leader", Params: p(2, 1, 3), Mutate: h[7].into,
+			Kills: []string{"at-most-one-leader", "leader-is-max", "election-complete"}},
+		{Name: "decision reset: the announcer learns the outcome afresh, as if it had won, when its announcement returns", Params: p(2, 1, 3), Mutate: h[8].into,
+			Kills: []string{"at-most-one-leader", "leader-is-max", "decision-stable", "election-complete"}},
+		{Name: "relay doubled: a passive process passes every message on twice", Params: p(4, 3, 2, 1), Mutate: h[9].into,
+			Kills: []string{"announcement-messages-bound", "announcement-messages", "election-messages-bound"}},
+	}
+	if killed, props := spectest.Kill(t, New, 200000, mutants); killed != props {
+		t.Errorf("%d of the %d properties killed, want all (docs/mutants.md)", killed, props)
+	}
+}
