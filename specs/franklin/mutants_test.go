@@ -157,7 +157,7 @@ func TestMutantsFranklin(t *testing.T) {
 		{Name: "announcement not relayed", Params: p(4, 1, 3, 2), Mutate: h[9].into,
 			Kills: []string{"election-complete", "announcement-messages"}},
 	}
-	if killed, props := spectest.Kill(t, New, 200000, mutants); killed != props {
-		t.Errorf("%d of the %d properties killed, want all (docs/mutants.md)", killed, props)
+	if survivors := spectest.Kill(t, New, 200000, mutants); len(survivors) > 0 {
+		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

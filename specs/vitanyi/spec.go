@@ -187,29 +187,36 @@ type spec struct {
 
 // New builds the system for p.
 func New(p model.Params) (*model.System[State], error) {
+	_, sys, err := buildSpec(p)
+	return sys, err
+}
+
+// buildSpec returns the system and the spec behind its rules, which tests use
+// to build mutants.
+func buildSpec(p model.Params) (*spec, *model.System[State], error) {
 	if err := p.Validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	variant, err := model.PickVariant("vitanyi", Variants, p.Variant)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p.Variant = variant
 	if p.Chan != model.FIFO || p.Cap != 0 {
-		return nil, fmt.Errorf("vitanyi needs unbounded FIFO links (a wakeup must reach a processor before the messages behind it): --chan bag and --cap are not supported")
+		return nil, nil, fmt.Errorf("vitanyi needs unbounded FIFO links (a wakeup must reach a processor before the messages behind it): --chan bag and --cap are not supported")
 	}
 	if p.Drift > maxDrift {
-		return nil, fmt.Errorf("vitanyi: --drift must be at most %d, got %d", maxDrift, p.Drift)
+		return nil, nil, fmt.Errorf("vitanyi: --drift must be at most %d, got %d", maxDrift, p.Drift)
 	}
 	scale := 1
 	if variant == "scaled" {
 		if p.Drift == 0 {
-			return nil, fmt.Errorf("vitanyi: variant scaled sets f(j) = (u/m)·2^j with u/m read off --drift K, so it needs --drift K ≥ 1")
+			return nil, nil, fmt.Errorf("vitanyi: variant scaled sets f(j) = (u/m)·2^j with u/m read off --drift K, so it needs --drift K ≥ 1")
 		}
 		scale = p.Drift
 	}
 	if top := p.MaxID(); top > 30 || scale<<top > maxHold {
-		return nil, fmt.Errorf("vitanyi: M_%d would be held f(%d) > %d local time units; keep the ids small (1..n)", top, top, maxHold)
+		return nil, nil, fmt.Errorf("vitanyi: M_%d would be held f(%d) > %d local time units; keep the ids small (1..n)", top, top, maxHold)
 	}
 	sp := &spec{p: p, n: p.N, ids: p.IDs, drift: p.Drift, hold: make([]int, p.MaxID()+1), net: ring.Net{Ring: ring.Ring{N: p.N}}}
 	for i, id := range p.IDs {
@@ -240,7 +247,7 @@ func New(p model.Params) (*model.System[State], error) {
 	if p.Claims {
 		sys.Measures = measures()
 	}
-	return sys, nil
+	return sp, sys, nil
 }
 
 // send puts m on i's link to its clockwise neighbour; with claims on it

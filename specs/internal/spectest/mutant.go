@@ -42,19 +42,22 @@ func ReplaceDo[S any](sys *model.System[S], name string, do func(s *S, p, k int)
 // Kill builds each mutant with build, explores it (at most maxStates
 // states: a mutant may not terminate) checking every property to the end,
 // and fails the test unless exactly the properties the mutant names fail,
-// each but a witness with a trace. It returns how many of the properties
-// some mutant kills, and how many properties there are, for the score.
-func Kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error), maxStates int64, mutants []Mutant[S]) (killed, props int) {
+// each but a witness with a trace. It returns the properties no mutant
+// kills, in the order the systems list them: the score is the share of
+// the others.
+func Kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error), maxStates int64, mutants []Mutant[S]) (survivors []string) {
 	t.Helper()
 	dead := map[string]bool{}
-	all := map[string]bool{}
+	var all []string
 	for _, m := range mutants {
 		sys := Build(t, build, m.Params)
 		m.Mutate(sys)
 		r := Run(t, sys, checker.Options{MaxStates: maxStates})
 		var failed []string
 		for _, p := range r.Props {
-			all[p.Name] = true
+			if !slices.Contains(all, p.Name) {
+				all = append(all, p.Name)
+			}
 			if p.Verdict != checker.Fail {
 				continue
 			}
@@ -70,5 +73,10 @@ func Kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error
 			dead[name] = true
 		}
 	}
-	return len(dead), len(all)
+	for _, name := range all {
+		if !dead[name] {
+			survivors = append(survivors, name)
+		}
+	}
+	return survivors
 }
