@@ -24,16 +24,32 @@ type Mutant[S any] struct {
 	Kills []string
 }
 
-// ReplaceDo replaces the effect of sys's rule called name by do. It drops
-// what the original effect vouched for: the rule's footprint and the
-// system's termination measure, which a mutant need not respect.
+// ReplaceDo replaces the effect of sys's rule called name by do.
 func ReplaceDo[S any](sys *model.System[S], name string, do func(s *S, p, k int) bool) {
+	rule(sys, name).Do = do
+	distrust(sys)
+}
+
+// ReplaceGuard replaces the guard of sys's rule called name by guard.
+func ReplaceGuard[S any](sys *model.System[S], name string, guard func(s *S, p int) bool) {
+	rule(sys, name).Guard = guard
+	distrust(sys)
+}
+
+// distrust drops what the original rules vouched for and a mutant need not
+// respect: every rule's footprint and Ready, and the termination measure.
+func distrust[S any](sys *model.System[S]) {
+	for i := range sys.Rules {
+		sys.Rules[i].Footprint, sys.Rules[i].Ready = nil, nil
+	}
+	sys.Termination = nil
+}
+
+// rule is sys's rule called name.
+func rule[S any](sys *model.System[S], name string) *model.Rule[S] {
 	for i := range sys.Rules {
 		if sys.Rules[i].Name == name {
-			sys.Rules[i].Do = do
-			sys.Rules[i].Footprint = nil
-			sys.Termination = nil
-			return
+			return &sys.Rules[i]
 		}
 	}
 	panic("no rule " + name + " in " + sys.Spec)

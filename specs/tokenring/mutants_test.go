@@ -1,0 +1,56 @@
+package tokenring
+
+import (
+	"testing"
+
+	"mc/invariants"
+	"mc/model"
+	"mc/specs/internal/spectest"
+)
+
+// Every property of the token ring fails on some mutant of its rules
+// (docs/mutants.md).
+func TestMutantsTokenRing(t *testing.T) {
+	// sendTo replaces the effect of the rules that send the token.
+	sendTo := func(next func(n, i int) int, phase invariants.Phase, rules ...string) func(sys *model.System[State]) {
+		return func(sys *model.System[State]) {
+			for _, r := range rules {
+				spectest.ReplaceDo(sys, r, func(s *State, i, _ int) bool {
+					s.Phase[i] = phase
+					s.Token = next(len(s.Phase), i)
+					return true
+				})
+			}
+		}
+	}
+	succ := func(n, i int) int { return (i + 1) % n }
+	mutants := []spectest.Mutant[State]{
+		{Name: "message direction: leaving sends the token back to the predecessor", Params: params(3),
+			Mutate: sendTo(func(n, i int) int { return (i + n - 1) % n }, invariants.Idle, "leave"),
+			Kills:  []string{"request-granted-p0", "request-granted-p1", "request-granted-p2"}},
+		{Name: "bound off by one: the token is sent two processes on", Params: params(4),
+			Mutate: sendTo(func(n, i int) int { return (i + 2) % n }, invariants.Idle, "leave", "pass"),
+			Kills:  []string{"request-granted-p1", "request-granted-p3", "can-enter-p1", "can-enter-p3"}},
+		{Name: "reset dropped: leaving keeps the process in its critical section", Params: params(3),
+			Mutate: sendTo(succ, invariants.InCS, "leave"),
+			Kills:  []string{"mutual-exclusion", "request-granted-p0", "request-granted-p1", "request-granted-p2"}},
+		{Name: "guard dropped: a waiting process enters without the token", Params: params(3),
+			Mutate: func(sys *model.System[State]) {
+				spectest.ReplaceGuard(sys, "enter", func(s *State, i int) bool { return s.Phase[i] == invariants.Waiting })
+			},
+			Kills: []string{"mutual-exclusion"}},
+		{Name: "guard widened: a waiting process passes the token on too", Params: params(3),
+			Mutate: func(sys *model.System[State]) {
+				spectest.ReplaceGuard(sys, "pass", func(s *State, i int) bool { return s.Phase[i] != invariants.InCS && s.Token == i })
+			},
+			Kills: []string{"request-granted-p0", "request-granted-p1", "request-granted-p2"}},
+		{Name: "effect dropped: entering leaves the process waiting", Params: params(3),
+			Mutate: func(sys *model.System[State]) {
+				spectest.ReplaceDo(sys, "enter", func(*State, int, int) bool { return true })
+			},
+			Kills: []string{"request-granted-p0", "request-granted-p1", "request-granted-p2", "can-enter-p0", "can-enter-p1", "can-enter-p2"}},
+	}
+	if survivors := spectest.Kill(t, New, 200000, mutants); len(survivors) > 0 {
+		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
+	}
+}
