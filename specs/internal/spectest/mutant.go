@@ -69,6 +69,7 @@ func Kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error
 		sys := Build(t, build, m.Params)
 		m.Mutate(sys)
 		r := Run(t, sys, checker.Options{MaxStates: maxStates})
+		t.Logf("%s: %d states", m.Name, r.States)
 		var failed []string
 		for _, p := range r.Props {
 			if !slices.Contains(all, p.Name) {
