@@ -3,6 +3,7 @@ package changroberts
 import (
 	"testing"
 
+	"mc/checker"
 	"mc/invariants"
 	"mc/model"
 	"mc/ring"
@@ -107,7 +108,7 @@ func TestMutantsChangRoberts(t *testing.T) {
 			Params: desc(3), Mutate: withRecv(recvWith(seedLarger, seedAnswers, func(int, int) bool { return false }, seedConclude)),
 			Kills: []string{"election-complete", "leader-elected", "eventually-leader"}},
 	}
-	if survivors := spectest.Kill(t, New, 200000, mutants); len(survivors) > 0 {
+	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 200000}, mutants); len(survivors) > 0 {
 		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

@@ -3,6 +3,7 @@ package dkr
 import (
 	"testing"
 
+	"mc/checker"
 	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/spectest"
@@ -132,7 +133,7 @@ func TestMutantsDKR(t *testing.T) {
 		{Name: "relay doubled: a passive process passes every message on twice", Params: p(4, 3, 2, 1), Mutate: h[9].into,
 			Kills: []string{"announcement-messages-bound", "announcement-messages", "election-messages-bound"}},
 	}
-	if survivors := spectest.Kill(t, New, 200000, mutants); len(survivors) > 0 {
+	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 200000}, mutants); len(survivors) > 0 {
 		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

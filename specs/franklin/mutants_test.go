@@ -3,6 +3,7 @@ package franklin
 import (
 	"testing"
 
+	"mc/checker"
 	"mc/invariants"
 	"mc/model"
 	"mc/ring"
@@ -157,7 +158,7 @@ func TestMutantsFranklin(t *testing.T) {
 		{Name: "announcement not relayed", Params: p(4, 1, 3, 2), Mutate: h[9].into,
 			Kills: []string{"election-complete", "announcement-messages"}},
 	}
-	if survivors := spectest.Kill(t, New, 200000, mutants); len(survivors) > 0 {
+	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 200000}, mutants); len(survivors) > 0 {
 		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

@@ -3,6 +3,7 @@ package hs
 import (
 	"testing"
 
+	"mc/checker"
 	"mc/invariants"
 	"mc/model"
 	"mc/ring"
@@ -191,7 +192,7 @@ func TestMutantsHSRaynal(t *testing.T) {
 		{Name: "rule order: elected on winning phase 0", Params: p(3, 1, 4, 2), Mutate: early,
 			Kills: []string{"at-most-one-leader", "leader-is-max", "election-complete", "announcement-messages"}},
 	}
-	if survivors := spectest.Kill(t, NewRaynal, 200000, mutants); len(survivors) > 0 {
+	if survivors := spectest.Kill(t, NewRaynal, checker.Options{MaxStates: 200000}, mutants); len(survivors) > 0 {
 		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

@@ -3,6 +3,7 @@ package lelann
 import (
 	"testing"
 
+	"mc/checker"
 	"mc/invariants"
 	"mc/model"
 	"mc/ring"
@@ -109,7 +110,7 @@ func TestMutantsLeLann(t *testing.T) {
 		{Name: "wake-up dropped: a processor that has not started never sends its id", Params: oneStarts, Mutate: noWake.into,
 			Kills: []string{"election-complete", "leader-elected", "eventually-leader", "elect-messages-worst-case"}},
 	}
-	if survivors := spectest.Kill(t, New, 200000, mutants); len(survivors) > 0 {
+	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 200000}, mutants); len(survivors) > 0 {
 		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

@@ -3,6 +3,7 @@ package suzukikasami
 import (
 	"testing"
 
+	"mc/checker"
 	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/spectest"
@@ -150,7 +151,7 @@ func TestMutantsSuzukiKasami(t *testing.T) {
 		{Name: "effect dropped: asking neither enters nor requests", Params: p, Mutate: h[8].into,
 			Kills: []string{"can-enter-p0", "can-enter-p1", "can-enter-p2"}},
 	}
-	if survivors := spectest.Kill(t, New, 20000, mutants); len(survivors) > 0 {
+	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 20000}, mutants); len(survivors) > 0 {
 		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

@@ -3,6 +3,7 @@ package tokenring
 import (
 	"testing"
 
+	"mc/checker"
 	"mc/invariants"
 	"mc/model"
 	"mc/specs/internal/spectest"
@@ -50,7 +51,7 @@ func TestMutantsTokenRing(t *testing.T) {
 			},
 			Kills: []string{"request-granted-p0", "request-granted-p1", "request-granted-p2", "can-enter-p0", "can-enter-p1", "can-enter-p2"}},
 	}
-	if survivors := spectest.Kill(t, New, 200000, mutants); len(survivors) > 0 {
+	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 200000}, mutants); len(survivors) > 0 {
 		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

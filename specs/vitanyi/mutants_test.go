@@ -3,6 +3,7 @@ package vitanyi
 import (
 	"testing"
 
+	"mc/checker"
 	"mc/model"
 	"mc/specs/internal/spectest"
 )
@@ -128,7 +129,7 @@ func TestMutantsVitanyi(t *testing.T) {
 			}, nil),
 			Kills: []string{"election-complete"}},
 	}
-	if survivors := spectest.Kill(t, New, 200000, mutants); len(survivors) > 0 {
+	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 200000}, mutants); len(survivors) > 0 {
 		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

@@ -55,20 +55,21 @@ func rule[S any](sys *model.System[S], name string) *model.Rule[S] {
 	panic("no rule " + name + " in " + sys.Spec)
 }
 
-// Kill builds each mutant with build, explores it (at most maxStates
-// states: a mutant may not terminate) checking every property to the end,
+// Kill builds each mutant with build, explores it within opt (give
+// MaxStates: a mutant may not terminate; and the spec's fairness)
+// checking every property to the end,
 // and fails the test unless exactly the properties the mutant names fail,
 // each but a witness with a trace. It returns the properties no mutant
 // kills, in the order the systems list them: the score is the share of
 // the others.
-func Kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error), maxStates int64, mutants []Mutant[S]) (survivors []string) {
+func Kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error), opt checker.Options, mutants []Mutant[S]) (survivors []string) {
 	t.Helper()
 	dead := map[string]bool{}
 	var all []string
 	for _, m := range mutants {
 		sys := Build(t, build, m.Params)
 		m.Mutate(sys)
-		r := Run(t, sys, checker.Options{MaxStates: maxStates})
+		r := Run(t, sys, opt)
 		t.Logf("%s: %d states", m.Name, r.States)
 		var failed []string
 		for _, p := range r.Props {
