@@ -90,16 +90,21 @@ func (m *memory) IndexOf(fp uint64, _ []byte) uint32 {
 	return m.shards[shardOf(tableKey(fp))].ids[i]
 }
 
-func (m *memory) SeenAll(c *Candidates, seen []bool) []bool {
-	seen = seen[:0]
-	// First read every home slot, loads that depend on nothing loaded, so
-	// that their cache misses are under way together; then probe.
-	var first [16]uint64
-	for i, fp := range c.FPs[:min(len(c.FPs), len(first))] {
+// loadHomes reads the home slots of the first len(first) fingerprints into
+// first: loads that depend on nothing loaded, so that their cache misses are
+// under way together before the probes.
+func (m *memory) loadHomes(fps []uint64, first *[16]uint64) {
+	for i, fp := range fps[:min(len(fps), len(first))] {
 		fp = tableKey(fp)
 		keys := m.shards[shardOf(fp)].keys
 		first[i] = keys[home(fp, len(keys))]
 	}
+}
+
+func (m *memory) SeenAll(c *Candidates, seen []bool) []bool {
+	seen = seen[:0]
+	var first [16]uint64
+	m.loadHomes(c.FPs, &first)
 	for i, fp := range c.FPs {
 		if i < len(first) && first[i] == 0 {
 			seen = append(seen, false)
@@ -114,11 +119,7 @@ func (m *memory) SeenAll(c *Candidates, seen []bool) []bool {
 func (m *memory) IndexAll(c *Candidates, ids []uint32) []uint32 {
 	ids = ids[:0]
 	var first [16]uint64
-	for i, fp := range c.FPs[:min(len(c.FPs), len(first))] {
-		fp = tableKey(fp)
-		keys := m.shards[shardOf(fp)].keys
-		first[i] = keys[home(fp, len(keys))]
-	}
+	m.loadHomes(c.FPs, &first)
 	for i, fp := range c.FPs {
 		if i < len(first) && first[i] == 0 {
 			ids = append(ids, NotStored)
