@@ -21,7 +21,7 @@ import (
 // MC_VLT_SEVEN=1 checks the 136 arrangements of seven (up to symmetry)
 // with three local minima, every processor an initiator, one orientation,
 // claims on: 9,526,164 states (9,510,355 with claims off), none in phase 3
-// (about 10 minutes on a shared machine).
+// (its running time is in docs/mutants.md).
 // Reference: 000 Prop. 3.9 (the phase bound), Lemma 3.7.
 func TestPhaseThreeFirstAtEight(t *testing.T) {
 	ids := []int{1, 2, 7, 3, 4, 8, 5, 6}
