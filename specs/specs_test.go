@@ -39,23 +39,29 @@ func TestEverySpecPassesOnItsDefaults(t *testing.T) {
 // from, which traces and mc list show beside it.
 func TestEveryRuleAndPropertyCitesItsSeed(t *testing.T) {
 	for _, e := range All() {
+		claims := []bool{false}
+		if e.Takes.Has(specdef.Claims) {
+			claims = append(claims, true) // the papers' claims are properties too
+		}
 		for _, v := range e.Variants {
-			p := model.Params{N: e.Defaults.N, IDs: e.IDs(e.Defaults.N), Variant: v.Name}
-			if e.Takes.Has(specdef.Drift) {
-				p.Drift = 1 // the scaled clocks need a drift bound
-			}
-			tg, err := e.Build(p)
-			if err != nil {
-				t.Fatalf("%s variant %s: %v", e.Name, v.Name, err)
-			}
-			for _, r := range tg.Info().Rules {
-				if r.Ref == "" {
-					t.Errorf("%s variant %s: rule %q names no seed section", e.Name, v.Name, r.Name)
+			for _, c := range claims {
+				p := model.Params{N: e.Defaults.N, IDs: e.IDs(e.Defaults.N), Variant: v.Name, Claims: c}
+				if e.Takes.Has(specdef.Drift) {
+					p.Drift = 1 // the scaled clocks need a drift bound
 				}
-			}
-			for _, pr := range tg.Props() {
-				if pr.Ref == "" {
-					t.Errorf("%s variant %s: property %q cites nothing", e.Name, v.Name, pr.Name)
+				tg, err := e.Build(p)
+				if err != nil {
+					t.Fatalf("%s variant %s (claims %v): %v", e.Name, v.Name, c, err)
+				}
+				for _, r := range tg.Info().Rules {
+					if r.Ref == "" {
+						t.Errorf("%s variant %s: rule %q names no seed section", e.Name, v.Name, r.Name)
+					}
+				}
+				for _, pr := range tg.Props() {
+					if pr.Ref == "" {
+						t.Errorf("%s variant %s: property %q cites nothing", e.Name, v.Name, pr.Name)
+					}
 				}
 			}
 		}
