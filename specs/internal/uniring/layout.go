@@ -27,6 +27,9 @@ func msgOf(hi, lo byte) Msg {
 type State struct {
 	n int
 	b []byte
+	// index finds the channels' sections in a large ring (index.go); it is
+	// not part of the state.
+	index sectionIndex
 }
 
 // New returns the initial state of a ring of n: no flags, undecided, empty
@@ -78,16 +81,19 @@ func Erase(s *State) { clear(s.b[4*s.n : 4*s.n+4]) }
 func (s *State) Pending(i int) int { return int(binary.BigEndian.Uint16(s.b[2*s.n+2*i:])) }
 
 // setPending sets the number of messages in process i's input channel.
-func (s *State) setPending(i, c int) { binary.BigEndian.PutUint16(s.b[2*s.n+2*i:], uint16(c)) }
+func (s *State) setPending(i, c int) {
+	s.counted(i, c-s.Pending(i))
+	binary.BigEndian.PutUint16(s.b[2*s.n+2*i:], uint16(c))
+}
 
 // section is the offset of process i's first message.
 func (s *State) section(i int) int {
-	return header(s.n) + 2*sumCounts(s.b[2*s.n:2*s.n+2*i])
+	return header(s.n) + 2*s.messagesBefore(i)
 }
 
-// sumCounts is the sum of the 2-byte big-endian counts in b. It is what
-// every send and receive spends its time on at large n (mc simulate), so
-// it adds four counts at a time: of each 8 bytes read little-endian, the
+// sumCounts is the sum of the 2-byte big-endian counts in b: where the
+// channels' sections start in a ring too small to index them (index.go).
+// It adds four counts at a time: of each 8 bytes read little-endian, the
 // masked even bytes are the four high bytes and the odd bytes the four
 // low ones, summed in 16-bit lanes that cannot overflow within 256 reads.
 func sumCounts(b []byte) int {
@@ -199,7 +205,9 @@ func (s *State) recv(i, k int, l model.ChanSemantics) Msg {
 }
 
 // Copy makes dst a copy of src, reusing dst's storage.
-func Copy(dst, src *State) { dst.n, dst.b = src.n, append(dst.b[:0], src.b...) }
+func Copy(dst, src *State) {
+	dst.n, dst.b, dst.index.valid = src.n, append(dst.b[:0], src.b...), false
+}
 
 // Encode appends the state's bytes: it is its own encoding.
 func Encode(buf []byte, s *State) []byte { return append(buf, s.b...) }
@@ -220,7 +228,7 @@ func Decoder(n int) func(data []byte, s *State) error {
 		if size != len(data) {
 			return errLayout
 		}
-		s.n, s.b = n, append(s.b[:0], data...)
+		s.n, s.b, s.index.valid = n, append(s.b[:0], data...), false
 		return nil
 	}
 }

@@ -29,8 +29,8 @@ func agree(t *testing.T, step string, s *State, o *oracle, sem model.ChanSemanti
 		if s.Flag(i) != o.flag[i] || s.Decision(i) != o.decided[i] {
 			t.Fatalf("%s: p%d flag %v decision %s, want %v %s", step, i, s.Flag(i), s.Decision(i), o.flag[i], o.decided[i])
 		}
-		if got, want := fmt.Sprint(s.Messages(i)), fmt.Sprint(o.in[i].Messages()); got != want || s.Pending(i) != o.in[i].Len() {
-			t.Fatalf("%s: p%d's channel holds %s (%d), want %s", step, i, got, s.Pending(i), want)
+		if got, want := s.Messages(i), o.in[i].Messages(); !slices.Equal(got, want) || s.Pending(i) != o.in[i].Len() {
+			t.Fatalf("%s: p%d's channel holds %v (%d), want %v", step, i, got, s.Pending(i), want)
 		}
 		if got, want := s.choices(i, sem), o.in[i].Choices(sem); got != want {
 			t.Fatalf("%s: p%d offers %d receives, want %d", step, i, got, want)
@@ -74,52 +74,58 @@ func roundTrips(t *testing.T, step string, s *State) {
 // The byte layout behaves as the generic channels do, operation by
 // operation, for FIFO and bag channels, bounded or not: what is sent, what
 // each receive choice takes, what is refused when a channel is full, and
-// the encoding round trip after every step.
+// the encoding round trip after every step. A ring of indexFrom or more
+// finds its channels through its index (index.go), kept up to date by
+// every send and receive of the one state changed in place.
 func TestLayoutAgreesWithGenericChannels(t *testing.T) {
 	for _, sem := range []model.ChanSemantics{{Kind: model.FIFO}, {Kind: model.Bag}, {Kind: model.FIFO, Cap: 2}, {Kind: model.Bag, Cap: 3}} {
-		t.Run(fmt.Sprintf("%s cap %d", sem.Kind, sem.Cap), func(t *testing.T) {
-			const n = 4
-			rng := rand.New(rand.NewPCG(1, uint64(sem.Cap)*2+uint64(sem.Kind)))
-			s := New(n)
-			o := oracle{flag: make([]bool, n), decided: make([]invariants.Decision, n), in: make([]ring.Chan[Msg], n)}
-			for step := range 2000 {
-				i := rng.IntN(n)
-				var what string
-				switch op := rng.IntN(10); {
-				case op < 5:
-					m := Msg{Kind: Kind(rng.IntN(2)), ID: 1 + rng.IntN(4)}
-					if step%97 == 0 {
-						m.ID = MaxID
-					}
-					got, want := s.send(i, m, sem), o.in[i].Send(sem, m)
-					what = fmt.Sprintf("step %d: send %v to p%d (sent: %v)", step, m, i, want)
-					if got != want {
-						t.Fatalf("%s; the layout says %v", what, got)
-					}
-				case op < 8 && o.in[i].Choices(sem) > 0:
-					k := rng.IntN(o.in[i].Choices(sem))
-					got, want := s.recv(i, k, sem), o.in[i].Recv(sem, k)
-					what = fmt.Sprintf("step %d: p%d receives choice %d, %v", step, i, k, want)
-					if got != want {
-						t.Fatalf("%s; the layout took %v", what, got)
-					}
-				case op == 8:
-					s.SetFlag(i)
-					o.flag[i] = true
-					d := invariants.Decision(1 + rng.IntN(2))
-					s.Decide(i, d)
-					o.decided[i] = d
-					what = fmt.Sprintf("step %d: p%d flags and decides %s", step, i, d)
-				default:
-					s.countElect()
-					o.sent++
-					what = fmt.Sprintf("step %d: ghost counts", step)
-				}
-				agree(t, what, &s, &o, sem)
-				roundTrips(t, what, &s)
-			}
-		})
+		testLayoutAgrees(t, 4, sem)
+		testLayoutAgrees(t, indexFrom+3, sem)
 	}
+}
+
+func testLayoutAgrees(t *testing.T, n int, sem model.ChanSemantics) {
+	t.Run(fmt.Sprintf("n %d %s cap %d", n, sem.Kind, sem.Cap), func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(1, uint64(sem.Cap)*2+uint64(sem.Kind)))
+		s := New(n)
+		o := oracle{flag: make([]bool, n), decided: make([]invariants.Decision, n), in: make([]ring.Chan[Msg], n)}
+		for step := range 2000 {
+			i := rng.IntN(n)
+			var what string
+			switch op := rng.IntN(10); {
+			case op < 5:
+				m := Msg{Kind: Kind(rng.IntN(2)), ID: 1 + rng.IntN(4)}
+				if step%97 == 0 {
+					m.ID = MaxID
+				}
+				got, want := s.send(i, m, sem), o.in[i].Send(sem, m)
+				what = fmt.Sprintf("step %d: send %v to p%d (sent: %v)", step, m, i, want)
+				if got != want {
+					t.Fatalf("%s; the layout says %v", what, got)
+				}
+			case op < 8 && o.in[i].Choices(sem) > 0:
+				k := rng.IntN(o.in[i].Choices(sem))
+				got, want := s.recv(i, k, sem), o.in[i].Recv(sem, k)
+				what = fmt.Sprintf("step %d: p%d receives choice %d, %v", step, i, k, want)
+				if got != want {
+					t.Fatalf("%s; the layout took %v", what, got)
+				}
+			case op == 8:
+				s.SetFlag(i)
+				o.flag[i] = true
+				d := invariants.Decision(1 + rng.IntN(2))
+				s.Decide(i, d)
+				o.decided[i] = d
+				what = fmt.Sprintf("step %d: p%d flags and decides %s", step, i, d)
+			default:
+				s.countElect()
+				o.sent++
+				what = fmt.Sprintf("step %d: ghost counts", step)
+			}
+			agree(t, what, &s, &o, sem)
+			roundTrips(t, what, &s)
+		}
+	})
 }
 
 // A corrupted encoding is refused rather than read as some other state.
