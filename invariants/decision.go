@@ -1,5 +1,10 @@
 package invariants
 
+import (
+	"bytes"
+	"unsafe"
+)
+
 // Decision is what a process knows about the election's outcome.
 type Decision uint8
 
@@ -49,13 +54,14 @@ func decisions(v Election, buf []Decision) []Decision {
 // Leaders counts the processes that consider themselves elected.
 func Leaders(v Election) int {
 	var buf [32]Decision
-	n := 0
-	for _, d := range decisions(v, buf[:]) {
-		if d == Leader {
-			n++
-		}
-	}
-	return n
+	return bytes.Count(asBytes(decisions(v, buf[:])), []byte{byte(Leader)})
+}
+
+// asBytes views decisions as the bytes they are, so that the properties
+// below search them with package bytes' vectorised loops: mc simulate
+// evaluates them, at thousands of processes, on every step that decides.
+func asBytes(ds []Decision) []byte {
+	return unsafe.Slice((*byte)(unsafe.SliceData(ds)), len(ds))
 }
 
 // atMostOneLeader holds when no two processes are leaders at once.
@@ -65,12 +71,17 @@ func atMostOneLeader(v Election) bool { return Leaders(v) <= 1 }
 // one the algorithm promises (the maximum id, or the minimum).
 func onlyLeader(v Election, want int) bool {
 	var buf [32]Decision
-	for p, d := range decisions(v, buf[:]) {
-		if d == Leader && p != want {
+	ds := asBytes(decisions(v, buf[:]))
+	for from := 0; ; {
+		k := bytes.IndexByte(ds[from:], byte(Leader))
+		if k < 0 {
+			return true
+		}
+		if from+k != want {
 			return false
 		}
+		from += k + 1
 	}
-	return true
 }
 
 // someLeader holds when a leader has been elected.
@@ -93,13 +104,21 @@ func Agreement(v Election) bool {
 }
 
 // decisionStable holds on a transition when no process that had decided
-// changes its decision.
+// changes its decision. Blocks that did not change at all are skipped
+// whole.
 func decisionStable(before, after Election) bool {
+	const block = 64
 	var b1, b2 [32]Decision
-	bs, as := decisions(before, b1[:]), decisions(after, b2[:])
-	for p, d := range bs {
-		if d != Undecided && as[p] != d {
-			return false
+	bs, as := asBytes(decisions(before, b1[:])), asBytes(decisions(after, b2[:]))
+	for from := 0; from < len(bs); from += block {
+		to := min(from+block, len(bs))
+		if bytes.Equal(bs[from:to], as[from:to]) {
+			continue
+		}
+		for p := from; p < to; p++ {
+			if d := Decision(bs[p]); d != Undecided && Decision(as[p]) != d {
+				return false
+			}
 		}
 	}
 	return true

@@ -28,6 +28,10 @@ func (o *Outcome) Procs() int { return len(o.Decided) }
 // Decision is process p's decision.
 func (o *Outcome) Decision(p int) Decision { return o.Decided[p] }
 
+// Decisions hands the election properties every decision at once
+// (Decisions).
+func (o *Outcome) Decisions() []Decision { return o.Decided }
+
 // Learn records that process p, whose own id is own, now knows that the
 // process with id leader was elected: p is the leader if that is its own id,
 // and has lost otherwise.
