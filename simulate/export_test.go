@@ -22,12 +22,12 @@ func SchedulerAgrees[S any](sys *model.System[S], seed uint64, steps int) (taken
 		if !ok {
 			return taken, nil
 		}
-		if !sys.Apply(&r.cur, a, &r.next) {
+		if !sys.Apply(&r.cur, a, &r.prev) {
 			r.sched.blocked(&r.cur, a)
 			continue
 		}
 		taken++
-		r.cur, r.next = r.next, r.cur
+		r.cur, r.prev = r.prev, r.cur
 		r.sched.taken(&r.cur, a)
 		fresh.reset(&r.cur)
 		for g, w := range fresh.w.of {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"unsafe"
 
 	"mc/model"
 )
@@ -57,40 +58,74 @@ type Failure struct {
 }
 
 // runner runs one system again and again; a worker keeps one per system.
+//
+// It applies each action in place (model.Rule.Do), to cur and then to
+// prev, so that prev is the state before the step while the properties are
+// checked and no state is ever copied during a run: a copy costs the whole
+// state (O(n) bytes at n processes), an action only what it touches. A
+// rule's effect is a function of the state and the action (the traces'
+// replay rests on it), so prev becomes cur again. An action whose effect
+// blocks (a send to a full channel) leaves cur half-applied: cur is made
+// prev again.
 type runner[S any] struct {
 	sys   *model.System[S]
 	sched *scheduler[S]
-	// cur is the current state, next the successor being computed.
-	cur, next S
+	// cur is the current state, prev the one before the last step.
+	cur, prev S
 	props     []prop[S]
+	// reads are the distinct Reads functions of the properties.
+	reads []reads[S]
 	// terminates is the index of the system's termination property, which
 	// a run past the step limit breaks; -1 when it has none.
 	terminates int
 	// witnesses are the indices of its witness properties.
 	witnesses []int
-	buf       []byte
 }
 
 // prop is one property with what the runner remembers of it during a run.
 type prop[S any] struct {
 	p *model.Property[S]
-	// last is what its Reads read in the last state it was evaluated in
-	// (changed).
-	last  []byte
-	known bool
+	// reads indexes runner.reads, -1 when the property says nothing of
+	// what it reads.
+	reads int
 	// from and goal are the values of P and Q (or of an invariant) in
-	// that state.
+	// the last state where its reads changed.
 	from, goal bool
 	// pending, for "P leads to Q", marks a P state not yet followed by Q;
 	// for "eventually Q", that Q has not held yet.
 	pending bool
 }
 
+// reads is one Reads function (model.Property.Reads) with what it read in
+// the last state. Properties built from one library share theirs (every
+// election property reads the decisions): a state's reads are then
+// appended and compared once per step, not once per property.
+type reads[S any] struct {
+	f    func(buf []byte, s *S) []byte
+	last []byte
+	buf  []byte
+	// known says last holds the reads of the state before; changed, that
+	// the current state reads differently.
+	known, changed bool
+}
+
 func newRunner[S any](sys *model.System[S]) *runner[S] {
 	r := &runner[S]{sys: sys, sched: newScheduler(sys), terminates: -1}
+	byClosure := map[unsafe.Pointer]int{}
 	for i := range sys.Props {
 		p := &sys.Props[i]
-		r.props = append(r.props, prop[S]{p: p})
+		q := prop[S]{p: p, reads: -1}
+		if p.Reads != nil {
+			key := closure(p.Reads)
+			k, ok := byClosure[key]
+			if !ok {
+				k = len(r.reads)
+				byClosure[key] = k
+				r.reads = append(r.reads, reads[S]{f: p.Reads})
+			}
+			q.reads = k
+		}
+		r.props = append(r.props, q)
 		switch {
 		case p.Kind == model.Witness:
 			r.witnesses = append(r.witnesses, i)
@@ -101,6 +136,12 @@ func newRunner[S any](sys *model.System[S]) *runner[S] {
 	return r
 }
 
+// closure identifies a func value: a func value is a pointer to its
+// closure, the code and the variables it captured, so that two equal
+// pointers are one function. Two closures of the same code over different
+// variables have different pointers, and are kept apart.
+func closure[F any](f F) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&f)) }
+
 // run follows one run of at most maxSteps steps, drawing from gen, unless
 // ctx is cancelled meanwhile; with record it keeps the actions.
 func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, record bool) Run {
@@ -110,10 +151,14 @@ func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, recor
 		out.Init = gen.IntN(len(sys.Init))
 	}
 	sys.Copy(&r.cur, &sys.Init[out.Init])
+	sys.Copy(&r.prev, &sys.Init[out.Init])
 	r.sched.reset(&r.cur)
 	for i := range r.props {
 		q := &r.props[i]
-		q.known, q.pending = false, q.p.Kind == model.Eventually && !q.p.Terminal
+		q.pending = q.p.Kind == model.Eventually && !q.p.Terminal
+	}
+	for k := range r.reads {
+		r.reads[k].known = false
 	}
 	if f := r.check(&out, nil, model.Action{}); f != nil {
 		out.Failure = f
@@ -132,7 +177,9 @@ func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, recor
 			}
 			return r.end(&out)
 		}
-		if !sys.Apply(&r.cur, a, &r.next) {
+		do := sys.Rules[a.Rule].Do
+		if !do(&r.cur, a.Proc, a.Choice) {
+			sys.Copy(&r.cur, &r.prev)
 			r.sched.blocked(&r.cur, a)
 			continue
 		}
@@ -144,8 +191,8 @@ func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, recor
 		if record {
 			out.Actions = append(out.Actions, a)
 		}
-		f := r.check(&out, &r.cur, a)
-		r.cur, r.next = r.next, r.cur
+		f := r.check(&out, &r.prev, a)
+		do(&r.prev, a.Proc, a.Choice)
 		if f != nil {
 			out.Failure = f
 			return r.end(&out)
@@ -164,30 +211,30 @@ func (r *runner[S]) end(out *Run) Run {
 	return *out
 }
 
-// check evaluates the properties in the state reached (r.next after a step
-// from before by a, r.cur at the start, before nil) and returns the first
-// that fails.
+// check evaluates the properties in r.cur, reached from before by a (nil
+// at the start), and returns the first that fails.
 func (r *runner[S]) check(out *Run, before *S, a model.Action) *Failure {
-	s := &r.next
-	if before == nil {
-		s = &r.cur
+	s := &r.cur
+	for k := range r.reads {
+		r.reads[k].read(s)
 	}
 	for i := range r.props {
 		q := &r.props[i]
+		changed := q.reads < 0 || r.reads[q.reads].changed
 		switch q.p.Kind {
 		case model.Invariant:
-			if r.changed(q, s) {
+			if changed {
 				q.goal = q.p.State(s)
 			}
 			if !q.goal {
 				return &Failure{Property: q.p.Name, Kind: q.p.Kind, Step: out.Steps}
 			}
 		case model.Step:
-			if before != nil && r.changed(q, s) && !q.p.Trans(before, a, s) {
+			if before != nil && changed && !q.p.Trans(before, a, s) {
 				return &Failure{Property: q.p.Name, Kind: q.p.Kind, Step: out.Steps}
 			}
 		case model.LeadsTo:
-			if r.changed(q, s) {
+			if changed {
 				q.from, q.goal = q.p.From(s), q.p.State(s)
 			}
 			switch {
@@ -197,34 +244,30 @@ func (r *runner[S]) check(out *Run, before *S, a model.Action) *Failure {
 				q.pending = true
 			}
 		case model.Eventually:
-			if q.pending && r.changed(q, s) && q.p.State(s) {
+			if q.pending && changed && q.p.State(s) {
 				q.pending = false
 			}
 		}
 	}
 	for k, i := range r.witnesses {
-		if q := &r.props[i]; !out.Witnessed[k] && r.changed(q, s) {
+		if q := &r.props[i]; !out.Witnessed[k] && (q.reads < 0 || r.reads[q.reads].changed) {
 			out.Witnessed[k] = q.p.State(s)
 		}
 	}
 	return nil
 }
 
-// changed reports whether q must be evaluated again in s: unless q says
-// what it reads (model.Property.Reads), always; else when s reads
-// differently from the last state it was evaluated in. A state property
-// has the same value in states that read alike, and a step property holds
-// on a step that leaves what it reads alone.
-func (r *runner[S]) changed(q *prop[S], s *S) bool {
-	if q.p.Reads == nil {
-		return true
+// read notes whether s reads differently from the state before. A state
+// property has the same value in states that read alike, and a step
+// property holds on a step that leaves what it reads alone; the first
+// state of a run reads differently from none.
+func (rd *reads[S]) read(s *S) {
+	rd.buf = rd.f(rd.buf[:0], s)
+	rd.changed = !rd.known || !bytes.Equal(rd.buf, rd.last)
+	if rd.changed {
+		rd.last, rd.buf = rd.buf, rd.last
 	}
-	r.buf = q.p.Reads(r.buf[:0], s)
-	if q.known && bytes.Equal(r.buf, q.last) {
-		return false
-	}
-	q.last, q.known = append(q.last[:0], r.buf...), true
-	return true
+	rd.known = true
 }
 
 // terminal evaluates, in the run's terminal state, the end properties and

@@ -84,7 +84,9 @@ func (sc *scheduler[S]) reset(s *S) {
 
 // refresh weighs group g anew in s.
 func (sc *scheduler[S]) refresh(s *S, g int) {
-	delete(sc.open, g)
+	if len(sc.open) > 0 {
+		delete(sc.open, g)
+	}
 	sc.w.set(g, sc.sys.Rules[g/sc.procs].ChoicesAt(s, g%sc.procs))
 }
 
