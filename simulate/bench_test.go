@@ -28,7 +28,7 @@ func BenchmarkSimulateChangRoberts1024(b *testing.B) {
 	cpu := cpuTime(b)
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		run := r.run(context.Background(), generator(1, i), DefaultMaxSteps(1024), false)
+		run := r.run(context.Background(), generator(1, i), DefaultMaxSteps(1024), false, false)
 		if run.Failure != nil || !run.Terminated {
 			b.Fatalf("run %d: %+v", i, run)
 		}

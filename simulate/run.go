@@ -26,14 +26,19 @@ type Run struct {
 	// Measures are the values of the system's measures in the run's last
 	// state, in the system's order.
 	Measures []int `json:"measures"`
-	// Witnessed[i] holds when the system's i-th witness held in some state
-	// of the run.
-	Witnessed []bool `json:"-"`
+	// Witnessed names the witness properties that held in some state of
+	// the run. (With random ids each run has a system of its own, whose
+	// witnesses may differ: Chang–Roberts' worst-case witness is there
+	// only for a descending arrangement.)
+	Witnessed []string `json:"-"`
 	// Failure is the first property the run broke, or nil.
 	Failure *Failure `json:"failure,omitempty"`
 	// Actions are the run's actions up to its failure, kept only when the
 	// run is replayed to be written out (Replay).
 	Actions []model.Action `json:"-"`
+	// visits are the states the run reached, with coverage on, until they
+	// are counted (coverage.go).
+	visits []visit
 	// interrupted says the simulation was stopped during the run, which
 	// then counts for nothing.
 	interrupted bool
@@ -78,8 +83,13 @@ type runner[S any] struct {
 	// terminates is the index of the system's termination property, which
 	// a run past the step limit breaks; -1 when it has none.
 	terminates int
-	// witnesses are the indices of its witness properties.
+	// witnesses are the indices of its witness properties, and held[k]
+	// says witness k held in some state of the run so far.
 	witnesses []int
+	held      []bool
+	// scratch and enc are where coverage fingerprints a state.
+	scratch S
+	enc     []byte
 }
 
 // prop is one property with what the runner remembers of it during a run.
@@ -143,10 +153,12 @@ func newRunner[S any](sys *model.System[S]) *runner[S] {
 func closure[F any](f F) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&f)) }
 
 // run follows one run of at most maxSteps steps, drawing from gen, unless
-// ctx is cancelled meanwhile; with record it keeps the actions.
-func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, record bool) Run {
+// ctx is cancelled meanwhile; with record it keeps the actions, with cover
+// the states it reaches (coverage.go).
+func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, record, cover bool) Run {
 	sys := r.sys
-	out := Run{Witnessed: make([]bool, len(r.witnesses))}
+	out := Run{}
+	r.held = append(r.held[:0], make([]bool, len(r.witnesses))...)
 	if len(sys.Init) > 1 {
 		out.Init = gen.IntN(len(sys.Init))
 	}
@@ -159,6 +171,9 @@ func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, recor
 	}
 	for k := range r.reads {
 		r.reads[k].known = false
+	}
+	if cover {
+		out.visits = append(out.visits, visit{group: -1, fp: r.fingerprint(&r.cur)})
 	}
 	if f := r.check(&out, nil, model.Action{}); f != nil {
 		out.Failure = f
@@ -191,6 +206,9 @@ func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, recor
 		if record {
 			out.Actions = append(out.Actions, a)
 		}
+		if cover {
+			out.visits = append(out.visits, visit{group: int32(a.Rule*sys.Procs + a.Proc), fp: r.fingerprint(&r.cur)})
+		}
 		f := r.check(&out, &r.prev, a)
 		do(&r.prev, a.Proc, a.Choice)
 		if f != nil {
@@ -201,8 +219,14 @@ func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, recor
 	}
 }
 
-// end reads the measures in the run's last state.
+// end reads the measures in the run's last state, and names the witnesses
+// that held.
 func (r *runner[S]) end(out *Run) Run {
+	for k, i := range r.witnesses {
+		if r.held[k] {
+			out.Witnessed = append(out.Witnessed, r.sys.Props[i].Name)
+		}
+	}
 	out.Measures = make([]int, len(r.sys.Measures))
 	last := &r.cur
 	for i := range r.sys.Measures {
@@ -250,8 +274,8 @@ func (r *runner[S]) check(out *Run, before *S, a model.Action) *Failure {
 		}
 	}
 	for k, i := range r.witnesses {
-		if q := &r.props[i]; !out.Witnessed[k] && (q.reads < 0 || r.reads[q.reads].changed) {
-			out.Witnessed[k] = q.p.State(s)
+		if q := &r.props[i]; !r.held[k] && (q.reads < 0 || r.reads[q.reads].changed) {
+			r.held[k] = q.p.State(s)
 		}
 	}
 	return nil

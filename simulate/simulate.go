@@ -29,6 +29,9 @@ type Options struct {
 	// Messages names the measure whose distribution the report gives as
 	// the messages sent (a ghost counter of the spec); "" for none.
 	Messages string
+	// Coverage counts per rule and process the steps taken and the new
+	// distinct states reached (coverage.go).
+	Coverage bool
 	// Progress, if not nil, is called after each run with how many are
 	// done; calls may come from several goroutines at once.
 	Progress func(done int)
@@ -62,6 +65,9 @@ type Report struct {
 	// Witnessed[i] is how many runs reached a state where the system's
 	// i-th witness holds.
 	Witnessed []int
+	// Coverage is what Options.Coverage counted, over the runs up to the
+	// first failing one; nil when it was off.
+	Coverage *Coverage
 }
 
 // MeasureSummary is one measure's distribution over the runs: its value in
@@ -96,11 +102,18 @@ func Simulate(ctx context.Context, build Build, p model.Params, opt Options) (*R
 			return nil, fmt.Errorf("spec %s has no measure %s to count messages by", info.Spec, opt.Messages)
 		}
 	}
-	runs, stopped, err := runAll(ctx, build, base, p, opt)
+	var cov *covering
+	if opt.Coverage {
+		cov = newCovering(len(info.Rules) * info.Procs)
+	}
+	runs, stopped, err := runAll(ctx, build, base, p, opt, cov)
 	if err != nil {
 		return nil, err
 	}
 	r := &Report{Info: info, Opt: opt, Stopped: stopped, Witnessed: make([]int, len(info.Witnesses))}
+	if cov != nil {
+		r.Coverage = &cov.c
+	}
 	var done []*Run
 	for i := range runs {
 		if runs[i] == nil {
@@ -126,8 +139,8 @@ func Simulate(ctx context.Context, build Build, p model.Params, opt Options) (*R
 		for i, v := range run.Measures {
 			values[i] = append(values[i], v)
 		}
-		for i, w := range run.Witnessed {
-			if w {
+		for _, name := range run.Witnessed {
+			if i := slices.Index(info.Witnesses, name); i >= 0 {
 				r.Witnessed[i]++
 			}
 		}
@@ -146,7 +159,7 @@ func Simulate(ctx context.Context, build Build, p model.Params, opt Options) (*R
 // not yet taken; once a run fails, no run after it is started, but those
 // before it are finished, so that the first failing run is the same for
 // any number of workers. runs[i] is run First+i, nil if not made.
-func runAll(ctx context.Context, build Build, base System, p model.Params, opt Options) ([]*Run, string, error) {
+func runAll(ctx context.Context, build Build, base System, p model.Params, opt Options, cov *covering) ([]*Run, string, error) {
 	runs := make([]*Run, opt.Runs)
 	var next, done atomic.Int64
 	var firstFailure atomic.Int64
@@ -154,6 +167,7 @@ func runAll(ctx context.Context, build Build, base System, p model.Params, opt O
 	var wg sync.WaitGroup
 	var errOnce sync.Once
 	var buildErr error
+	lastCounted := func() int { return int(min(firstFailure.Load(), int64(opt.Runs-1))) }
 	for range min(opt.Workers, opt.Runs) {
 		wg.Add(1)
 		go func() {
@@ -175,11 +189,15 @@ func runAll(ctx context.Context, build Build, base System, p model.Params, opt O
 				if run.interrupted {
 					return
 				}
-				runs[i] = &run
 				if run.Failure != nil {
 					for f := firstFailure.Load(); i < f && !firstFailure.CompareAndSwap(f, i); f = firstFailure.Load() {
 					}
 				}
+				if cov != nil {
+					cov.add(int(i), run.visits, lastCounted)
+					run.visits = nil
+				}
+				runs[i] = &run
 				if d := done.Add(1); opt.Progress != nil {
 					opt.Progress(int(d))
 				}
@@ -211,7 +229,7 @@ func one(ctx context.Context, build Build, w worker, p model.Params, opt Options
 		}
 		w = sys.newWorker()
 	}
-	run := w.run(ctx, gen, opt.MaxSteps, record)
+	run := w.run(ctx, gen, opt.MaxSteps, record, opt.Coverage)
 	run.Index, run.IDs = index, ids
 	return run, nil
 }

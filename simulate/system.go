@@ -29,6 +29,10 @@ type Info struct {
 	Measures      []Named
 	// Witnesses are the witness properties, in the system's order.
 	Witnesses []string
+	// Rules names the rules, in the system's order, and Procs is how many
+	// processes each is instantiated for: what coverage counts by.
+	Rules []string
+	Procs int
 }
 
 // Named is a property or measure: its name, seed reference and meaning.
@@ -40,7 +44,7 @@ type Named struct {
 }
 
 type worker interface {
-	run(ctx context.Context, gen *rand.Rand, maxSteps int, record bool) Run
+	run(ctx context.Context, gen *rand.Rand, maxSteps int, record, cover bool) Run
 }
 
 // Of wraps sys as a System.
@@ -49,7 +53,10 @@ func Of[S any](sys *model.System[S]) System { return system[S]{sys} }
 type system[S any] struct{ sys *model.System[S] }
 
 func (s system[S]) Info() Info {
-	info := Info{Spec: s.sys.Spec, Variant: s.sys.Variant, Params: s.sys.Params}
+	info := Info{Spec: s.sys.Spec, Variant: s.sys.Variant, Params: s.sys.Params, Procs: s.sys.Procs}
+	for _, r := range s.sys.Rules {
+		info.Rules = append(info.Rules, r.Name)
+	}
 	for _, p := range s.sys.Props {
 		info.Props = append(info.Props, Named{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind})
 		if p.Kind == model.Witness {

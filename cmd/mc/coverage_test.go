@@ -151,3 +151,41 @@ func coverageOf(t *testing.T, out string) string {
 	}
 	return string(r.Coverage)
 }
+
+// mc simulate --coverage warns of the dead rule as mc check does, counts
+// every run's steps as fired (3 per run) and each state as new once, and
+// reports the same counts in the JSON for any --workers.
+func TestSimulateCoverageWarnsOfANeverFiredRule(t *testing.T) {
+	entry := specs.Of(specdef.Spec[int]{Info: specdef.Info{Name: "deadrule", Defaults: specdef.Defaults{N: 1},
+		Variants: []model.Variant{{Name: "counter"}}, Source: fstest.MapFS{"deadrule.go": {Data: []byte("package deadrule\n")}}}, Build: deadRule})
+	t.Cleanup(func() { lookupSpec = specs.Lookup })
+	lookupSpec = func(name string) (specs.Entry, error) {
+		if name == "deadrule" {
+			return entry, nil
+		}
+		return specs.Lookup(name)
+	}
+	const warning = "rule reset never fired: the model may be vacuous or mis-parameterised"
+	code, out, errs := mc(t, context.Background(), "simulate", "deadrule", "--n", "2", "--runs", "10", "--coverage")
+	if code != exitPass || errs != "mc simulate: warning: "+warning+"\n" || !strings.Contains(out, "4 distinct states reached in 10 runs") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	var jsons []string
+	for _, workers := range []string{"1", "2"} {
+		code, out, errs = mc(t, context.Background(), "simulate", "changroberts", "--n", "5", "--runs", "60", "--coverage", "--json", "--workers", workers)
+		var r struct {
+			Coverage jsonSimulationCoverage `json:"coverage"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitPass || errs != "" {
+			t.Fatalf("--json: exit %d, %v, stderr %q", code, err, errs)
+		}
+		if c := r.Coverage; c.Runs != 60 || len(c.Rules) != 2 || c.Rules[0].Rule != "start" || c.Rules[1].Fired == 0 || c.Distinct == 0 {
+			t.Fatalf("--json: coverage %+v", c)
+		}
+		cov, _ := json.Marshal(r.Coverage)
+		jsons = append(jsons, string(cov))
+	}
+	if jsons[0] != jsons[1] {
+		t.Errorf("1 worker: %s\n2 workers: %s", jsons[0], jsons[1])
+	}
+}

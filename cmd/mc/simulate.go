@@ -37,6 +37,7 @@ type simulateFlags struct {
 	timeout   time.Duration
 	maxMemory string
 	progress  bool
+	coverage  bool
 }
 
 // runSimulate is mc simulate SPEC: R random runs, each checking every
@@ -57,6 +58,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete (exit 3), after this long, e.g. 30s (default none)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once the heap holds more than this, e.g. 512MiB (default none)")
 	fs.BoolVar(&f.progress, "progress", false, "show the runs done on stderr")
+	fs.BoolVar(&f.coverage, "coverage", false, "report per rule and process how often it fired and how many new distinct states it reached, and warn of rules that never fired (see docs/coverage.md)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -78,6 +80,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitUsage
 	}
 	out := newSimulateOutput(rep, entry, p, args)
+	warnNeverFiredIn(stderr, "simulate", simulationCoverage(rep.Coverage, rep.Info))
 	if rep.Failure != nil && f.traceOut != "" {
 		if out.Failure.TraceOut, err = f.writeTrace(entry, p, opt, rep.Failure); err != nil {
 			fmt.Fprintf(stderr, "mc simulate: %s\n", printable(err.Error()))
@@ -119,7 +122,7 @@ func (f *simulateFlags) resolve(fs *pflag.FlagSet) (specs.Entry, model.Params, s
 	if err := p.Validate(); err != nil {
 		return entry, p, opt, 0, err
 	}
-	opt = simulate.Options{Seed: f.seed, Runs: f.runs, MaxSteps: f.maxSteps, RandomIDs: f.randomIDs, Workers: f.workers}
+	opt = simulate.Options{Seed: f.seed, Runs: f.runs, MaxSteps: f.maxSteps, RandomIDs: f.randomIDs, Workers: f.workers, Coverage: f.coverage}
 	if !fs.Changed("max-steps") {
 		opt.MaxSteps = simulate.DefaultMaxSteps(p.N)
 	}
@@ -284,7 +287,7 @@ func (f *simulateFlags) writeTrace(entry specs.Entry, p model.Params, opt simula
 // --seed and --run.
 func reproduction(args []string, seed uint64, run int) string {
 	// dropped are the flags left out, each with whether it takes a value.
-	dropped := map[string]bool{"runs": true, "run": true, "seed": true, "workers": true, "json": false, "trace-out": true, "progress": false, "timeout": true, "max-memory": true}
+	dropped := map[string]bool{"runs": true, "run": true, "seed": true, "workers": true, "json": false, "trace-out": true, "progress": false, "timeout": true, "max-memory": true, "coverage": false}
 	out := []string{"mc", "simulate"}
 	for i := 0; i < len(args); i++ {
 		name, hasValue := strings.CutPrefix(args[i], "--")

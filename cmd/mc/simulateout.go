@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"mc/checker"
 	"mc/model"
 	"mc/simulate"
 	"mc/specs"
@@ -41,6 +42,9 @@ type simulateOutput struct {
 	NotTerminated int                       `json:"not_terminated"`
 	Measures      []simulate.MeasureSummary `json:"measures"`
 	Witnesses     []simulateWitness         `json:"witnesses"`
+	// Coverage is --coverage's report (docs/coverage.md).
+	Coverage *jsonSimulationCoverage `json:"coverage,omitempty"`
+	coverage *checker.Coverage
 }
 
 type simulateFailure struct {
@@ -116,6 +120,10 @@ func newSimulateOutput(rep *simulate.Report, entry specs.Entry, p model.Params, 
 	}
 	for i, name := range rep.Info.Witnesses {
 		o.Witnesses = append(o.Witnesses, simulateWitness{Name: name, Runs: rep.Witnessed[i]})
+	}
+	if c := rep.Coverage; c != nil {
+		o.coverage = simulationCoverage(c, rep.Info)
+		o.Coverage = &jsonSimulationCoverage{jsonCoverage: *coverageJSON(o.coverage), Runs: c.Runs, Distinct: c.Distinct, Counted: simulationCoverageCounts}
 	}
 	return o
 }
@@ -195,6 +203,10 @@ func (o *simulateOutput) writeText(w io.Writer) {
 	}
 	for _, wt := range o.Witnesses {
 		fmt.Fprintf(w, "witness %s held in %d of %d runs\n", wt.Name, wt.Runs, o.Done)
+	}
+	if c := o.Coverage; c != nil {
+		writeCoverageTable(w, o.coverage, simulationCoverageCounts)
+		fmt.Fprintf(w, "  %d distinct states reached in %d runs\n", c.Distinct, c.Runs)
 	}
 }
 
