@@ -125,7 +125,12 @@ func (sp *spec) system() *model.System[State] {
 	if sp.p.Claims {
 		measures = []model.Measure[State]{{Name: "stages", Ref: Ref + " (at most log₂ n + 1 stages)",
 			Doc: "the most stages a process was active in", Value: func(s *State) int { return slices.Max(s.Ghost.Stage) },
-			Reads: func(buf []byte, s *State) []byte { return model.AppendInts(buf, s.Ghost.Stage) }}}
+			Reads: func(buf []byte, s *State) []byte { return model.AppendInts(buf, s.Ghost.Stage) }},
+			// What mc simulate counts messages by; the exhaustive sweep
+			// counts the same messages off the View.
+			{Name: "election-messages", Ref: Ref + " (2n log n + n messages)",
+				Doc: "(1, ·) and (2, ·) messages sent in a run, relays included (the ⟨leader⟩ announcement apart)", Value: func(s *State) int { return s.Ghost.Sent },
+				Reads: func(buf []byte, s *State) []byte { return model.AppendUint(buf, uint64(s.Ghost.Sent)) }}}
 	}
 	return &model.System[State]{
 		Spec:    "dkr",
