@@ -176,14 +176,19 @@ func (sp *spec) distanceEdgesHold(before *State, a model.Action, after *State) b
 // 2n − x·F_i) ≤ n(4 − √5 + φ^{-2i}), which summed over the rounds is
 // 1.271 n log n + O(n). Edges only grow and x only grows, so a violation
 // at some state is one at every later state: the check holds in every
-// state exactly when it holds at the end.
+// state exactly when it holds at the end. F_i and F_{i+3} are carried
+// from one pair of rounds to the next, not computed afresh: there are
+// about n rounds, and mc simulate checks this after every step.
 func (sp *spec) roundPairsHold(s *State) bool {
 	g, n := &s.Ghost, sp.p.N
+	fi, fi3 := fib(0), fib(3) // F_i, F_{i+3}, with F_{i+2} in fi2
+	fi2 := fib(2)
 	for i := 0; i+1 < len(g.EdgesIn); i += 2 {
 		x := g.Born[i+1]
-		if g.EdgesIn[i] > n-x*fib(i) || g.EdgesIn[i+1] > min(x*fib(i+3), n) {
+		if g.EdgesIn[i] > n-x*fi || g.EdgesIn[i+1] > min(x*fi3, n) {
 			return false
 		}
+		fi, fi2, fi3 = fi2, fi2+fi3, fi2+2*fi3
 	}
 	return true
 }
