@@ -52,19 +52,20 @@ func claims[P any](p *model.Params, announcement, msg string) []model.Property[b
 		model.InvariantProp("phase-entrants-bound", "004 Lemma 13.9; 002 §5.3",
 			"for every phase i ≥ 1, at most ⌊n / (2^{i−1} + 1)⌋ processes enter phase i",
 			func(s *S) bool {
-				g := s.Ghost
+				var buf [16]int
+				e := s.Ghost.Entrants(buf[:0])
 				for i := 1; i <= int(phaseCap(n)); i++ {
-					if g.AtLeast(i+1) > entrantBound(n, i) {
+					if biring.AtLeast(e, i+1) > entrantBound(n, i) {
 						return false
 					}
 				}
 				return true
-			}).Reading(biring.ReadGhost[P, Msg]),
+			}).Reading(biring.ReadReached[P, Msg]),
 		model.InvariantProp("phases-bounded", "004 Theorem 13.10 (no phase beyond log n)",
 			fmt.Sprintf("no process enters a phase after ⌈log₂ n⌉ = %d: phases do not grow without bound", last),
-			func(s *S) bool { return s.Ghost.Most() <= last+1 }).Reading(biring.ReadGhost[P, Msg]),
+			func(s *S) bool { return s.Ghost.Most() <= last+1 }).Reading(biring.ReadReached[P, Msg]),
 		model.InvariantProp("election-messages-bound", "002 §5.3 (8n(1 + log n) messages)",
 			fmt.Sprintf("at most ⌊8n(1 + log₂ n)⌋ = %d election messages are sent in any run (the announcement's n not counted)", bound),
-			func(s *S) bool { return s.Ghost.Sent <= bound }).Reading(biring.ReadGhost[P, Msg]),
+			func(s *S) bool { return s.Ghost.Sent <= bound }).Reading(biring.ReadSent[P, Msg]),
 	)
 }

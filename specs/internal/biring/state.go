@@ -128,8 +128,22 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 	}
 }
 
-// ReadGhost appends the ghost history: what the claims and the measures
-// read (model.Property.Reads).
+// ReadReached appends how many phases or stages each process entered: all
+// that the claims about phases read (model.Property.Reads), so that they
+// are evaluated again only on the steps that change it, not on every
+// message sent (mc simulate).
+func ReadReached[P any, M ring.Message[M]](buf []byte, s *State[P, M]) []byte {
+	return append(buf, s.Ghost.Reached...)
+}
+
+// ReadSent appends the count of election messages sent: all that the
+// claim bounding them reads.
+func ReadSent[P any, M ring.Message[M]](buf []byte, s *State[P, M]) []byte {
+	return model.AppendUint(buf, uint64(s.Ghost.Sent))
+}
+
+// ReadGhost appends the ghost history: what the measures read
+// (model.Property.Reads).
 func ReadGhost[P any, M ring.Message[M]](buf []byte, s *State[P, M]) []byte {
 	return s.Ghost.AppendTo(buf)
 }
