@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,5 +80,31 @@ func TestSimulateBadInputIsAOneLineUsageError(t *testing.T) {
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr", args, code, stdout, stderr)
 		}
+	}
+}
+
+// The issue's check: with every process initiating, 300 runs of random
+// arrangements at n = 1,000 give a mean number of ⟨elect⟩ messages whose
+// 99 % interval holds 1000·H_1000 ≈ 7,485.5 (Chang and Roberts 1979). The
+// runs are about 2.5 million steps, a few seconds of CPU: not in -short.
+func TestSimulateChangRobertsMeanIsNHn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2.5 million steps")
+	}
+	code, stdout, stderr := mc(t, context.Background(), "simulate", "changroberts", "--variant", "all-initiate", "--n", "1000",
+		"--random-ids", "--runs", "300", "--seed", "1", "--json")
+	var got struct {
+		Messages struct {
+			Mean     float64    `json:"mean"`
+			CI99     [2]float64 `json:"ci99"`
+			Expected float64    `json:"expected_mean"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil || code != exitPass {
+		t.Fatalf("exit %d, %v\n%s", code, err, stderr)
+	}
+	m := got.Messages
+	if math.Abs(m.Expected-7485.47) > 0.01 || m.CI99[0] > m.Expected || m.CI99[1] < m.Expected {
+		t.Errorf("mean %.1f, 99%% interval [%.1f, %.1f], expected mean %.2f: outside", m.Mean, m.CI99[0], m.CI99[1], m.Expected)
 	}
 }
