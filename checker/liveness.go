@@ -2,7 +2,9 @@ package checker
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
 	"time"
 
@@ -29,13 +31,27 @@ type LivenessStats struct {
 	// was not stopped first: then Complete is set.
 	Cycles, LargestCycle int64
 	Complete             bool
-	Bytes                int64
+	// Bytes is the most memory the graph held at once, with the index
+	// during its build and the working arrays of its analyses
+	// (liveness.Graph.PeakBytes); DiskBytes the size of its edges' files
+	// when they went to disk (Spilled), else 0.
+	Bytes     int64
+	DiskBytes int64
+	Spilled   bool
 	// Elapsed is the time the liveness check took, after the exploration
 	// that Result.SafetyElapsed measures.
 	Elapsed time.Duration
 	// Reason says why the check is incomplete, the graph's build or the
 	// search stopped by a limit; "" when it is whole.
 	Reason string
+}
+
+// BytesPerTransition is the graph's memory per transition, 0 without one.
+func (l *LivenessStats) BytesPerTransition() float64 {
+	if l.Transitions == 0 {
+		return 0
+	}
+	return float64(l.Bytes) / float64(l.Transitions)
 }
 
 // checkLiveness gives the liveness properties of sys their verdicts in res,
@@ -93,11 +109,18 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 		debug.FreeOSMemory()
 	}
 	guard := newPhaseGuard(ctx, PhaseLiveness, opt, start, memLimit)
-	g, err := liveness.Build(sys, props, liveness.Limits{MaxStates: opt.MaxStates, Exact: opt.Exact}, guard, liveness.SearchBytesPerState, nil)
+	spill, cleanup := graphSpill(sys.Spec, opt, memLimit)
+	defer func() {
+		if err := cleanup(); err != nil && res.Err == nil {
+			abort(err)
+		}
+	}()
+	g, err := liveness.Build(sys, props, liveness.Limits{MaxStates: opt.MaxStates, Exact: opt.Exact, Spill: spill}, guard, liveness.SearchBytesPerState, nil)
 	if err != nil {
 		abort(err)
 		return
 	}
+	defer g.Free()
 	st := &LivenessStats{Method: ByGraph, Fairness: opt.Fair, States: int64(g.States()), Transitions: int64(g.Transitions()), Reason: g.Stop()}
 	res.Liveness = st
 	halt := guard.Exceeded(0)
@@ -106,13 +129,15 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	}
 	if st.Reason == "" {
 		st.Cycles, st.LargestCycle = liveness.CountCycles(g)
-		st.Complete = true
+		st.Reason = g.Halted()
+		halt = st.Reason
+		st.Complete = st.Reason == ""
 	}
 	if err := searchLassos(sys, g, cls, props, at, opt, guard, halt != "", res); err != nil {
 		abort(err)
 		return
 	}
-	st.Bytes = g.Bytes() + int64(g.Expanded())*liveness.SearchBytesPerState
+	st.Bytes, st.DiskBytes, st.Spilled = g.PeakBytes(), g.DiskBytes(), g.Spilled()
 	st.Elapsed = time.Since(began)
 	if res.Reason == "" && st.Reason != "" {
 		res.Reason = "liveness: " + st.Reason
@@ -150,6 +175,15 @@ func searchLassos[S any](sys *model.System[S], g *liveness.Graph, cls *liveness.
 		}
 		guard.report(Progress{States: st.States, Transitions: st.Transitions, Depth: g.Depth(), MemoryBytes: g.Bytes()})
 		l := liveness.FindLasso(g, cls, j, p.Kind == model.Eventually)
+		if why := g.Halted(); why != "" {
+			// The search stopped halfway: no verdict, here or after.
+			halted = true
+			if st.Reason == "" {
+				st.Reason = why
+			}
+			pr.Verdict = Incomplete
+			continue
+		}
 		switch {
 		case l != nil:
 			tr, err := renderLasso(sys, cls, p, l)
@@ -228,4 +262,47 @@ func (t target[S]) VerifyLasso(prop string, fair liveness.Fairness, init int, ac
 	}
 	_, err = liveness.Verify(t.sys, cls, p, init, actions, max(loopStart, 0), loopStart < 0)
 	return err
+}
+
+// graphSpill says when the liveness graph's edges go to disk (liveness.Spill):
+// always with the disk store (opt.Disk), else when memory runs short under
+// memLimit. Their files go in a working directory of their own (workdir.go),
+// made when first needed under opt.Disk, or the system's temporary
+// directory; cleanup removes it, once the graph is freed.
+func graphSpill(spec string, opt Options, memLimit int64) (*liveness.Spill, func() error) {
+	var dir *workDir
+	parent := opt.Disk
+	if parent == "" {
+		parent = os.TempDir()
+	}
+	spill := &liveness.Spill{
+		Always: opt.Disk != "",
+		Tight: func(reserve int64) bool {
+			return memLimit > 0 && memoryInUse()+reserve > memLimit
+		},
+		Dir: func() (string, error) {
+			if dir == nil {
+				w, err := createWorkDir(parent, spec+"-graph")
+				if err != nil {
+					return "", err
+				}
+				dir = w
+			}
+			return dir.path, nil
+		},
+	}
+	if memLimit == 0 && opt.Disk == "" {
+		spill = nil
+	}
+	cleanup := func() error {
+		if dir == nil {
+			return nil
+		}
+		err := errors.Join(os.Remove(dir.path), dir.unlock())
+		if err != nil {
+			return fmt.Errorf("removing the liveness graph's directory %s: %w", dir.path, err)
+		}
+		return nil
+	}
+	return spill, cleanup
 }

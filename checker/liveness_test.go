@@ -142,9 +142,12 @@ type expect struct {
 func pin(t *testing.T, name string, sys *model.System[at], cases ...expect) {
 	t.Helper()
 	for _, c := range cases {
-		v, shape := verdictOf(t, sys, c.fair, Options{})
-		if v != c.verdict || shape != c.shape {
-			t.Errorf("%s, fairness %s: %s %q; want %s %q", name, c.fair, v, shape, c.verdict, c.shape)
+		// The graph in memory, and on disk (the disk store's).
+		for _, opt := range []Options{{}, {Disk: t.TempDir()}} {
+			v, shape := verdictOf(t, sys, c.fair, opt)
+			if v != c.verdict || shape != c.shape {
+				t.Errorf("%s, fairness %s, disk %v: %s %q; want %s %q", name, c.fair, opt.Disk != "", v, shape, c.verdict, c.shape)
+			}
 		}
 	}
 }

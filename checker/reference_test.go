@@ -443,6 +443,7 @@ var modes = []mode{
 	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: liveness.FairNone, Continue: true}, plain},
 	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: liveness.FairProcess, Continue: true}, plain},
 	{"liveness, weak fairness per action", 1, checker.Options{Workers: 2, Fair: liveness.FairAction, Continue: true}, plain},
+	{"liveness, graph on disk, weak fairness per process", 1, checker.Options{Workers: 1, Disk: "-", Fair: liveness.FairProcess, Continue: true}, plain},
 	{"first violation, workers=1", 1, checker.Options{Workers: 1, Safety: true}, plain},
 	{"first violation, workers=2", 1, checker.Options{Workers: 2, Safety: true}, plain},
 	{"first violation, disk workers=2", 1, checker.Options{Workers: 2, Disk: "-", Safety: true}, plain},
@@ -450,6 +451,7 @@ var modes = []mode{
 	{"first violation, disk, interrupt at level 2, resume", 4, checker.Options{Workers: 1, Disk: "-", Safety: true}, interruptResume(2)},
 	{"first violation, liveness, no fairness", 1, checker.Options{Workers: 2, Fair: liveness.FairNone}, plain},
 	{"first violation, liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: liveness.FairProcess}, plain},
+	{"first violation, liveness, graph on disk, no fairness", 2, checker.Options{Workers: 2, Disk: "-", Fair: liveness.FairNone}, plain},
 }
 
 // diffModes runs tg in every mode due for seed and returns the first

@@ -30,10 +30,11 @@
 //  1. Build the reachable graph with every transition and its action
 //     (graph.go), evaluating P and Q on every state.
 //  2. Decompose the sub-graph of ¬Q states into strongly connected components
-//     (scc.go: Tarjan, iterative). A component is bad when it is fair and has
-//     an edge, or when it is a terminal state. Tarjan emits components in
-//     reverse topological order, so in the same pass a component is marked
-//     "can fail" when it is bad or has an edge to a ¬Q component that can fail.
+//     (scc.go: Pearce's space-efficient Tarjan, iterative). A component is
+//     bad when it is fair and has an edge, or when it is a terminal state.
+//     Components are emitted in reverse topological order, so in the same
+//     pass a component is marked "can fail" when it is bad or has an edge
+//     to a ¬Q component that can fail.
 //  3. Breadth-first search from the initial states over pairs (state, phase):
 //     phase 0 is before P held (any state); a P ∧ ¬Q state that can fail
 //     switches to phase 1 in place; phase 1 follows only ¬Q states that can
@@ -50,12 +51,20 @@
 //     from which Q never holds again, and the loop must be fair, with
 //     enabledness recomputed from the rules, independently of the graph.
 //
-// Memory: the graph costs about 30 to 45 bytes per state and 8 per
-// transition (graph.go); each property then needs about 12 bytes per state
-// for Tarjan, 8 for the search and two bits for P and Q. Everything is in
-// memory, whatever the breadth-first search's store (--store disk bounds only
-// the search): a liveness run is as large as its whole graph, which
-// --max-states and the memory limit cap.
+// Memory: the graph is flat arrays of numbers (graph.go): per transition
+// its target and its action's code (5 to 8 bytes), per state a fingerprint
+// and an edge offset (12), and, during the build only, the index from
+// fingerprint to state (5 to 11). Each property then needs about 16 bytes
+// per state for the components and the search (SearchBytesPerState), and
+// two bits for P and Q.
+//
+// Disk: with Limits.Spill the edges go to files, at once (--store disk) or
+// when memory runs short during the build, and are mapped read-only once
+// it is done (column.go); the per-state arrays stay in memory. The
+// decomposition and the searches are then semi-external: O(states) words
+// in memory, the edges read through the kernel's page cache. Each state's
+// edges are contiguous, so a visit costs at most one page read, and the
+// kernel keeps the pages it has room for.
 //
 // Time: the graph is built by a second, single-threaded exploration after
 // the breadth-first search, which keeps no edges; it costs about as much
@@ -66,7 +75,9 @@
 // Ctrl-C and the memory limit stop the build, which keeps
 // SearchBytesPerState per state free under
 // the memory limit for the search; the time, Ctrl-C and memory are checked
-// again before each property's search. When the build stops, only the
+// again before each property's search, and within the decomposition and the
+// search every 2^16 steps (Graph.Halted), which matters when the edges are
+// on disk. When the build stops, only the
 // states whose transitions were all stored take part: a lasso found among
 // them is a real counterexample (their enabled classes are known), so the
 // property fails; otherwise its verdict is incomplete, never pass, and the

@@ -6,29 +6,33 @@ import (
 )
 
 // SearchBytesPerState is the memory the search for a lasso needs per state
-// of the graph beyond the graph itself: Tarjan's arrays and stacks and the
-// search's predecessors and queue (scc.go, FindLasso). The graph's build
-// should stop while that still fits under the memory limit (Build's
-// reserve).
-const SearchBytesPerState = 40
+// of the graph beyond the graph itself: the components (4 bytes, scc.go),
+// the search's predecessors (8) and its queue, with room for the
+// decomposition's stacks. The graph's build should stop while that still
+// fits under the memory limit (Build's reserve).
+const SearchBytesPerState = 24
 
 // CountCycles counts the strongly connected components of the expanded
 // graph that contain a cycle, and the states of the largest; no cycle means
-// every run is finite.
+// every run is finite. Both are 0 if the graph's guard stopped it
+// (g.Halted).
 func CountCycles(g *Graph) (cycles, largest int64) {
-	sccs(g, func(uint32) bool { return true }, func(_ uint32, members, comp []uint32) {
+	comp := sccs(g, func(uint32) bool { return true }, func(_ uint32, members []uint32, _ func(uint32) uint32) {
 		if len(members) > 1 || selfLoop(g, members[0]) {
 			cycles++
 			largest = max(largest, int64(len(members)))
 		}
 	})
+	if comp == nil {
+		return 0, 0
+	}
 	return cycles, largest
 }
 
 func selfLoop(g *Graph, s uint32) bool {
 	lo, hi := g.Edges(s)
 	for e := lo; e < hi; e++ {
-		if g.to[e] == s {
+		if g.to.at(e) == s {
 			return true
 		}
 	}
@@ -56,36 +60,55 @@ const (
 
 // FindLasso looks for a fair counterexample to the j-th property Build
 // evaluated: "P leads to Q", or "eventually Q" when eventually is set. It
-// considers the expanded states only; nil means there is none among them.
+// considers the expanded states only; nil means there is none among them,
+// or that the graph's guard stopped the search (g.Halted).
 func FindLasso(g *Graph, cls *Classes, j int, eventually bool) *Lasso {
 	from, goal := g.from[j], g.goal[j]
 	avoid := func(s uint32) bool { return !bit(goal, s) }
-	var bad, canFail []bool
+	// bad and canFail are bit sets over the components, in emission order.
+	var bad, canFail []uint64
 	every, taken, enabled := make([]uint64, cls.words), make([]uint64, cls.words), make([]uint64, cls.words)
-	comp := sccs(g, avoid, func(id uint32, members, comp []uint32) {
+	n := uint32(g.expanded)
+	comp := sccs(g, avoid, func(id uint32, members []uint32, compOf func(uint32) uint32) {
 		b := len(members) == 1 && g.Terminal(members[0])
 		if !b && (len(members) > 1 || selfLoop(g, members[0])) {
-			b = fairComponent(g, cls, id, members, comp, every, taken, enabled)
+			b = fairComponent(g, cls, id, members, compOf, every, taken, enabled)
 		}
 		can := b
 		for _, m := range members {
 			lo, hi := g.Edges(m)
 			for e := lo; e < hi && !can; e++ {
-				w := g.to[e]
-				can = int(w) < g.expanded && comp[w] < id && canFail[comp[w]]
+				// A successor outside the sub-graph has compOf n.
+				if w := g.to.at(e); w < n {
+					c := compOf(w)
+					can = c < id && bit(canFail, c)
+				}
 			}
 		}
-		bad, canFail = append(bad, b), append(canFail, can)
+		if id%64 == 0 {
+			bad, canFail = append(bad, 0), append(canFail, 0)
+		}
+		if b {
+			bad[id/64] |= 1 << (id % 64)
+		}
+		if can {
+			canFail[id/64] |= 1 << (id % 64)
+		}
 	})
-	n := uint32(g.expanded)
-	fails := func(s uint32) bool { return s < n && comp[s] != unvisited && canFail[comp[s]] }
+	if comp == nil {
+		return nil
+	}
+	fails := func(s uint32) bool { return s < n && comp[s] != unvisited && bit(canFail, comp[s]) }
 
 	// Breadth-first search over (state, phase); node = 2·state + phase.
 	pred := make([]uint32, 2*int(n))
 	for i := range pred {
 		pred[i] = unseen
 	}
+	// queue[head:] are the nodes to expand; the expanded prefix is dropped
+	// when it is half of the slice, so the queue holds about the frontier.
 	var queue []uint32
+	head, most := 0, 0
 	discover := func(s uint32, phase uint32, how uint32) {
 		if x := 2*s + phase; pred[x] == unseen {
 			pred[x] = how
@@ -105,16 +128,26 @@ func FindLasso(g *Graph, cls *Classes, j int, eventually bool) *Lasso {
 			discover(s, 1, root)
 		}
 	}
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
+	working := func() int64 { return int64(cap(comp)+cap(pred)+most)*4 + int64(cap(bad)+cap(canFail))*8 }
+	defer func() { g.notePeak(working()) }()
+	for steps := 1; head < len(queue); steps++ {
+		if g.check(steps) {
+			return nil
+		}
+		if head > 1<<16 && 2*head > len(queue) {
+			queue = append(queue[:0], queue[head:]...)
+			head = 0
+		}
+		most = max(most, cap(queue))
+		x := queue[head]
+		head++
 		s, phase := x/2, x%2
-		if phase == 1 && bad[comp[s]] {
+		if phase == 1 && bit(bad, comp[s]) {
 			return buildLasso(g, cls, pred, s, comp)
 		}
 		lo, hi := g.Edges(s)
 		for e := lo; e < hi; e++ {
-			t := g.to[e]
+			t := g.to.at(e)
 			if t >= n || (phase == 1 && !fails(t)) {
 				continue
 			}
@@ -127,7 +160,7 @@ func FindLasso(g *Graph, cls *Classes, j int, eventually bool) *Lasso {
 // fairComponent reports whether component id (with an edge inside) lets a
 // weakly fair run stay in it forever: every class enabled in all its states
 // is taken by one of its edges. every, taken and enabled are scratch sets.
-func fairComponent(g *Graph, cls *Classes, id uint32, members, comp []uint32, every, taken, enabled []uint64) bool {
+func fairComponent(g *Graph, cls *Classes, id uint32, members []uint32, compOf func(uint32) uint32, every, taken, enabled []uint64) bool {
 	for w := range every {
 		every[w], taken[w] = ^uint64(0), 0
 	}
@@ -135,9 +168,9 @@ func fairComponent(g *Graph, cls *Classes, id uint32, members, comp []uint32, ev
 		clear(enabled)
 		lo, hi := g.Edges(m)
 		for e := lo; e < hi; e++ {
-			k := cls.of(packed.Unpack(g.act[e]))
+			k := cls.of(packed.Unpack(g.act.at(e)))
 			set(enabled, k)
-			if t := g.to[e]; int(t) < g.expanded && comp[t] == id {
+			if t := g.to.at(e); int(t) < g.expanded && compOf(t) == id {
 				set(taken, k)
 			}
 		}
@@ -156,7 +189,7 @@ func fairComponent(g *Graph, cls *Classes, id uint32, members, comp []uint32, ev
 // buildLasso turns the search's result into a lasso: the prefix from the
 // predecessors, then a fair loop through entry's component.
 func buildLasso(g *Graph, cls *Classes, pred []uint32, entry uint32, comp []uint32) *Lasso {
-	l := &Lasso{EntryFP: g.fp[entry]}
+	l := &Lasso{EntryFP: g.fp.at(int(entry))}
 	var stem []int
 	for x := 2*entry + 1; ; {
 		how := pred[x]
@@ -169,14 +202,14 @@ func buildLasso(g *Graph, cls *Classes, pred []uint32, entry uint32, comp []uint
 				}
 			}
 			for i := len(stem) - 1; i >= 0; i-- {
-				l.Stem = append(l.Stem, packed.Unpack(g.act[stem[i]]))
+				l.Stem = append(l.Stem, packed.Unpack(g.act.at(stem[i])))
 			}
 			if g.Terminal(entry) {
 				l.Terminating = true
 				return l
 			}
 			for _, e := range fairLoop(g, cls, entry, comp) {
-				l.Loop = append(l.Loop, packed.Unpack(g.act[e]))
+				l.Loop = append(l.Loop, packed.Unpack(g.act.at(e)))
 			}
 			return l
 		case trigger:
@@ -200,7 +233,7 @@ func fairLoop(g *Graph, cls *Classes, entry uint32, comp []uint32) []int {
 		clear(m)
 		lo, hi := g.Edges(s)
 		for e := lo; e < hi; e++ {
-			set(m, cls.of(packed.Unpack(g.act[e])))
+			set(m, cls.of(packed.Unpack(g.act.at(e))))
 		}
 	}
 	// done holds the classes the loop satisfies so far.
@@ -214,8 +247,8 @@ func fairLoop(g *Graph, cls *Classes, entry uint32, comp []uint32) []int {
 	var loop []int
 	walk := func(path []int) {
 		for _, e := range path {
-			set(done, cls.of(packed.Unpack(g.act[e])))
-			visit(g.to[e])
+			set(done, cls.of(packed.Unpack(g.act.at(e))))
+			visit(g.to.at(e))
 		}
 		loop = append(loop, path...)
 	}
@@ -239,7 +272,7 @@ func fairLoop(g *Graph, cls *Classes, entry uint32, comp []uint32) []int {
 			}
 			lo, hi := g.Edges(s)
 			for e := lo; e < hi && edge < 0; e++ {
-				if inside(g.to[e]) && cls.of(packed.Unpack(g.act[e])) == k {
+				if inside(g.to.at(e)) && cls.of(packed.Unpack(g.act.at(e))) == k {
 					to, edge = s, e
 				}
 			}
@@ -248,7 +281,7 @@ func fairLoop(g *Graph, cls *Classes, entry uint32, comp []uint32) []int {
 		cur = to
 		if edge >= 0 {
 			walk([]int{edge})
-			cur = g.to[edge]
+			cur = g.to.at(edge)
 		}
 	}
 	walk(shortestPath(g, inside, cur, entry, len(loop) == 0))
@@ -269,7 +302,7 @@ func shortestPath(g *Graph, inside func(uint32) bool, a, b uint32, nonEmpty bool
 		queue = queue[1:]
 		lo, hi := g.Edges(s)
 		for e := lo; e < hi; e++ {
-			t := g.to[e]
+			t := g.to.at(e)
 			if _, seen := via[t]; seen || !inside(t) {
 				continue
 			}
