@@ -167,7 +167,11 @@ func livenessLine(l *checker.LivenessStats) string {
 	if l.Reason != "" {
 		line += fmt.Sprintf("incomplete, %s; ", l.Reason)
 	}
-	return line + fmt.Sprintf("%s; %s, %s", graph, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+	mem := fmt.Sprintf("%s (%.1f B/transition)", bytesize(l.Bytes), l.BytesPerTransition())
+	if l.Spilled {
+		mem += fmt.Sprintf(" in memory, edges on disk %s", bytesize(l.DiskBytes))
+	}
+	return line + fmt.Sprintf("%s; %s, %s", graph, mem, l.Elapsed.Round(time.Microsecond))
 }
 
 // wrongMeasureLine reports the transition that broke the spec's
@@ -356,13 +360,18 @@ type jsonWrongMeasure struct {
 // jsonLiveness says how liveness was decided (method: "termination
 // measure" or "state graph") and describes the graph the check built.
 type jsonLiveness struct {
-	Method       string  `json:"method"`
-	States       int64   `json:"states"`
-	Transitions  int64   `json:"transitions"`
-	Cycles       int64   `json:"cycles"`
-	LargestCycle int64   `json:"largest_cycle"`
-	Bytes        int64   `json:"memory_bytes"`
-	ElapsedMS    float64 `json:"elapsed_ms"`
+	Method       string `json:"method"`
+	States       int64  `json:"states"`
+	Transitions  int64  `json:"transitions"`
+	Cycles       int64  `json:"cycles"`
+	LargestCycle int64  `json:"largest_cycle"`
+	Bytes        int64  `json:"memory_bytes"`
+	// BytesPerTransition is memory_bytes over transitions (0 without
+	// one): what the issue's 12-byte aim is measured by.
+	BytesPerTransition float64 `json:"bytes_per_transition"`
+	// DiskBytes is the size of the edges' files when they went to disk.
+	DiskBytes int64   `json:"disk_bytes,omitempty"`
+	ElapsedMS float64 `json:"elapsed_ms"`
 	// Complete is false when a limit stopped the check (Reason says
 	// which): cycles and largest_cycle are then not counted.
 	Complete bool   `json:"complete"`
@@ -419,7 +428,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
 		out.Liveness = &jsonLiveness{Method: l.Method, States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
-			Bytes: l.Bytes, ElapsedMS: millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason}
+			Bytes: l.Bytes, BytesPerTransition: l.BytesPerTransition(), DiskBytes: l.DiskBytes, ElapsedMS: millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason}
 		out.PhaseElapsedMS[checker.PhaseLiveness] = millis(l.Elapsed)
 	}
 	if m := r.WrongMeasure; m != nil {
