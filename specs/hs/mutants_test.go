@@ -168,15 +168,16 @@ func TestMutantsHSRaynal(t *testing.T) {
 		return true
 	})
 	p := func(ids ...int) model.Params { return model.Params{N: len(ids), IDs: ids, Claims: true} }
-	// Two mutants survive (Kills nil): each costs messages, not
-	// correctness, and stays within the message bound (docs/mutants.md).
+	// Two mutants cost messages, not correctness, and stay within the
+	// message bound: only 002 §5.3's count of each candidature's messages
+	// (messages-on-their-paths) sees them (docs/mutants.md).
 	mutants := []spectest.Mutant[RaynalState]{
 		{Name: "comparison flipped: a smaller candidature beats a larger id", Params: p(3, 1, 2), Mutate: h[0].into,
 			Kills: []string{"leader-is-max", "election-complete"}},
 		{Name: "bound off by one: a candidature goes lgmax+1 hops", Params: p(3, 1, 2), Mutate: h[1].into,
-			Kills: nil},
+			Kills: []string{"messages-on-their-paths"}},
 		{Name: "message direction: a response goes on, not back", Params: p(3, 1, 2), Mutate: h[2].into,
-			Kills: nil},
+			Kills: []string{"messages-on-their-paths"}},
 		{Name: "stop dropped: ⟨ended⟩ is passed on forever", Params: p(3, 1, 2), Mutate: h[3].into,
 			Kills: []string{"election-terminates", "announcement-messages-bound"}},
 		{Name: "decision reset: the winner decides lost when its ⟨ended⟩ returns", Params: p(3, 1, 2), Mutate: h[4].into,

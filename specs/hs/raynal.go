@@ -104,7 +104,7 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 	return sp, biring.System[RaynalProc](biring.Spec[RaynalProc, Msg]{Name: "hs", Variant: variant, Params: p,
 		Init: RaynalProc{RespOK: true}, Read: readMsg, Ref: RefRaynal, Winner: winner, Word: "phases",
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
-		Claims: claims[RaynalProc](&p, RefRaynal+" (pass (ended, my_number))", "⟨ended⟩")},
+		Claims: raynalClaims(&p)},
 		[]model.Rule[RaynalState]{
 			{Name: "initiate", Ref: RefRaynal + " when decision (initiate_election)", Guard: sp.canInitiate, Do: sp.initiate, Footprint: sp.net.Footprint(false),
 				Label: func(_ *RaynalState, i, _ int) string {
@@ -117,6 +117,17 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 			{Name: "recv", Ref: RefRaynal + " when received", Guard: sp.canRecv, Choices: sp.recvChoices, Do: sp.recv, Footprint: sp.net.Footprint(true),
 				Label: func(s *RaynalState, i, k int) string { return sp.net.Label(s, i, k, ring.BothPorts) }},
 		}), nil
+}
+
+// raynalClaims are the claims of both variants and, with --claims, 002
+// §5.3's paths of the messages (onPathsClaim), which 004's probes do not
+// follow.
+func raynalClaims(p *model.Params) []model.Property[RaynalState] {
+	c := claims[RaynalProc](p, RefRaynal+" (pass (ended, my_number))", "⟨ended⟩")
+	if !p.Claims {
+		return c
+	}
+	return append(c, onPathsClaim(p))
 }
 
 // canInitiate: an initiator decides to start an election while it has

@@ -158,6 +158,10 @@
 //   - phases-bounded: none enters a phase after ⌈log₂ n⌉;
 //   - election-messages-bound: at most ⌊8n(1 + log₂ n)⌋ election messages
 //     (002 §5.3; the announcement is not counted);
+//   - messages-on-their-paths (variants raynal, raynal-literal): each
+//     message in transit is where 002 §5.3's count of a candidature's
+//     messages puts it: a candidature at most 2^i hops out, a response on
+//     its way back within 2^i hops (onPathsClaim);
 //   - announcement-messages-bound and announcement-messages: the
 //     announcement takes exactly n messages.
 package hs
