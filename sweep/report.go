@@ -210,6 +210,7 @@ func WriteMarkdown(w io.Writer, t *Table) {
 		fmt.Fprintf(w, "| %s |\n", strings.Join(t.cells(cols, r), " | "))
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintf(w, "![%s: worst and mean worst messages against n, with the bound](%s.svg)\n\n", t.Name, t.Name)
 	if c, n := t.linearTerm(); n > 0 {
 		fmt.Fprintf(w, "The smallest c that fits every row: %.3f (at n = %d).\n\n", c, n)
 	}

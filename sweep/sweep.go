@@ -88,6 +88,9 @@ type Row struct {
 	// Cycles counts the classes whose graph has a cycle (costs unbounded).
 	Cycles   int           `json:"cycles,omitempty"`
 	PerClass []Arrangement `json:"per_arrangement"`
+	// ClassesOmitted says PerClass was left out of a stored table
+	// (Table.Summarized).
+	ClassesOmitted bool `json:"per_arrangement_omitted,omitempty"`
 	// Reused counts the classes taken from Config.Store rather than
 	// computed; no output shows it, as a row is the same either way.
 	Reused      int `json:"-"`

@@ -175,10 +175,16 @@ func ci(ctx context.Context, dir string, c classes, stdout, stderr io.Writer) in
 	if c.store != nil {
 		fmt.Fprintf(stderr, "mc ci: %s\n", tally)
 	}
-	// README.md and the plot must be what the committed tables render to:
+	// README.md and the plots must be what the committed tables render to:
 	// everything in them is generated.
 	md, svg := index(tables)
-	for _, f := range []struct{ file, want string }{{"README.md", md}, {"worst.svg", svg}} {
+	files := []struct{ file, want string }{{"README.md", md}, {"worst.svg", svg}}
+	for _, t := range tables {
+		var plot strings.Builder
+		t.WriteSVG(&plot)
+		files = append(files, struct{ file, want string }{t.Name + ".svg", plot.String()})
+	}
+	for _, f := range files {
 		file, want := f.file, f.want
 		got, err := os.ReadFile(filepath.Join(dir, file))
 		if err != nil {

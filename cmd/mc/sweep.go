@@ -44,7 +44,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.StringVar(&f.ids, "ids", "all", "all (one arrangement per symmetry class) or one arrangement a,b,c")
 	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per n")
-	fs.StringVar(&f.out, "out", "", "write <name>.json, <name>.md and the witness runs (traces/) to this directory; with SPEC all, also README.md and worst.svg")
+	fs.StringVar(&f.out, "out", "", "write <name>.json, <name>.md, <name>.svg and the witness runs (traces/) to this directory; with SPEC all, also README.md and worst.svg")
 	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
@@ -221,21 +221,22 @@ func sweepTable(ctx context.Context, name string, cfg sweep.Config, ns []int, st
 	return t, exitPass
 }
 
-// writeTable writes dir/<name>.json, dir/<name>.md and the witness runs.
+// writeTable writes dir/<name>.json (Table.Summarized), dir/<name>.md,
+// dir/<name>.svg and the witness runs.
 func writeTable(dir string, t *sweep.Table) error {
 	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
 		return err
 	}
-	var js, md strings.Builder
-	if err := writeIndented(&js, t); err != nil {
+	var js, md, svg strings.Builder
+	if err := writeIndented(&js, t.Summarized()); err != nil {
 		return err
 	}
 	sweep.WriteMarkdown(&md, t)
-	if err := os.WriteFile(filepath.Join(dir, t.Name+".json"), []byte(js.String()), 0o644); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, t.Name+".md"), []byte(md.String()), 0o644); err != nil {
-		return err
+	t.WriteSVG(&svg)
+	for ext, text := range map[string]string{"json": js.String(), "md": md.String(), "svg": svg.String()} {
+		if err := os.WriteFile(filepath.Join(dir, t.Name+"."+ext), []byte(text), 0o644); err != nil {
+			return err
+		}
 	}
 	e, _ := specs.Lookup(t.Spec)
 	for _, r := range t.Rows {
