@@ -45,9 +45,21 @@ set against the graph's states. Where the processes are deterministic on
 FIFO channels (dkr, hp) the stamps are a function of the state and the two
 counts agree. The column is "—" where it was not computed: no View
 (vitanyi), a cycle, or sizes left out for time (n ≥ 7 for changroberts and
-lelann, n = 5 for hs and vlt). "Causal depth of worst run" is the depth of
+lelann, n = 5 for hs and vlt, n = 6 for franklin, n = 7 for dkr). "Causal depth of worst run" is the depth of
 the worst-messages witness run alone. The witness runs are in traces/ (open them with ` + "`mc trace`" + `
 or ` + "`mc explore --trace`" + `).
+
+Each table has its plot, <name>.svg: the worst case and the mean worst
+against n, with the bound's curve where the paper gives one, both axes
+logarithmic as in the sampled tables' plots. A row of more than 720
+classes (n = 8: 5,040) keeps only its summary in <name>.json
+("per_arrangement_omitted": true), not one entry per class, which would add
+about 2 MB per table; ` + "`mc sweep SPEC --n 8 --json`" + ` prints every class.
+The n = 8 rows build every class's whole graph, as the others do, with no
+partial-order reduction: the specs it reduces well (dkr, hp: one run per
+class) are within reach without it, and on the others (franklin, hs: a
+fifth to a half of the states stored, docs/reduction.md; vlt: no
+footprints) it does not bring n = 7 or 8 within reach.
 
 `
 

@@ -30,10 +30,10 @@ var Spec = specdef.Spec[uniring.State]{Info: specdef.Info{
 	Sweeps: []specdef.Profile{
 		{Name: "changroberts", Kinds: []string{"elect"}, Counted: "⟨elect⟩ messages (⟨done⟩ not counted)",
 			Bound: electBound, Formula: "n(n+1)/2", Ref: "002 §5.2",
-			CausalUpTo: 6, Ns: specdef.Span(3, 7), CI: specdef.Span(3, 6), Plotted: true},
+			CausalUpTo: 6, Ns: specdef.Span(3, 8), CI: specdef.Span(3, 6), Plotted: true},
 		{Name: "changroberts-all-initiate", Variant: "all-initiate", Kinds: []string{"elect"}, Counted: "⟨elect⟩ messages (⟨done⟩ not counted)",
 			Bound: electBound, Formula: "n(n+1)/2", Ref: "002 §5.2",
 			Mean: harmonicTimes, MeanFormula: "n·H_n (H_n = 1 + 1/2 + … + 1/n), over uniformly random arrangements",
 			MeanRef:    "Chang and Roberts 1979, cited by issue #19; the seeds give only the worst case",
-			CausalUpTo: 6, Ns: specdef.Span(3, 7), CI: specdef.Span(3, 6), Plotted: true}},
+			CausalUpTo: 6, Ns: specdef.Span(3, 8), CI: specdef.Span(3, 6), Plotted: true}},
 	Source: Source}, Build: New}
