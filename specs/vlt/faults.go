@@ -46,4 +46,11 @@ const (
 	// the direction the smaller message was going, instead of back
 	// towards where it came from.
 	dActiveFollows
+	// announcementBounces: a processor that already knows the outcome
+	// sends the announcement back the way it came, instead of dropping
+	// it, so that two such processors pass it to and fro for ever.
+	announcementBounces
+	// decisionReset: a processor that already knows the outcome and
+	// hears the announcement decides afresh, as if it had won.
+	decisionReset
 )

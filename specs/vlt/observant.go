@@ -199,13 +199,37 @@ func (sp *spec) learn(s *State, i, leader int) {
 	}
 }
 
+// hearAgain: a processor that knows the outcome drops the announcement
+// (mutants aside: the faults announcementBounces and decisionReset).
+func (sp *spec) hearAgain(s *State, i int, got ring.PortSet) bool {
+	pr := &s.Proc[i]
+	switch {
+	case sp.fault == decisionReset:
+		pr.Decided = invariants.Leader
+	case sp.fault == announcementBounces && got != ring.BothPorts:
+		m := Msg{Kind: Announce}
+		if !sp.modified {
+			m.V = pr.Leader
+		}
+		port := ring.Left
+		if got == ring.OnlyRight {
+			port = ring.Right
+		}
+		return s.Chans.Send(sp.net(s), i, port, m)
+	}
+	return true
+}
+
 // hear: an undecided processor that receives the announcement learns the
 // outcome (the id ⟨leader v⟩ carries, or for the flag the id in its ID
 // register) and passes it on in the direction it was going, unless it came
 // from both sides at once; a decided one drops it. Two announcements with
 // different ids (only when two processors inaugurate) yield the larger.
 func (sp *spec) hear(s *State, i int, got ring.PortSet, leader int) bool {
-	if got == 0 || s.Proc[i].Decided != invariants.Undecided {
+	if got != 0 && s.Proc[i].Decided != invariants.Undecided {
+		return sp.hearAgain(s, i, got)
+	}
+	if got == 0 {
 		return true
 	}
 	if leader == 0 {
