@@ -56,10 +56,9 @@ classes (n = 8: 5,040) keeps only its summary in <name>.json
 ("per_arrangement_omitted": true), not one entry per class, which would add
 about 2 MB per table; ` + "`mc sweep SPEC --n 8 --json`" + ` prints every class.
 The n = 8 rows build every class's whole graph, as the others do, with no
-partial-order reduction: the specs it reduces well (dkr, hp: one run per
-class) are within reach without it, and on the others (franklin, hs: a
-fifth to a half of the states stored, docs/reduction.md; vlt: no
-footprints) it does not bring n = 7 or 8 within reach.
+partial-order reduction (docs/sweeps.md says why the counts would stay
+exact under it, and why it is not there yet). Where a table stops short
+of n = 8, its note says what that size would cost.
 
 `
 
