@@ -84,6 +84,25 @@ func (s *State) EachMessage(f func(i int, m Msg)) {
 	}
 }
 
+// unflagged is the number of processes whose flag is not set.
+func (s *State) unflagged() int {
+	c := 0
+	for _, f := range s.flag {
+		if !f {
+			c++
+		}
+	}
+	return c
+}
+
+// sumWeights is Σ over the messages in transit of w.of(i, m), i the
+// process whose input channel holds m.
+func (s *State) sumWeights(w *weights) int {
+	sum := 0
+	s.EachMessage(func(i int, m Msg) { sum += w.of(i, m) })
+	return sum
+}
+
 // Quiet holds when no message is in transit.
 func (s *State) Quiet() bool { return s.in.Quiet() }
 

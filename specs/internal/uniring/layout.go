@@ -258,6 +258,34 @@ func Vars(flag string, claims bool) func(s *State) []model.Var {
 	}
 }
 
+// unflagged is the number of processes whose flag is not set.
+func (s *State) unflagged() int {
+	c := 0
+	for _, f := range s.b[:s.n] {
+		if f == 0 {
+			c++
+		}
+	}
+	return c
+}
+
+// sumWeights is Σ over the messages in transit of w.of(i, m), i the
+// process whose input channel holds m: the termination measure's sum
+// (termination.go), a table read per message, on the bytes as they lie.
+func (s *State) sumWeights(w *weights) int {
+	b, n := s.b, s.n
+	counts := b[2*n : 4*n]
+	off, sum := header(n), 0
+	for i := 0; off < len(b); i++ {
+		base := i * w.stride
+		for end := off + 2*(int(counts[2*i])<<8|int(counts[2*i+1])); off < end; off += 2 {
+			hi, lo := int(b[off]), int(b[off+1])
+			sum += int(w.w[base+hi>>7*w.half+((hi&0x7f)<<8|lo)])
+		}
+	}
+	return sum
+}
+
 // EachMessage calls f on every message in transit with the process whose
 // input channel holds it, channel by channel, oldest (FIFO) or smallest
 // (bag) first, allocating nothing: the channels' sections lie back to back.

@@ -53,6 +53,34 @@ func agree(t *testing.T, step string, s *State, o *oracle, sem model.ChanSemanti
 	}
 }
 
+// measureAgrees fails the test unless the termination measure's components
+// (termination.go), read off the bytes, are those its doc defines, on a
+// ring whose ids 1..n originate at processes 0..n−1 (states with another
+// id in transit are not checked: the measure's specs send none).
+func measureAgrees(t *testing.T, step string, s *State, o *oracle, w *weights) {
+	t.Helper()
+	n, unflagged, weight := len(o.in), 0, 0
+	for i := range o.in {
+		if !o.flag[i] {
+			unflagged++
+		}
+		for _, m := range o.in[i].Messages() {
+			if m.ID < 1 || m.ID > n {
+				return
+			}
+			d := (m.ID - 1 - i + n) % n
+			if m.Kind == Elect {
+				weight += d + n + 2
+			} else {
+				weight += d + 1
+			}
+		}
+	}
+	if s.unflagged() != unflagged || s.sumWeights(w) != weight {
+		t.Fatalf("%s: measure (%d, %d), want (%d, %d)", step, s.unflagged(), s.sumWeights(w), unflagged, weight)
+	}
+}
+
 // roundTrips fails the test unless s decodes to itself and a copy of it is
 // independent of it.
 func roundTrips(t *testing.T, step string, s *State) {
@@ -89,6 +117,11 @@ func testLayoutAgrees(t *testing.T, n int, sem model.ChanSemantics) {
 		rng := rand.New(rand.NewPCG(1, uint64(sem.Cap)*2+uint64(sem.Kind)))
 		s := New(n)
 		o := oracle{flag: make([]bool, n), decided: make([]invariants.Decision, n), in: make([]ring.Chan[Msg], n)}
+		ids := make([]int, n)
+		for k := range ids {
+			ids[k] = k + 1
+		}
+		w := (&Net{IDs: ids, Net: ring.Net{Ring: ring.Ring{N: n}}}).messageWeights()
 		for step := range 2000 {
 			i := rng.IntN(n)
 			var what string
@@ -124,6 +157,7 @@ func testLayoutAgrees(t *testing.T, n int, sem model.ChanSemantics) {
 			}
 			agree(t, what, &s, &o, sem)
 			roundTrips(t, what, &s)
+			measureAgrees(t, what, &s, &o, w)
 		}
 	})
 }

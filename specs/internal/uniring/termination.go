@@ -24,33 +24,38 @@ import (
 // raynal-literal variant of Chang–Roberts, where a participant answers a
 // smaller id with its own without setting anything.
 func (n *Net) Termination(ref string) *model.Termination[State] {
-	origin := make([]int, slices.Max(n.IDs)+1)
-	for k, id := range n.IDs {
-		origin[id] = k
-	}
-	size := n.Ring.N
+	w := n.messageWeights()
 	return &model.Termination[State]{
 		Ref: ref,
 		Doc: "(processes not yet flagged, Σ of the messages' remaining hops: ⟨elect⟩ d + n + 2, ⟨done⟩ d + 1)",
 		Value: func(buf []int, s *State) []int {
-			unflagged, weight := 0, 0
-			for i := 0; i < size; i++ {
-				if !s.Flag(i) {
-					unflagged++
-				}
-			}
-			s.EachMessage(func(i int, m Msg) {
-				d := origin[m.ID] - i // (origin − i) mod n, without a division
-				if d < 0 {
-					d += size
-				}
-				if m.Kind == Elect {
-					weight += d + size + 2
-				} else {
-					weight += d + 1
-				}
-			})
-			return append(buf, unflagged, weight)
+			return append(buf, s.unflagged(), s.sumWeights(w))
 		},
 	}
 }
+
+// weights are the messages' weights in the measure, by the channel that
+// holds a message, its kind and its id: the measure is evaluated on every
+// transition, so the hops are counted once, here.
+type weights struct {
+	// w[i*stride + kind*half + id] is the weight of a message of that
+	// kind and id on In[i]; half is one more than the largest id.
+	w            []int32
+	stride, half int
+}
+
+func (n *Net) messageWeights() *weights {
+	size, half := n.Ring.N, slices.Max(n.IDs)+1
+	w := &weights{w: make([]int32, size*2*half), stride: 2 * half, half: half}
+	for k, id := range n.IDs {
+		for i := 0; i < size; i++ {
+			d := (k - i + size) % size
+			w.w[i*w.stride+int(Elect)*half+id] = int32(d + size + 2)
+			w.w[i*w.stride+int(Done)*half+id] = int32(d + 1)
+		}
+	}
+	return w
+}
+
+// of is the weight of m on In[i].
+func (w *weights) of(i int, m Msg) int { return int(w.w[i*w.stride+int(m.Kind)*w.half+m.ID]) }
