@@ -83,6 +83,10 @@ type acyclic[S any] struct {
 	// wrong is the first transition found that does not decrease the
 	// measure; the marks are then abandoned.
 	wrong *wrongTransition
+	// bounds, with the visited set in memory, hold the measure's checks
+	// deferred to the states not yet expanded (acyclic_bounds.go); nil
+	// with the disk store.
+	bounds *bounds
 }
 
 // raise is an edge from parent by action to the state with fingerprint fp,
@@ -163,15 +167,46 @@ func (a *acyclic[S]) inherited(from uint32, t *S) uint32 {
 	return m
 }
 
-// keepRaises keeps, of a round's raises, in order, those that give their
+// keepRaises applies, of a round's raises, in order, those that give their
 // target marks it does not have once the round's new states are admitted
-// with theirs: most edges lead to a state admitted in the same round, which
-// the workers could not see yet, with the same marks.
+// with theirs: at once to a target still to be expanded, which will pass
+// them on, and at the level's end (settle) to any other.
 func (a *acyclic[S]) keepRaises(raises []raise) {
 	for _, r := range raises {
-		if have, _ := a.marks.get(r.fp); r.mask&^have != 0 {
-			a.raises = append(a.raises, r)
+		a.keep(r)
+	}
+}
+
+// keepCandidates keeps, as raises, the marks of the candidates of a round
+// that its commit did not admit: states admitted by an earlier chunk of
+// the round or, with a store that defers, by any chunk or level (the
+// edges to a state stored before the round are raiseSuccessors'), and
+// merges their bounds (acyclic_bounds.go).
+func (e *bfs[S]) keepCandidates(b *batch) {
+	a, vals, at := e.acyc, e.vals(), e.marksAt()
+	for i, fp := range b.FPs {
+		if b.Fresh(i) {
+			continue
 		}
+		if m := uint32(b.Vals[i*vals+at]); m != 0 {
+			a.keep(raise{fp: fp, parent: b.Parents[i], action: b.Actions[i], mask: m})
+		}
+		if bd := a.bounds; bd != nil {
+			if id := e.indexed.IndexOf(fp, nil); id < uint32(e.log.len()) {
+				bd.merge(id, b.bounds[i*bd.row():(i+1)*bd.row()])
+			}
+		}
+	}
+}
+
+func (a *acyclic[S]) keep(r raise) {
+	have, pending := a.marks.get(r.fp)
+	switch {
+	case r.mask&^have == 0:
+	case pending:
+		a.marks.raise(r.fp, have|r.mask)
+	default:
+		a.raises = append(a.raises, r)
 	}
 }
 

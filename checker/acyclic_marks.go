@@ -285,6 +285,9 @@ func (e *bfs[S]) openMarks() {
 	case e.acyc == nil:
 	case e.indexed != nil:
 		e.acyc.marks = newMarkArray(e.indexed, len(e.acyc.props))
+		if len(e.sys.Init) > 0 {
+			e.acyc.bounds = &bounds{width: len(e.acyc.term.Value(nil, &e.sys.Init[0]))}
+		}
 	default:
 		e.acyc.marks = newMarkTable()
 	}

@@ -20,6 +20,9 @@ type batch struct {
 	raises []raise
 	bad    uint32
 	wrong  *wrongTransition
+	// bounds are the candidates' bounds when the measure's checks are
+	// deferred (acyclic_bounds.go), a row per candidate.
+	bounds []uint32
 	// fired counts, when coverage is on, the transitions per rule and
 	// process (coverage.go); nil otherwise.
 	fired []int64
@@ -35,8 +38,16 @@ func (b *batch) reset() {
 	b.Candidates.Reset()
 	b.hits = b.hits[:0]
 	b.transitions, b.terminal = 0, 0
-	b.raises, b.bad, b.wrong = b.raises[:0], 0, nil
+	b.raises, b.bad, b.wrong, b.bounds = b.raises[:0], 0, nil, b.bounds[:0]
 	clear(b.fired)
+}
+
+// wrongAt records a transition that does not decrease the measure, unless
+// the chunk has one already.
+func (b *batch) wrongAt(at hit, before, after []int) {
+	if b.wrong == nil {
+		b.wrong = &wrongTransition{at: at, before: append([]int(nil), before...), after: append([]int(nil), after...)}
+	}
 }
 
 // hitFirst records h for prop unless the chunk already has one.

@@ -24,6 +24,19 @@ func BenchmarkChangRoberts(b *testing.B) {
 	}
 }
 
+// BenchmarkChangRobertsLiveness is the same model with mc's default run,
+// liveness included: decided by Chang–Roberts's termination measure, it
+// should cost little more than BenchmarkChangRoberts (issue #23).
+func BenchmarkChangRobertsLiveness(b *testing.B) {
+	for _, n := range []int{9, 10} {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("n=%d/workers=%d", n, w), func(b *testing.B) {
+				benchChangRoberts(b, n, checker.Options{Workers: w})
+			})
+		}
+	}
+}
+
 // BenchmarkChangRobertsDisk is the same model with the disk store (delayed
 // duplicate detection over sorted runs); B/state is the memory the checker
 // holds, which does not grow with the states stored.

@@ -39,6 +39,9 @@ type expander[S any] struct {
 	// measure, after a successor's (acyclic.go).
 	marks         uint32
 	before, after []int
+	// bnd holds, with deferred checks of the measure, the bound each
+	// successor's edge leaves (acyclic_bounds.go), a row per successor.
+	bnd []uint32
 }
 
 func newExpander[S any](e *bfs[S]) *expander[S] {
@@ -83,8 +86,9 @@ func (x *expander[S]) measure(s *S, c *store.Candidates) {
 }
 
 // startMarks reads the termination measure and the marks of the state cur,
-// state pid with encoding enc, about to be expanded.
-func (x *expander[S]) startMarks(pid uint32, enc []byte) {
+// state pid with encoding enc, about to be expanded, and checks the
+// measure's bound on it (acyclic_bounds.go).
+func (x *expander[S]) startMarks(pid uint32, enc []byte, b *batch) {
 	a := x.e.acyc
 	x.marks = 0
 	if !a.active() {
@@ -92,25 +96,66 @@ func (x *expander[S]) startMarks(pid uint32, enc []byte) {
 	}
 	x.before = a.term.Value(x.before[:0], &x.cur)
 	x.marks = a.marks.of(pid, enc)
+	if a.bounds == nil {
+		return
+	}
+	if row := a.bounds.of(pid); row != nil && !decreasesFrom(row[:a.bounds.width], x.before) {
+		w := a.bounds.width
+		b.wrongAt(hit{id: row[w], extra: new(packed.Unpack(row[w+1])), fp: model.Fingerprint(enc)}, boundValues(row[:w]), x.before)
+	}
 }
 
 // markSuccessor checks that the measure decreases on cur → next (by a,
-// reaching fp) and appends the marks next inherits to c's values.
+// reaching fp), unless the check is deferred (acyclic_bounds.go), and
+// appends the marks next inherits to c's values, and with deferred checks
+// the bound it leaves.
 func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, c *store.Candidates, b *batch) {
 	ac := x.e.acyc
 	if ac == nil {
 		return
 	}
 	var m uint32
+	deferred := false
 	if ac.active() {
-		x.after = ac.term.Value(x.after[:0], &x.next)
-		if !model.Decreases(x.before, x.after) && b.wrong == nil {
-			taken := a
-			b.wrong = &wrongTransition{at: hit{id: pid, extra: &taken, fp: fp}, before: append([]int(nil), x.before...), after: append([]int(nil), x.after...)}
+		if ac.bounds != nil {
+			x.bnd, deferred = appendBound(x.bnd, x.before, pid, packed.Action(a))
+		}
+		if !deferred {
+			x.after = ac.term.Value(x.after[:0], &x.next)
+			if !model.Decreases(x.before, x.after) {
+				b.wrongAt(hit{id: pid, extra: new(a), fp: fp}, x.before, x.after)
+			}
 		}
 		m = ac.edgeMarks(x.marks, &x.next)
 	}
 	c.Vals = append(c.Vals, int(m))
+	if ac.bounds != nil && !deferred {
+		x.bnd = ac.bounds.appendNoBound(x.bnd)
+	}
+}
+
+// checkStored checks the measure on the edges from cur, state pid, to the
+// successors already stored, decoding each again: the edges to the others
+// left their bound with the candidates (acyclic_bounds.go).
+func (x *expander[S]) checkStored(pid uint32, b *batch) error {
+	ac := x.e.acyc
+	if !ac.active() || ac.bounds == nil {
+		return nil
+	}
+	r := ac.bounds.row()
+	for i, seen := range x.seen {
+		if !seen || x.bnd[i*r+ac.bounds.width] == noParent { // checked at once
+			continue
+		}
+		if err := x.e.sys.Decode(x.succ.Enc(i), &x.next); err != nil {
+			return fmt.Errorf("internal error: a successor of state %d does not decode: %v", pid, err)
+		}
+		x.after = ac.term.Value(x.after[:0], &x.next)
+		if !model.Decreases(x.before, x.after) {
+			b.wrongAt(hit{id: pid, extra: new(packed.Unpack(x.succ.Actions[i])), fp: x.succ.FPs[i]}, x.before, x.after)
+		}
+	}
+	return nil
 }
 
 // lookUp reports which successors of the current state are stored: with
@@ -129,17 +174,18 @@ func (x *expander[S]) lookUp() {
 }
 
 // raiseSuccessors keeps a raise for every edge from the current state, pid,
-// that gives its successor marks it does not have yet, or may not: a
-// successor not stored before this round.
+// to a stored state that it gives marks the state does not have yet. The
+// edges to states not stored before this round pass their marks on as
+// candidates (keepMarked, then commit).
 func (x *expander[S]) raiseSuccessors(pid uint32, b *batch) {
 	ac := x.e.acyc
 	if !ac.active() {
 		return
 	}
-	at := len(x.e.peaks)
+	at, vals := x.e.marksAt(), x.e.vals()
 	for i, fp := range x.succ.FPs {
-		m := uint32(x.succ.Vals[i*(at+1)+at])
-		if m == 0 {
+		m := uint32(x.succ.Vals[i*vals+at])
+		if m == 0 || !x.seen[i] {
 			continue
 		}
 		id := store.NotStored
@@ -148,6 +194,40 @@ func (x *expander[S]) raiseSuccessors(pid uint32, b *batch) {
 		}
 		if m&^ac.marks.has(id, fp) != 0 {
 			b.raises = append(b.raises, raise{fp: fp, parent: pid, action: x.succ.Actions[i], mask: m})
+		}
+	}
+}
+
+// keep makes successor i a candidate of b.
+func (x *expander[S]) keep(i int, b *batch) {
+	b.Add(x.succ.FPs[i], x.pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
+	m := x.e.vals()
+	b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
+	if a := x.e.acyc; a != nil && a.bounds != nil {
+		r := a.bounds.row()
+		b.bounds = append(b.bounds, x.bnd[i*r:(i+1)*r]...)
+	}
+}
+
+// keepMarked makes every successor not stored a candidate of b, once per
+// chunk, its marks the union of those of every edge of the chunk to it,
+// and its bound, if any, their minimum: the chunk's own duplicates then
+// need no raise.
+func (x *expander[S]) keepMarked(b *batch) {
+	m := x.e.vals()
+	at := x.e.marksAt()
+	for i, seen := range x.seen {
+		if seen {
+			continue
+		}
+		if j, first := b.FirstAt(x.succ.FPs[i]); first {
+			x.keep(i, b)
+		} else {
+			b.Vals[j*m+at] |= x.succ.Vals[i*m+at]
+			if bd := x.e.acyc.bounds; bd != nil {
+				r := bd.row()
+				mergeBound(b.bounds[j*r:(j+1)*r], x.bnd[i*r:(i+1)*r], bd.width)
+			}
 		}
 	}
 }
@@ -176,8 +256,10 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			}
 			continue
 		}
-		x.startMarks(pid, data)
+		x.startMarks(pid, data, b)
+		x.pid = pid
 		x.succ.Reset()
+		x.bnd = x.bnd[:0]
 		for ri := range sys.Rules {
 			r := &sys.Rules[ri]
 			for p := 0; p < sys.Procs; p++ {
@@ -209,12 +291,17 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		// so the lookups' cache misses overlap.
 		enabled := len(x.succ.FPs)
 		x.lookUp()
+		if err := x.checkStored(pid, b); err != nil {
+			return err
+		}
 		x.raiseSuccessors(pid, b)
-		for i, seen := range x.seen {
-			if !seen && b.FirstOf(x.succ.FPs[i]) {
-				b.Add(x.succ.FPs[i], pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
-				m := x.e.vals()
-				b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
+		if x.e.acyc.active() {
+			x.keepMarked(b)
+		} else {
+			for i, seen := range x.seen {
+				if !seen && b.FirstOf(x.succ.FPs[i]) {
+					x.keep(i, b)
+				}
 			}
 		}
 		b.transitions += int64(enabled)

@@ -87,8 +87,11 @@ type bfs[S any] struct {
 	ampleHook func(id uint32, ample []model.Action)
 	// peaks holds, per measure, the largest value seen and where.
 	peaks []peak
-	// round lists the candidates of the round being committed.
-	round []*store.Candidates
+	// round lists the candidates of the round being committed, from
+	// committing; admitting is the batch whose candidates are admitted.
+	round      []*store.Candidates
+	committing []*batch
+	admitting  int
 	// mem holds the memory limit, checked at round boundaries.
 	mem memoryGuard
 	// acyc, when the spec declares a termination measure, verifies it and
@@ -110,6 +113,10 @@ func (e *bfs[S]) vals() int {
 	}
 	return len(e.peaks)
 }
+
+// marksAt is the position of the marks among a candidate's values, after
+// its measures'.
+func (e *bfs[S]) marksAt() int { return len(e.peaks) }
 
 // peak is the largest value of one measure seen so far and the first state,
 // in breadth-first order, that reached it: one with a shortest run to it.
@@ -182,6 +189,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	} else {
 		e.nextReport = e.start.Add(e.every())
 		e.explore(ctx, &res)
+	}
+	if e.acyc != nil && e.acyc.bounds != nil {
+		e.acyc.bounds.free() // every bound is checked, or the run stopped
 	}
 	e.stopOnEnvironment(&res)
 	res.SafetyElapsed = time.Since(e.start) + e.resumedElapsed
@@ -459,6 +469,9 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			x.measure(&sys.Init[i], &init.Candidates)
 			if e.acyc != nil {
 				init.Vals = append(init.Vals, int(e.acyc.initialMarks(&sys.Init[i])))
+				if bd := e.acyc.bounds; bd != nil {
+					init.bounds = bd.appendNoBound(init.bounds)
+				}
 			}
 		}
 		if !e.commit([]*batch{init}, e.frontier, res) || !e.commitLevel(e.frontier, res) {
@@ -473,6 +486,10 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			return
 		}
 		if e.opt.Checkpoint != "" && !time.Now().Before(nextSave) {
+			if err := e.checkFrontier(); err != nil {
+				res.Err = err
+				return
+			}
 			if err := e.save(depth, res); err != nil {
 				res.Err = fmt.Errorf("checkpoint: %w", err)
 				return
@@ -489,6 +506,9 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 		res.Depth = depth
 		if e.acyc != nil {
 			e.acyc.marks.startLevel(uint32(depth)+2, uint32(e.log.len()))
+			if e.acyc.bounds != nil {
+				e.acyc.bounds.startLevel(uint32(e.log.len()))
+			}
 		}
 		e.beyond = e.opt.MaxDepth > 0 && depth >= e.opt.MaxDepth
 		if err := e.successors.reset(uint32(e.log.len())); err != nil {
@@ -614,7 +634,7 @@ func (e *bfs[S]) report(frontier *level, depth int, res *Result) {
 // A store that defers (disk) admits the level's states in commitLevel. It
 // returns false when the run must stop.
 func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
-	e.round = e.round[:0]
+	e.round, e.committing, e.admitting = e.round[:0], batches, 0
 	for _, b := range batches {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
@@ -640,9 +660,10 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		res.Err = err
 		return false
 	}
-	if a := e.acyc; a.active() {
+	if a := e.acyc; ok && a.active() {
 		for _, b := range batches {
 			a.keepRaises(b.raises)
+			e.keepCandidates(b)
 		}
 	}
 	return ok
@@ -700,8 +721,13 @@ func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) boo
 		e.counts.foundBy(c.Actions[i], e.sys.Procs)
 	}
 	vals := c.Vals[i*e.vals():]
-	if e.acyc.active() {
-		e.acyc.marks.admit(id, fp, uint32(vals[len(e.peaks)]))
+	if a := e.acyc; a.active() {
+		at := e.marksAt()
+		a.marks.admit(id, fp, uint32(vals[at]))
+		if a.bounds != nil {
+			r := a.bounds.row()
+			a.bounds.admit(id, e.batchOf(c).bounds[i*r:(i+1)*r])
+		}
 	}
 	for m := range e.peaks {
 		if v := vals[m]; e.peaks[m].at == nil || v > e.peaks[m].value {
@@ -709,6 +735,17 @@ func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) boo
 		}
 	}
 	return true
+}
+
+// batchOf is the batch of the round being committed whose candidates are c:
+// a store admits them in order.
+func (e *bfs[S]) batchOf(c *store.Candidates) *batch {
+	for ; e.admitting < len(e.committing); e.admitting++ {
+		if b := e.committing[e.admitting]; &b.Candidates == c {
+			return b
+		}
+	}
+	panic("internal error: a candidate admitted out of its round")
 }
 
 // interrupted says why the run must stop now, or "" to go on.

@@ -22,8 +22,10 @@ type Candidates struct {
 	fresh []bool
 	// local holds the fingerprints added through FirstOf, so that a state
 	// reached twice within a chunk, the common diamond of interleavings,
-	// is kept once.
-	local table
+	// is kept once; localAt, if FirstAt is used, the position of each
+	// one's candidate, slot by slot.
+	local   table
+	localAt []int32
 }
 
 // Reset empties c, keeping its storage.
@@ -45,6 +47,56 @@ func (c *Candidates) FirstOf(fp uint64) bool {
 	}
 	return c.local.insert(tableKey(fp))
 }
+
+// FirstAt is FirstOf that also says where the state is: if fp is new, it
+// records that fp's candidate is the next one added (position c.Len()),
+// which the caller must then add; if not, it returns the position of the
+// candidate added for fp. A termination measure's marks (package checker,
+// acyclic.go) merge the marks of every edge into a chunk's state this way.
+// A chunk's candidates use FirstOf or FirstAt, not both.
+func (c *Candidates) FirstAt(fp uint64) (at int, first bool) {
+	fp = tableKey(fp)
+	t := &c.local
+	if t.keys == nil || 4*(t.n+1) > 3*len(t.keys) {
+		c.growLocal()
+	}
+	for i := home(fp, len(t.keys)); ; i++ {
+		if i == len(t.keys) {
+			i = 0
+		}
+		switch t.keys[i] {
+		case fp:
+			return int(c.localAt[i]), false
+		case 0:
+			t.keys[i], c.localAt[i] = fp, int32(len(c.FPs))
+			t.n++
+			return len(c.FPs), true
+		}
+	}
+}
+
+// growLocal doubles the local table, or makes it, keeping the positions.
+func (c *Candidates) growLocal() {
+	keys, at := c.local.keys, c.localAt
+	size := max(2*len(keys), 1024)
+	c.local.keys, c.localAt = make([]uint64, size), make([]int32, size)
+	for j, k := range keys {
+		if k == 0 {
+			continue
+		}
+		i := home(k, size)
+		for c.local.keys[i] != 0 {
+			if i++; i == size {
+				i = 0
+			}
+		}
+		c.local.keys[i], c.localAt[i] = k, at[j]
+	}
+}
+
+// Fresh reports whether the last Commit found candidate i new (a store
+// that defers finds none new in Commit).
+func (c *Candidates) Fresh(i int) bool { return i < len(c.fresh) && c.fresh[i] }
 
 // Add appends a candidate with encoding enc; a nil enc takes the bytes
 // appended to Data since the last candidate, which spares a copy. Its

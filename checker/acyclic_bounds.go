@@ -1,0 +1,202 @@
+package checker
+
+import (
+	"fmt"
+	"math"
+
+	"mc/checker/internal/offheap"
+	"mc/checker/internal/packed"
+	"mc/model"
+)
+
+// Deferred checks of the termination measure (acyclic.go). Evaluating the
+// measure on both ends of every transition costs about as much as the rest
+// of a transition on the ring specs, so with the visited set in memory a
+// transition s → t is checked where the measure of t is at hand anyway:
+//
+//   - t already stored when s is expanded (it can be anywhere, expanded or
+//     not): t is decoded again and its measure compared with s's at once;
+//   - t not stored yet: t is admitted in this level's round and expanded in
+//     the next level, where its measure is evaluated once, as the start of
+//     its own transitions. The edge leaves the bound measure(s) with t's
+//     candidate; the bounds of all the edges to t are merged into their
+//     lexicographic minimum, with the edge that gave it, and kept beside t
+//     until it is expanded, when measure(t) < bound is checked. That covers
+//     every edge to t: the minimum is below every other bound.
+//
+// Every transition is still checked, the second kind, most of them, at the
+// cost of one comparison. A transition that breaks the measure is reported
+// as before, with the edge that gave the bound. A level's bounds live in
+// memory only until its states are expanded; a checkpoint is taken between
+// levels, so the bounds of the frontier are checked before one is written
+// (checkFrontier) and a resumed run starts with none. With the disk store,
+// which answers no lookups during a level, every transition is checked at
+// once.
+type bounds struct {
+	// width is the number of the measure's components; a bound is a row
+	// of width components, then the parent and the packed action of the
+	// edge that gave it, parent noParent for none. A measure with a
+	// component past math.MaxUint32 is checked at once on the edges from
+	// that state instead.
+	width int
+	// cur holds the rows of the level being expanded, from state curFirst
+	// on, curLen of them; next those of the states admitted for the next
+	// level, from nextFirst on. They are mapped outside the Go heap, as
+	// the marks are.
+	cur, next           []uint32
+	curLen, nextLen     int
+	curFirst, nextFirst uint32
+}
+
+func (bd *bounds) row() int { return bd.width + 2 }
+
+// startLevel says that the states admitted from now on, from index first,
+// form the next level; the states admitted so far are expanded now.
+func (bd *bounds) startLevel(first uint32) {
+	bd.cur, bd.next = bd.next, bd.cur
+	bd.curLen, bd.nextLen = bd.nextLen, 0
+	bd.curFirst, bd.nextFirst = bd.nextFirst, first
+}
+
+// of is the bound of state id of the level being expanded, nil if it has
+// none.
+func (bd *bounds) of(id uint32) []uint32 {
+	r := bd.row()
+	if id < bd.curFirst || int(id-bd.curFirst) >= bd.curLen {
+		return nil
+	}
+	j := int(id-bd.curFirst) * r
+	if bd.cur[j+bd.width] == noParent {
+		return nil
+	}
+	return bd.cur[j : j+r]
+}
+
+// admit records the bound row of state id, just admitted.
+func (bd *bounds) admit(id uint32, row []uint32) {
+	if want := bd.nextFirst + uint32(bd.nextLen); id != want {
+		panic(fmt.Sprintf("internal error: state %d admitted with a bound after state %d", id, want-1))
+	}
+	r := bd.row()
+	if need := (bd.nextLen + 1) * r; need > len(bd.next) {
+		grown := offheap.Slice[uint32](max(len(bd.next)+len(bd.next)/2, need, 1<<12))
+		copy(grown, bd.next)
+		offheap.Free(bd.next)
+		bd.next = grown
+	}
+	copy(bd.next[bd.nextLen*r:], row)
+	bd.nextLen++
+}
+
+// merge lowers the bound of state id, admitted for the next level, to row
+// if row is below it.
+func (bd *bounds) merge(id uint32, row []uint32) {
+	if id < bd.nextFirst || int(id-bd.nextFirst) >= bd.nextLen {
+		panic(fmt.Sprintf("internal error: a bound merged into state %d, not of the next level", id))
+	}
+	j := int(id-bd.nextFirst) * bd.row()
+	mergeBound(bd.next[j:j+bd.row()], row, bd.width)
+}
+
+// free unmaps the rows.
+func (bd *bounds) free() {
+	offheap.Free(bd.cur)
+	offheap.Free(bd.next)
+	bd.cur, bd.next = nil, nil
+}
+
+// mergeBound lowers the bound dst to src if src is below it (or dst has
+// none); on a tie the earlier edge, dst's, stays.
+func mergeBound(dst, src []uint32, width int) {
+	if src[width] == noParent {
+		return
+	}
+	if dst[width] == noParent || below(src[:width], dst[:width]) {
+		copy(dst, src)
+	}
+}
+
+// below reports whether a is lexicographically smaller than b.
+func below(a, b []uint32) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// appendBound appends to rows the bound that an edge from the state with
+// measure before, state parent, by action, leaves; ok is false, and
+// nothing appended, when a component does not fit a row.
+func appendBound(rows []uint32, before []int, parent, action uint32) ([]uint32, bool) {
+	for _, v := range before {
+		if v < 0 || v > math.MaxUint32 {
+			return rows, false
+		}
+	}
+	for _, v := range before {
+		rows = append(rows, uint32(v))
+	}
+	return append(rows, parent, action), true
+}
+
+// appendNoBound appends a row with no bound, that of an initial state.
+func (bd *bounds) appendNoBound(rows []uint32) []uint32 {
+	for range bd.width {
+		rows = append(rows, 0)
+	}
+	return append(rows, noParent, 0)
+}
+
+// decreasesFrom reports whether the measure value is below the bound row.
+func decreasesFrom(row []uint32, value []int) bool {
+	for i, b := range row {
+		if v := int64(value[i]); v != int64(b) {
+			return v < int64(b)
+		}
+	}
+	return false
+}
+
+// boundValues are the components of a bound row, for a report.
+func boundValues(row []uint32) []int {
+	out := make([]int, len(row))
+	for i, v := range row {
+		out[i] = int(v)
+	}
+	return out
+}
+
+// checkFrontier checks the bounds of the frontier, the level about to be
+// expanded, before a checkpoint is written, and drops them: a resumed run
+// has none (acyclic_bounds.go).
+func (e *bfs[S]) checkFrontier() error {
+	a := e.acyc
+	if !a.active() || a.bounds == nil {
+		return nil
+	}
+	bd := a.bounds
+	var s S
+	var value []int
+	// A resumed run's first frontier has no rows.
+	for j := 0; j < e.frontier.len() && j < bd.nextLen; j++ {
+		row := bd.next[j*bd.row() : (j+1)*bd.row()]
+		if row[bd.width] == noParent {
+			continue
+		}
+		enc := e.frontier.state(j)
+		if err := e.sys.Decode(enc, &s); err != nil {
+			return fmt.Errorf("internal error: state %d does not decode: %v", e.frontier.id(j), err)
+		}
+		value = a.term.Value(value[:0], &s)
+		if !decreasesFrom(row[:bd.width], value) {
+			action := packed.Unpack(row[bd.width+1])
+			a.wrong = &wrongTransition{at: hit{id: row[bd.width], extra: &action, fp: model.Fingerprint(enc)},
+				before: boundValues(row[:bd.width]), after: value}
+			return nil
+		}
+		row[bd.width] = noParent
+	}
+	return nil
+}
