@@ -9,7 +9,8 @@ import (
 
 // Liveness from a termination measure. A spec may declare a measure
 // (model.Termination) that every transition strictly decreases. The
-// breadth-first search checks it on every transition it generates; if it
+// breadth-first search checks it on every transition it generates (at once,
+// or at the target's expansion: acyclic_bounds.go); if it
 // holds on all of them the state graph has no cycle, so every run is finite
 // and ends in a terminal state. Fairness then constrains nothing: a finite
 // maximal run is fair under every fairness assumption, since nothing is
@@ -28,12 +29,14 @@ import (
 //
 // The search computes the marks as it goes. Expanding s, a worker reads
 // mark(s) and gives each successor t the marks it inherits along s → t; a
-// new state is admitted with the marks of the edge that found it, and every
-// other edge whose marks t does not have yet is kept as a raise (the target's
-// fingerprint, the source and the action). Marks only ever grow, and every
-// mark is justified by a path, so none is wrong; what remains is to make
-// the marks complete, that is closed under every edge. At the end of each
-// level the raises are applied in frontier order. A raise on a state of the
+// new state is admitted with the union of the marks of its chunk's edges to
+// it. Another edge whose marks t does not have yet sets them at once if t
+// is still to be expanded (at the commit, when no worker runs), and is
+// otherwise kept as a raise (the target's fingerprint, the source and the
+// action). Marks only ever grow, and every mark is justified by a path, so
+// none is wrong; what remains is to make the marks complete, that is
+// closed under every edge. At the end of each level the raises are applied
+// in frontier order. A raise on a state of the
 // next level, not yet expanded, only sets its bits: its expansion will pass
 // them on. A raise on any other state, already expanded (the breadth-first
 // order is not a topological order: on Chang–Roberts at n = 5 a quarter of
@@ -58,7 +61,7 @@ import (
 // taken, so none is pending then.
 //
 // The counterexample of a failed property is found afterwards by a
-// breadth-first search over the marked region (acyclic_trace.go), the same
+// breadth-first search over the marked region (acyclic_verdict.go), the same
 // search the graph method makes, so it is a shortest one and the same trace.
 
 // maxMarkedProps bounds the liveness properties decided by a measure: their
