@@ -16,38 +16,30 @@ import (
 	"mc/checker/liveness"
 	"mc/model"
 	"mc/specs"
+	"mc/specs/paramflags"
 )
 
 // checkFlags are the flags of mc check.
 type checkFlags struct {
-	n           int
-	ids         string
-	variant     string
-	chanKind    string
-	capacity    int
-	initiators  string
-	maxStates   int64
-	maxMemory   string
-	timeout     time.Duration
-	json        bool
-	claims      bool
-	traceOut    string
-	progress    bool
-	workers     int
-	exact       bool
-	store       string
-	dir         string
-	keepDir     bool
-	checkpoint  string
-	every       time.Duration
-	resume      string
-	allIDs      bool
-	safety      bool
-	drift       int
-	links       string
-	orientation string
-	bound       int
-	fair        string
+	// Flags are the spec's parameters (paramflags.Names).
+	paramflags.Flags
+	maxStates  int64
+	maxMemory  string
+	timeout    time.Duration
+	json       bool
+	traceOut   string
+	progress   bool
+	workers    int
+	exact      bool
+	store      string
+	dir        string
+	keepDir    bool
+	checkpoint string
+	every      time.Duration
+	resume     string
+	allIDs     bool
+	safety     bool
+	fair       string
 	// fairness is --fair resolved against the spec's default.
 	fairness liveness.Fairness
 	por      bool
@@ -97,21 +89,9 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 
 // paramFlags are the flags that choose a spec's parameters, shared by
 // mc check and mc explore.
-var paramFlags = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift", "links", "orientation", "bound"}
+var paramFlags = paramflags.Names
 
-func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) {
-	fs.IntVar(&f.n, "n", 0, "ring size (default: the spec's, see mc list; or the number of --ids)")
-	fs.StringVar(&f.ids, "ids", "", "comma-separated ids, process 0's first (default n,n-1,…,1, or the spec's, see mc list)")
-	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first, see mc list)")
-	fs.StringVar(&f.chanKind, "chan", "fifo", "channel semantics: fifo or bag")
-	fs.IntVar(&f.capacity, "cap", 0, "channel capacity; a send to a full channel blocks (default unbounded)")
-	fs.StringVar(&f.initiators, "initiators", "", "comma-separated processes that may start spontaneously (default all)")
-	fs.StringVar(&f.links, "links", "", "bidirectional rings: link semantics, half or full (default: the spec variant's)")
-	fs.StringVar(&f.orientation, "orientation", "", "bidirectional rings: fix every processor's orientation, a bit string such as 0110 (1: its right port leads counter-clockwise; default every assignment)")
-	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: no processor completes more than K ticks while another completes none (default 0: unbounded)")
-	fs.BoolVar(&f.claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
-	fs.IntVar(&f.bound, "bound", 0, "the spec's bound on its environment, e.g. requests per process (see mc list; default: the spec's)")
-}
+func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) { f.Flags.Add(fs) }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
@@ -327,34 +307,11 @@ func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, mo
 	if err := entry.Takes.Refuse(entry.Name, fs.Changed); err != nil {
 		return entry, model.Params{}, err
 	}
-	p, err := f.params(fs, entry)
-	if err == nil {
-		err = f.bidirectional(fs, &p)
-	}
+	p, err := f.Flags.Params(fs, entry)
 	if err == nil {
 		err = f.resolveFairness(fs, entry)
 	}
 	return entry, p, err
-}
-
-// bidirectional reads --links and --orientation, which only the specs that
-// model link semantics and local orientations take (specdef.Links,
-// specdef.Orientation; hs and franklin run on bidirectional rings too, but
-// with full-duplex links and a common orientation fixed by their seeds).
-// specParams has refused them for the other specs.
-func (f *checkFlags) bidirectional(fs *pflag.FlagSet, p *model.Params) error {
-	var err error
-	if fs.Changed("links") {
-		if p.Duplex, err = model.ParseDuplex(f.links); err != nil {
-			return fmt.Errorf("--links: %v", err)
-		}
-	}
-	if fs.Changed("orientation") {
-		if p.Orientation, err = model.ParseOrientation(f.orientation, p.N); err != nil {
-			return fmt.Errorf("--orientation: %v", err)
-		}
-	}
-	return nil
 }
 
 // limitMemory makes the Go runtime collect garbage harder as the process
@@ -408,53 +365,6 @@ func (f *checkFlags) explainDefaultMemory(res *checker.Result, stderr io.Writer)
 		fmt.Fprintf(stderr, "mc check: the memory limit %s is the default, 7/8 of the memory available when mc started; --max-memory sets another\n",
 			bytesize(f.defaultMemory))
 	}
-}
-
-// params turns the flags into validated-later spec parameters; specParams
-// has refused the knobs e does not take.
-func (f *checkFlags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
-	var p model.Params
-	kind, err := model.ParseChanKind(f.chanKind)
-	if err != nil {
-		return p, err
-	}
-	if !fs.Changed("chan") {
-		kind = e.Defaults.Chan
-	}
-	p.Chan, p.Cap, p.Variant, p.Claims, p.Drift, p.Bound = kind, f.capacity, f.variant, f.claims, f.drift, f.bound
-	if fs.Changed("bound") && f.bound <= 0 {
-		return p, fmt.Errorf("--bound must be positive, got %d", f.bound)
-	}
-	if f.drift < 0 {
-		return p, fmt.Errorf("--drift must be 0 (unbounded) or positive, got %d", f.drift)
-	}
-	if fs.Changed("cap") && f.capacity <= 0 {
-		return p, fmt.Errorf("--cap must be positive, got %d", f.capacity)
-	}
-	switch {
-	case fs.Changed("ids"):
-		ids, err := model.ParseInts(f.ids)
-		if err != nil {
-			return p, fmt.Errorf("--ids: %v (leave the flag out for the spec's ids)", err)
-		}
-		p.IDs, p.N = ids, len(ids)
-		if fs.Changed("n") && f.n != len(ids) {
-			return p, fmt.Errorf("--n %d but --ids lists %d ids", f.n, len(ids))
-		}
-	case fs.Changed("n"):
-		if f.n < 2 {
-			return p, fmt.Errorf("--n must be at least 2, got %d", f.n)
-		}
-		p.N, p.IDs = f.n, e.IDs(f.n)
-	default:
-		p.N, p.IDs = e.Defaults.N, e.IDs(e.Defaults.N)
-	}
-	if fs.Changed("initiators") {
-		if p.Initiators, err = model.ParseInts(f.initiators); err != nil {
-			return p, fmt.Errorf("--initiators: %v (leave the flag out for every process)", err)
-		}
-	}
-	return p, nil
 }
 
 func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {

@@ -98,27 +98,27 @@ func (f *checkFlags) overMeaning(fs *pflag.FlagSet, e specs.Entry, m runinfo.Mea
 			}
 		}
 	}
-	set("variant", func() (err error) { m.Variant, err = model.PickVariant(e.Name, e.Variants, f.variant); return })
-	set("n", func() error { p.N = f.n; return nil })
+	set("variant", func() (err error) { m.Variant, err = model.PickVariant(e.Name, e.Variants, f.Variant); return })
+	set("n", func() error { p.N = f.N; return nil })
 	set("ids", func() (err error) {
-		if p.IDs, err = model.ParseInts(f.ids); err == nil && fs.Changed("n") && f.n != len(p.IDs) {
-			err = fmt.Errorf("--n %d but --ids lists %d ids", f.n, len(p.IDs))
+		if p.IDs, err = model.ParseInts(f.IDs); err == nil && fs.Changed("n") && f.N != len(p.IDs) {
+			err = fmt.Errorf("--n %d but --ids lists %d ids", f.N, len(p.IDs))
 		}
 		p.N = len(p.IDs)
 		return err
 	})
-	set("chan", func() error { k, err := model.ParseChanKind(f.chanKind); p.Chan = k.String(); return err })
-	set("cap", func() error { p.Cap = f.capacity; return nil })
-	set("initiators", func() (err error) { p.Initiators, err = model.ParseInts(f.initiators); return })
-	set("claims", func() error { p.Claims = f.claims; return nil })
-	set("links", func() error { l, err := model.ParseDuplex(f.links); p.Links = l.String(); return err })
+	set("chan", func() error { k, err := model.ParseChanKind(f.Chan); p.Chan = k.String(); return err })
+	set("cap", func() error { p.Cap = f.Cap; return nil })
+	set("initiators", func() (err error) { p.Initiators, err = model.ParseInts(f.Initiators); return })
+	set("claims", func() error { p.Claims = f.Claims; return nil })
+	set("links", func() error { l, err := model.ParseDuplex(f.Links); p.Links = l.String(); return err })
 	set("orientation", func() error {
-		_, err := model.ParseOrientation(f.orientation, p.N)
-		p.Orientation = f.orientation
+		_, err := model.ParseOrientation(f.Orientation, p.N)
+		p.Orientation = f.Orientation
 		return err
 	})
-	set("drift", func() error { p.Drift = f.drift; return nil })
-	set("bound", func() error { p.Bound = f.bound; return nil })
+	set("drift", func() error { p.Drift = f.Drift; return nil })
+	set("bound", func() error { p.Bound = f.Bound; return nil })
 	set("fair", func() error { k, err := liveness.ParseFairness(f.fair); m.Fair = k.String(); return err })
 	set("safety", func() error { m.Safety = f.safety; return nil })
 	set("por", func() error { m.Reduce = f.por; return nil })
