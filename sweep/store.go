@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"mc/checker"
@@ -114,6 +115,20 @@ func storeRun(tr *checker.Trace) *storedRun {
 		r.Actions[i] = s.Action
 	}
 	return r
+}
+
+// MarshalClass encodes a, witness runs included, as the run store keeps
+// it: what carries a class's cost between the stages of a pipeline
+// (mc-beam sweep).
+func MarshalClass(a Arrangement) ([]byte, error) { return json.Marshal(store(a)) }
+
+// UnmarshalClass decodes what MarshalClass encoded.
+func UnmarshalClass(b []byte) (Arrangement, error) {
+	var s storedClass
+	if err := json.Unmarshal(b, &s); err != nil {
+		return Arrangement{}, err
+	}
+	return s.arrangement(ring.ArrangementClass{Rep: s.IDs, Size: s.Size})
 }
 
 // arrangement is s as the class cl that it was stored for.

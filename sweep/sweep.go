@@ -144,25 +144,54 @@ type Config struct {
 // the longest causal chain (CostOptions.CausalLimit).
 const CausalLimit = 4 << 20
 
-// Run sweeps ring size n.
+// Run sweeps ring size n: every class (Classes), each computed or taken
+// from the store (Class), then aggregated (Aggregate). mc-beam sweep runs
+// the same three steps as a pipeline.
 func Run(ctx context.Context, c Config, n int) (*Row, error) {
-	classes := ring.ArrangementClasses(n, c.Spec.Facts().Symmetry)
+	classes, err := c.Classes(n)
+	if err != nil {
+		return nil, err
+	}
+	as := make([]Arrangement, 0, len(classes))
+	reused := 0
+	for _, cl := range classes {
+		a, fromStore, err := c.Class(ctx, n, cl)
+		if err != nil {
+			return nil, err
+		}
+		if fromStore {
+			reused++
+		}
+		as = append(as, a)
+	}
+	row := c.Aggregate(n, as)
+	row.Reused = reused
+	return row, nil
+}
+
+// Classes are the arrangement classes of ring size n that c sweeps, in
+// the order their rows list them.
+func (c Config) Classes(n int) ([]ring.ArrangementClass, error) {
 	if c.IDs != nil {
 		if len(c.IDs) != n {
 			return nil, fmt.Errorf("--ids has %d ids for n=%d", len(c.IDs), n)
 		}
-		classes = []ring.ArrangementClass{{Rep: c.IDs, Size: 1}}
+		return []ring.ArrangementClass{{Rep: c.IDs, Size: 1}}, nil
 	}
-	row := &Row{N: n, Classes: len(classes)}
-	opt := c.costOptions(n)
-	for _, cl := range classes {
-		a, reused, err := c.class(ctx, n, cl, opt)
-		if err != nil {
-			return nil, err
-		}
-		if reused {
-			row.Reused++
-		}
+	return ring.ArrangementClasses(n, c.Spec.Facts().Symmetry), nil
+}
+
+// Class is the cost of class cl of ring size n, and whether it was taken
+// from c.Store rather than computed.
+func (c Config) Class(ctx context.Context, n int, cl ring.ArrangementClass) (Arrangement, bool, error) {
+	return c.class(ctx, n, cl, c.costOptions(n))
+}
+
+// Aggregate is the row of ring size n whose classes cost as, in the order
+// Classes lists them.
+func (c Config) Aggregate(n int, as []Arrangement) *Row {
+	row := &Row{N: n, Classes: len(as)}
+	for _, a := range as {
 		row.Phases = max(row.Phases, a.Phases)
 		row.CausalStates += a.CausalStates
 		if a.CausalAll < 0 || row.Causal < 0 {
@@ -174,7 +203,7 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 			row.Cycles++
 		}
 		row.PerClass = append(row.PerClass, a)
-		row.Arrangements += cl.Size
+		row.Arrangements += a.Size
 		row.States += a.States
 		row.Transitions += a.Transitions
 	}
@@ -195,7 +224,7 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 		row.WorstBits = max(row.WorstBits, a.Bits)
 	}
 	if row.Cycles > 0 {
-		return row, nil
+		return row
 	}
 	row.Worst, row.WorstIDs, row.WorstCausal = row.worst.Max, row.worst.IDs, row.worst.Causal
 	row.Best, row.BestIDs = row.best.Min, row.best.IDs
@@ -217,7 +246,7 @@ func Run(ctx context.Context, c Config, n int) (*Row, error) {
 		need := math.Ceil(1000*(float64(row.Worst)-c.Profile.Lead*float64(n)*log2(n))/float64(n)) / 1000
 		row.LinearTerm = &need
 	}
-	return row, nil
+	return row
 }
 
 // costOptions are the options a class of ring size n is counted with.

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 
 	"mc/checker"
 	"mc/model"
@@ -163,4 +164,17 @@ func (f *File) check() error {
 		}
 	}
 	return nil
+}
+
+// WriteFile writes f to path.
+func WriteFile(path string, f *File) error {
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := Write(out, f); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }

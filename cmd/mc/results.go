@@ -11,19 +11,11 @@ import (
 
 	"mc/specs"
 	"mc/sweep"
+	"mc/sweep/sweepout"
 )
 
 // regenerate is the command results/README.md names at its top.
 const regenerate = "go run ./cmd/mc sweep all --out results"
-
-func writeIndented(w io.Writer, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
-}
 
 // profileConfig is the sweep results/ holds for s.
 func profileConfig(s specs.Sweep, opt sweep.CostOptions) sweep.Config {
@@ -43,12 +35,12 @@ func sweepAll(ctx context.Context, dir string, opt sweep.CostOptions, c classes,
 		}
 		var err error
 		if asJSON {
-			err = writeSweepJSON(stdout, t)
+			err = sweepout.WriteJSON(stdout, t)
 		} else {
 			sweep.WriteText(stdout, t)
 		}
 		if err == nil {
-			err = writeTable(dir, t)
+			err = sweepout.WriteDir(dir, t, version())
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "mc sweep: %v\n", err)

@@ -19,6 +19,7 @@ import (
 	"mc/specs"
 	"mc/specs/specdef"
 	"mc/sweep"
+	"mc/sweep/sweepout"
 )
 
 // defaultSampledSizes are the ring sizes of mc sweep --sample without --n.
@@ -108,8 +109,8 @@ func (f *sweepFlags) resolveSampled(fs *pflag.FlagSet) (specs.Entry, specdef.Pro
 	if err := e.Takes.Refuse(e.Name, fs.Changed); err != nil {
 		return e, none, nil, err
 	}
-	name := profileName(e.Name, f.variant, e.Variants)
-	prof, known := sweepOf(e, name)
+	name := sweepout.ProfileName(e.Name, f.variant, e.Variants)
+	prof, known := sweepout.ProfileOf(e, name)
 	if !known {
 		return e, none, nil, fmt.Errorf("%s has no sweep profile to sample", name)
 	}
@@ -174,7 +175,7 @@ func writeSampled(dir string, t *sweep.SampledTable) error {
 		return err
 	}
 	var js, md, svg strings.Builder
-	if err := writeIndented(&js, t); err != nil {
+	if err := sweepout.WriteIndented(&js, t); err != nil {
 		return err
 	}
 	t.WriteMarkdown(&md)

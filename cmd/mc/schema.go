@@ -4,23 +4,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"mc/runinfo"
 )
 
-// jsonSchema is the version of the JSON mc prints (mc check --json, mc list
-// --json, mc sweep --json, mc version --json), which docs/json.md
-// describes. It changes when a field is removed or changes meaning, so
-// that a program reading the output can refuse a schema it does not know;
-// a new field does not change it.
-const jsonSchema = 1
+// jsonSchema is the version of the JSON mc prints (runinfo.Schema).
+const jsonSchema = runinfo.Schema
 
-// jsonStamp opens every JSON object mc prints: the mc that wrote it and the
-// schema it follows.
-type jsonStamp struct {
-	MCVersion string `json:"mc_version"`
-	Schema    int    `json:"schema"`
-}
+// jsonStamp opens every JSON object mc prints (runinfo.Stamp).
+type jsonStamp = runinfo.Stamp
 
-func stamp() jsonStamp { return jsonStamp{MCVersion: version(), Schema: jsonSchema} }
+func stamp() jsonStamp { return runinfo.ThisStamp() }
 
 // encodeJSON prints v, indented, as mc cmd's output.
 func encodeJSON(stdout, stderr io.Writer, cmd string, v any) int {

@@ -2,22 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
-	"strconv"
-	"strings"
 	"time"
 
-	"mc/checker"
-	"mc/model"
-	"mc/specs"
-	"mc/specs/specdef"
 	"mc/sweep"
-	"mc/tracefile"
+	"mc/sweep/sweepout"
 )
 
 type sweepFlags struct {
@@ -89,53 +80,11 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return sweepAll(ctx, dir, opt, c, f.json, stdout, stderr)
 		})
 	}
-	e, err := specs.Lookup(fs.Arg(0))
+	name, cfg, ns, err := sweepout.Resolve(sweepout.Request{Spec: fs.Arg(0), Variant: f.variant, Drift: f.drift,
+		Ns: f.ns, IDs: f.ids, Opt: opt, Changed: fs.Changed})
 	if err != nil {
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
-	}
-	if e.Anonymous() {
-		fmt.Fprintf(stderr, "mc sweep: spec %s gives its processes no ids; there are no arrangements to sweep\n", e.Name)
-		return exitUsage
-	}
-	if err := e.Takes.Refuse(e.Name, fs.Changed); err != nil {
-		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
-		return exitUsage
-	}
-	name := profileName(e.Name, f.variant, e.Variants)
-	if f.drift > 0 {
-		if _, ok := sweepOf(e, fmt.Sprintf("%s-drift%d", name, f.drift)); ok {
-			name = fmt.Sprintf("%s-drift%d", name, f.drift)
-		}
-	}
-	prof, known := sweepOf(e, name)
-	if !known {
-		prof = specdef.Profile{Counted: "all messages", Formula: "— (no bound recorded)"}
-	}
-	var ns []int
-	if f.ns == "" {
-		if !known {
-			fmt.Fprintf(stderr, "mc sweep: %s has no default range; give --n\n", name)
-			return exitUsage
-		}
-		ns = prof.Ns
-	} else if ns, err = parseRange(f.ns); err != nil {
-		fmt.Fprintf(stderr, "mc sweep: --n: %v\n", err)
-		return exitUsage
-	}
-	cfg := sweep.Config{Spec: e, Profile: prof, Variant: f.variant, Drift: f.drift, Opt: opt}
-	if f.ids != "all" {
-		if cfg.IDs, err = parseInts(f.ids); err != nil {
-			fmt.Fprintf(stderr, "mc sweep: --ids: %v\n", err)
-			return exitUsage
-		}
-		if len(ns) != 1 || ns[0] != len(cfg.IDs) {
-			if f.ns != "" {
-				fmt.Fprintf(stderr, "mc sweep: --ids gives %d ids; --n must be that one size\n", len(cfg.IDs))
-				return exitUsage
-			}
-			ns = []int{len(cfg.IDs)}
-		}
 	}
 	return withClasses(dbDir, "sweep", f.db.fresh, stderr, func(c classes) int {
 		return sweepSpec(ctx, name, c.config(cfg), ns, &f, stdout, stderr)
@@ -149,7 +98,7 @@ func sweepSpec(ctx context.Context, name string, cfg sweep.Config, ns []int, f *
 		return code
 	}
 	if f.json {
-		if err := writeSweepJSON(stdout, t); err != nil {
+		if err := sweepout.WriteJSON(stdout, t); err != nil {
 			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 			return exitInternal
 		}
@@ -157,47 +106,12 @@ func sweepSpec(ctx context.Context, name string, cfg sweep.Config, ns []int, f *
 		sweep.WriteText(stdout, t)
 	}
 	if f.out != "" {
-		if err := writeTable(f.out, t); err != nil {
+		if err := sweepout.WriteDir(f.out, t, version()); err != nil {
 			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 			return exitInternal
 		}
 	}
 	return exitPass
-}
-
-// writeSweepJSON prints one JSON object per row of t, one a line, each
-// with mc's version and the schema (docs/json.md).
-func writeSweepJSON(w io.Writer, t *sweep.Table) error {
-	enc := json.NewEncoder(w)
-	for _, r := range t.Rows {
-		row := struct {
-			jsonStamp
-			*sweep.Row
-		}{stamp(), r}
-		if err := enc.Encode(row); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// profileName is the key of a spec's sweep profile: the spec, or
-// spec-variant for a variant other than the first.
-func profileName(spec, variant string, variants []model.Variant) string {
-	if variant == "" || (len(variants) > 0 && variants[0].Name == variant) {
-		return spec
-	}
-	return spec + "-" + variant
-}
-
-// sweepOf is e's profile name, if it has one.
-func sweepOf(e specs.Entry, name string) (specdef.Profile, bool) {
-	for _, p := range e.Sweeps {
-		if p.Name == name {
-			return p, true
-		}
-	}
-	return specdef.Profile{}, false
 }
 
 // sweepTable runs cfg for every n in ns; on failure it returns nil and the
@@ -219,86 +133,4 @@ func sweepTable(ctx context.Context, name string, cfg sweep.Config, ns []int, st
 		fmt.Fprintf(stderr, "mc sweep %s: %s\n", name, tally)
 	}
 	return t, exitPass
-}
-
-// writeTable writes dir/<name>.json (Table.Summarized), dir/<name>.md,
-// dir/<name>.svg and the witness runs.
-func writeTable(dir string, t *sweep.Table) error {
-	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
-		return err
-	}
-	var js, md, svg strings.Builder
-	if err := writeIndented(&js, t.Summarized()); err != nil {
-		return err
-	}
-	sweep.WriteMarkdown(&md, t)
-	t.WriteSVG(&svg)
-	for ext, text := range map[string]string{"json": js.String(), "md": md.String(), "svg": svg.String()} {
-		if err := os.WriteFile(filepath.Join(dir, t.Name+"."+ext), []byte(text), 0o644); err != nil {
-			return err
-		}
-	}
-	e, _ := specs.Lookup(t.Spec)
-	for _, r := range t.Rows {
-		if r.Cycles > 0 {
-			continue
-		}
-		for _, w := range []struct {
-			what string
-			ids  []int
-			tr   *checker.Trace
-		}{{"worst", r.WorstIDs, r.WorstRun()}, {"best", r.BestIDs, r.BestRun()}} {
-			p := model.Params{N: r.N, IDs: w.ids, Variant: t.Variant, Drift: t.Drift, Claims: t.Claims}
-			tgt, err := e.Build(p)
-			if err != nil {
-				return err
-			}
-			pr := &checker.PropResult{Name: w.what + "-messages", Doc: fmt.Sprintf("a run with the %s number of %s at n=%d", w.what, t.Counted, r.N), Kind: model.Witness, Verdict: checker.Pass, Trace: w.tr}
-			f, err := tracefile.Build(tgt, checker.MeaningOf(tgt.Info(), checker.Options{Fair: e.Defaults.Fair}), pr, version())
-			if err != nil {
-				return err
-			}
-			f.Property.Kind = tracefile.CostRun
-			if err := writeTraceFile(filepath.Join(dir, "traces", fmt.Sprintf("%s-n%d-%s.json", t.Name, r.N, w.what)), f); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// parseRange reads "3..7" or "5".
-func parseRange(s string) ([]int, error) {
-	lo, hi, found := strings.Cut(s, "..")
-	a, err := strconv.Atoi(lo)
-	if err != nil {
-		return nil, fmt.Errorf("%q is not a size or a range a..b", s)
-	}
-	b := a
-	if found {
-		if b, err = strconv.Atoi(hi); err != nil {
-			return nil, fmt.Errorf("%q is not a range a..b", s)
-		}
-	}
-	if a < 2 || b < a || b > 9 {
-		return nil, fmt.Errorf("range %d..%d: want 2 ≤ a ≤ b ≤ 9", a, b)
-	}
-	var out []int
-	for n := a; n <= b; n++ {
-		out = append(out, n)
-	}
-	return out, nil
-}
-
-// parseInts reads "3,1,2".
-func parseInts(s string) ([]int, error) {
-	var out []int
-	for _, x := range strings.Split(s, ",") {
-		v, err := strconv.Atoi(strings.TrimSpace(x))
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a list of integers", s)
-		}
-		out = append(out, v)
-	}
-	return out, nil
 }

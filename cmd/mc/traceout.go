@@ -66,15 +66,5 @@ func writeTraceOut(t checker.Target, r *checker.Result, path string, stderr io.W
 	return nil
 }
 
-// writeTraceFile writes f to path.
-func writeTraceFile(path string, f *tracefile.File) error {
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := tracefile.Write(out, f); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
-}
+// writeTraceFile writes f to path (tracefile.WriteFile).
+func writeTraceFile(path string, f *tracefile.File) error { return tracefile.WriteFile(path, f) }

@@ -1,0 +1,211 @@
+// Package sweepout is what a sweep command does around package sweep:
+// it resolves the command line (spec, profile, ring sizes, one
+// arrangement) to a sweep.Config, and writes the table (--json rows,
+// the --out directory with its witness runs). mc sweep and mc-beam sweep
+// share it, so that their outputs are the same byte for byte.
+package sweepout
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"mc/checker"
+	"mc/model"
+	"mc/runinfo"
+	"mc/specs"
+	"mc/specs/specdef"
+	"mc/sweep"
+	"mc/tracefile"
+)
+
+// Request is a sweep of one spec as the command line gives it.
+type Request struct {
+	Spec, Variant string
+	Drift         int
+	// Ns is --n ("3..7", "5"; "" for the profile's range) and IDs --ids
+	// ("all" for every class, or one arrangement "3,1,2").
+	Ns, IDs string
+	Opt     sweep.CostOptions
+	// Changed says whether a flag was given (pflag.FlagSet.Changed): the
+	// knobs the spec does not take are refused by it.
+	Changed func(flag string) bool
+}
+
+// Resolve turns r into the profile's name, the sweep's configuration and
+// the ring sizes to sweep. Its errors are the user's.
+func Resolve(r Request) (name string, cfg sweep.Config, ns []int, err error) {
+	e, err := specs.Lookup(r.Spec)
+	if err != nil {
+		return "", cfg, nil, err
+	}
+	if e.Anonymous() {
+		return "", cfg, nil, fmt.Errorf("spec %s gives its processes no ids; there are no arrangements to sweep", e.Name)
+	}
+	if err := e.Takes.Refuse(e.Name, r.Changed); err != nil {
+		return "", cfg, nil, err
+	}
+	name = ProfileName(e.Name, r.Variant, e.Variants)
+	if r.Drift > 0 {
+		if _, ok := ProfileOf(e, fmt.Sprintf("%s-drift%d", name, r.Drift)); ok {
+			name = fmt.Sprintf("%s-drift%d", name, r.Drift)
+		}
+	}
+	prof, known := ProfileOf(e, name)
+	if !known {
+		prof = specdef.Profile{Counted: "all messages", Formula: "— (no bound recorded)"}
+	}
+	if r.Ns == "" {
+		if !known {
+			return "", cfg, nil, fmt.Errorf("%s has no default range; give --n", name)
+		}
+		ns = prof.Ns
+	} else if ns, err = ParseRange(r.Ns); err != nil {
+		return "", cfg, nil, fmt.Errorf("--n: %v", err)
+	}
+	cfg = sweep.Config{Spec: e, Profile: prof, Variant: r.Variant, Drift: r.Drift, Opt: r.Opt}
+	if r.IDs != "all" {
+		if cfg.IDs, err = ParseInts(r.IDs); err != nil {
+			return "", cfg, nil, fmt.Errorf("--ids: %v", err)
+		}
+		if len(ns) != 1 || ns[0] != len(cfg.IDs) {
+			if r.Ns != "" {
+				return "", cfg, nil, fmt.Errorf("--ids gives %d ids; --n must be that one size", len(cfg.IDs))
+			}
+			ns = []int{len(cfg.IDs)}
+		}
+	}
+	return name, cfg, ns, nil
+}
+
+// ProfileName is the key of a spec's sweep profile: the spec, or
+// spec-variant for a variant other than the first.
+func ProfileName(spec, variant string, variants []model.Variant) string {
+	if variant == "" || (len(variants) > 0 && variants[0].Name == variant) {
+		return spec
+	}
+	return spec + "-" + variant
+}
+
+// ProfileOf is e's profile called name, if it has one.
+func ProfileOf(e specs.Entry, name string) (specdef.Profile, bool) {
+	for _, p := range e.Sweeps {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return specdef.Profile{}, false
+}
+
+// WriteJSON prints one JSON object per row of t, one a line, each with
+// mc's version and the schema (docs/json.md).
+func WriteJSON(w io.Writer, t *sweep.Table) error {
+	enc := json.NewEncoder(w)
+	for _, r := range t.Rows {
+		row := struct {
+			runinfo.Stamp
+			*sweep.Row
+		}{runinfo.ThisStamp(), r}
+		if err := enc.Encode(row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteIndented writes v as indented JSON and a newline.
+func WriteIndented(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteDir writes dir/<name>.json (Table.Summarized), dir/<name>.md,
+// dir/<name>.svg and the witness runs (dir/traces/), as written by
+// mcVersion.
+func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
+	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
+		return err
+	}
+	var js, md, svg strings.Builder
+	if err := WriteIndented(&js, t.Summarized()); err != nil {
+		return err
+	}
+	sweep.WriteMarkdown(&md, t)
+	t.WriteSVG(&svg)
+	for ext, text := range map[string]string{"json": js.String(), "md": md.String(), "svg": svg.String()} {
+		if err := os.WriteFile(filepath.Join(dir, t.Name+"."+ext), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	e, _ := specs.Lookup(t.Spec)
+	for _, r := range t.Rows {
+		if r.Cycles > 0 {
+			continue
+		}
+		for _, w := range []struct {
+			what string
+			ids  []int
+			tr   *checker.Trace
+		}{{"worst", r.WorstIDs, r.WorstRun()}, {"best", r.BestIDs, r.BestRun()}} {
+			p := model.Params{N: r.N, IDs: w.ids, Variant: t.Variant, Drift: t.Drift, Claims: t.Claims}
+			tgt, err := e.Build(p)
+			if err != nil {
+				return err
+			}
+			pr := &checker.PropResult{Name: w.what + "-messages", Doc: fmt.Sprintf("a run with the %s number of %s at n=%d", w.what, t.Counted, r.N), Kind: model.Witness, Verdict: checker.Pass, Trace: w.tr}
+			f, err := tracefile.Build(tgt, checker.MeaningOf(tgt.Info(), checker.Options{Fair: e.Defaults.Fair}), pr, mcVersion)
+			if err != nil {
+				return err
+			}
+			f.Property.Kind = tracefile.CostRun
+			if err := tracefile.WriteFile(filepath.Join(dir, "traces", fmt.Sprintf("%s-n%d-%s.json", t.Name, r.N, w.what)), f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// ParseRange reads "3..7" or "5".
+func ParseRange(s string) ([]int, error) {
+	lo, hi, found := strings.Cut(s, "..")
+	a, err := strconv.Atoi(lo)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a size or a range a..b", s)
+	}
+	b := a
+	if found {
+		if b, err = strconv.Atoi(hi); err != nil {
+			return nil, fmt.Errorf("%q is not a range a..b", s)
+		}
+	}
+	if a < 2 || b < a || b > 9 {
+		return nil, fmt.Errorf("range %d..%d: want 2 ≤ a ≤ b ≤ 9", a, b)
+	}
+	var out []int
+	for n := a; n <= b; n++ {
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// ParseInts reads "3,1,2".
+func ParseInts(s string) ([]int, error) {
+	var out []int
+	for _, x := range strings.Split(s, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(x))
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a list of integers", s)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
