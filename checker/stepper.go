@@ -41,6 +41,16 @@ type State struct{ enc string }
 // Key is the state's fingerprint, stable across runs.
 func (s State) Key() uint64 { return model.Fingerprint([]byte(s.enc)) }
 
+// Encoding is s's canonical encoding: what carries a state from one
+// process to another (mc-beam writes it to shard files between the
+// stages of a pipeline).
+func (s State) Encoding() []byte { return []byte(s.enc) }
+
+// StateOf is the state whose canonical encoding is enc, as Encoding gave
+// it. A Stepper's methods refuse a state that does not decode for their
+// system.
+func StateOf(enc []byte) State { return State{enc: string(enc)} }
+
 // Info describes a system.
 type Info struct {
 	Spec, Variant string
