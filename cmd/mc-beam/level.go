@@ -1,0 +1,237 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"mc/checker"
+	"mc/model"
+	"mc/runinfo"
+	"mc/specs"
+)
+
+func init() {
+	register.DoFn3x1[context.Context, int, func(int, []byte), error](&expandFn{})
+	register.DoFn3x1[context.Context, int, func(*[]byte) bool, error](&dedupFn{})
+	register.Function2x0[int, func(int, []byte)](markShard)
+	register.Iter1[[]byte]()
+}
+
+// system is what a worker rebuilds the checked system from: the run's
+// meaning, which names the spec, its variant and its parameters.
+type system struct{ Run runinfo.Meaning }
+
+func (s system) build() (checker.Target, error) {
+	e, err := specs.Lookup(s.Run.Spec)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.Run.Params.Model(s.Run.Variant)
+	if err != nil {
+		return nil, err
+	}
+	return e.Build(p)
+}
+
+// levelPipeline is the pipeline that expands level L of a breadth-first
+// search with delayed duplicate detection (Korf, "Delayed duplicate
+// detection", 2003; Stern and Dill's parallel Murφ hashes states to
+// owners the same way):
+//
+//  1. each shard's frontier file is expanded (expandFn): every successor
+//     is keyed by the shard its fingerprint falls in, and the shard's
+//     states are checked against the state and step properties;
+//  2. the successors are grouped by shard (with one empty marker per
+//     shard, so that every shard's group exists), and each group is
+//     deduplicated and anti-joined with the shard's visited fingerprints
+//     (dedupFn), which writes level L+1's frontier file and visited file.
+//
+// Every file is written whole by one worker and read after the pipeline
+// ends, so a retried worker rewrites the same bytes.
+func levelPipeline(sys system, work string, level, shards int) *beam.Pipeline {
+	p, s := beam.NewPipelineWithRoot()
+	ids := make([]int, shards)
+	for i := range ids {
+		ids[i] = i
+	}
+	all := beam.CreateList(s, ids)
+	succ := beam.ParDo(s, &expandFn{Sys: sys, Work: work, Level: level, Shards: shards}, all)
+	marks := beam.ParDo(s, markShard, all)
+	groups := beam.GroupByKey(s, beam.Flatten(s, succ, marks))
+	beam.ParDo0(s, &dedupFn{Work: work, Level: level + 1}, groups)
+	return p
+}
+
+// markShard is shard's empty marker.
+func markShard(shard int, emit func(int, []byte)) { emit(shard, nil) }
+
+// expandSummary is what expanding one shard of a level found.
+type expandSummary struct {
+	Transitions int `json:"transitions"`
+	Terminal    int `json:"terminal"`
+	// Findings are the properties that failed, each where it failed.
+	Findings []finding `json:"findings"`
+	// Witnessed maps each witness property that holds in some state of
+	// the shard to the least such state's fingerprint.
+	Witnessed map[string]uint64 `json:"witnessed"`
+}
+
+// finding is a property failing in state FP (an invariant, or an end
+// property in a terminal state) or on the transition Step from it.
+type finding struct {
+	Prop string        `json:"prop"`
+	FP   uint64        `json:"fp"`
+	Step *model.Action `json:"step,omitempty"`
+}
+
+func expandPath(work string, level, shard int) string {
+	return fmt.Sprintf("%s/level-%d/expand-%d.json", work, level, shard)
+}
+
+func dedupPath(work string, level, shard int) string {
+	return fmt.Sprintf("%s/level-%d/dedup-%d.json", work, level, shard)
+}
+
+// expandFn expands one shard of a level.
+type expandFn struct {
+	Sys           system
+	Work          string
+	Level, Shards int
+	t             checker.Target
+}
+
+func (f *expandFn) Setup() error {
+	var err error
+	f.t, err = f.Sys.build()
+	return err
+}
+
+func (f *expandFn) ProcessElement(ctx context.Context, shard int, emit func(int, []byte)) error {
+	sum := expandSummary{Witnessed: map[string]uint64{}}
+	kinds := map[string]model.Kind{}
+	for _, p := range f.t.Props() {
+		kinds[p.Name] = p.Kind
+	}
+	var buf []byte
+	err := readRecords(ctx, statesPath(f.Work, f.Level, shard), func(r record) error {
+		s := checker.StateOf(r.Enc)
+		moves, err := f.t.Moves(s)
+		if err != nil {
+			return err
+		}
+		snap, err := f.t.Inspect(s)
+		if err != nil {
+			return err
+		}
+		sum.Transitions += len(moves)
+		if len(moves) == 0 {
+			sum.Terminal++
+		}
+		for _, p := range snap.Props {
+			switch {
+			case !p.Evaluated:
+			case p.Kind == model.Witness && p.Holds:
+				if fp, ok := sum.Witnessed[p.Name]; !ok || r.FP < fp {
+					sum.Witnessed[p.Name] = r.FP
+				}
+			case p.Kind != model.Witness && !p.Holds:
+				sum.Findings = append(sum.Findings, finding{Prop: p.Name, FP: r.FP})
+			}
+		}
+		for _, m := range moves {
+			for _, name := range m.Broken {
+				a := m.Action
+				sum.Findings = append(sum.Findings, finding{Prop: name, FP: r.FP, Step: &a})
+			}
+			fp := m.To.Key()
+			buf = appendRecord(buf[:0], record{FP: fp, Parent: r.FP, Action: m.Action, Enc: m.To.Encoding()})
+			emit(shardOf(fp, f.Shards), slices.Clone(buf))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(ctx, expandPath(f.Work, f.Level, shard), sum)
+}
+
+// dedupSummary is what deduplicating one shard's successors found.
+type dedupSummary struct {
+	New int `json:"new"`
+}
+
+// dedupFn keeps, of one shard's successors, those whose fingerprint no
+// earlier level holds: level Level's new states.
+type dedupFn struct {
+	Work  string
+	Level int
+}
+
+func (f *dedupFn) ProcessElement(ctx context.Context, shard int, values func(*[]byte) bool) error {
+	var cands []record
+	var b []byte
+	for values(&b) {
+		if len(b) == 0 {
+			continue // the shard's marker
+		}
+		r, err := decodeRecord(b)
+		if err != nil {
+			return err
+		}
+		cands = append(cands, r)
+	}
+	// The same candidates in any order give the same frontier: the first
+	// of each fingerprint by parent and action is kept.
+	sort.Slice(cands, func(i, j int) bool { return less(cands[i], cands[j]) })
+	visited, err := readFingerprints(ctx, visitedPath(f.Work, f.Level-1, shard))
+	if err != nil {
+		return err
+	}
+	var fresh []record
+	var fps []uint64
+	v := 0
+	for i, r := range cands {
+		if i > 0 && cands[i-1].FP == r.FP {
+			continue
+		}
+		for v < len(visited) && visited[v] < r.FP {
+			v++
+		}
+		if v < len(visited) && visited[v] == r.FP {
+			continue
+		}
+		fresh = append(fresh, r)
+		fps = append(fps, r.FP)
+	}
+	if err := writeRecords(ctx, statesPath(f.Work, f.Level, shard), fresh); err != nil {
+		return err
+	}
+	merged := append(visited, fps...)
+	slices.Sort(merged)
+	if err := writeFingerprints(ctx, visitedPath(f.Work, f.Level, shard), merged); err != nil {
+		return err
+	}
+	return writeJSON(ctx, dedupPath(f.Work, f.Level, shard), dedupSummary{New: len(fresh)})
+}
+
+// less orders records by fingerprint, then parent, then action.
+func less(a, b record) bool {
+	if a.FP != b.FP {
+		return a.FP < b.FP
+	}
+	if a.Parent != b.Parent {
+		return a.Parent < b.Parent
+	}
+	if a.Action.Rule != b.Action.Rule {
+		return a.Action.Rule < b.Action.Rule
+	}
+	if a.Action.Proc != b.Action.Proc {
+		return a.Action.Proc < b.Action.Proc
+	}
+	return a.Action.Choice < b.Action.Choice
+}

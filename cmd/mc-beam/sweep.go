@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"mc/ring"
+	"mc/runinfo"
+	"mc/sweep"
+	"mc/sweep/sweepout"
+)
+
+func init() {
+	register.DoFn3x1[context.Context, classJob, func(int, []byte), error](&classFn{})
+	register.Emitter2[int, []byte]()
+	register.Combiner3[rowClasses, []byte, rowClasses](&gatherFn{})
+	register.DoFn3x1[context.Context, int, rowClasses, error](&writeRowFn{})
+}
+
+// sweepFlags are mc sweep's flags, less the run store's and --sample's.
+type sweepFlags struct {
+	ns, ids, variant, out string
+	json                  bool
+	drift                 int
+	maxStates             int64
+	timeout               time.Duration
+	work                  string
+	beam                  beamFlags
+}
+
+// runSweep is mc-beam sweep SPEC: mc sweep's table, each arrangement
+// class checked by a pipeline worker. Its output is mc sweep's, byte for
+// byte: the classes are resolved (sweepout.Resolve), costed (sweep
+// Config.Class) and aggregated (Config.Aggregate) by the same code.
+func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var f sweepFlags
+	fs := newFlagSet("sweep", "SPEC --n A..B [flags]", stdout)
+	fs.StringVar(&f.ns, "n", "", "ring sizes, e.g. 3..7 or 5 (default: the range results/ covers)")
+	fs.StringVar(&f.ids, "ids", "all", "all (one arrangement per symmetry class) or one arrangement a,b,c")
+	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object per n")
+	fs.StringVar(&f.out, "out", "", "write <name>.json, <name>.md and the witness runs (traces/) to this directory")
+	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
+	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
+	fs.StringVar(&f.work, "work", "", "directory (any Beam filesystem: a local path, gs://…) where the workers leave each row's classes (default: a temporary directory, removed)")
+	f.beam.add(fs)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if len(positional(fs)) != 1 {
+		fmt.Fprintln(stderr, "mc-beam sweep: want exactly one SPEC (see mc-beam sweep --help)")
+		return exitUsage
+	}
+	req := sweepRequest{Spec: positional(fs)[0], Variant: f.variant, Drift: f.drift, Ns: f.ns, IDs: f.ids, MaxStates: f.maxStates, Timeout: f.timeout}
+	if f.maxStates < 0 || f.timeout < 0 {
+		fmt.Fprintln(stderr, "mc-beam sweep: --max-states and --timeout must not be negative")
+		return exitUsage
+	}
+	name, cfg, ns, err := req.resolve(fs.Changed)
+	if err != nil {
+		fmt.Fprintf(stderr, "mc-beam sweep: %v\n", err)
+		return exitUsage
+	}
+	if code, ok := f.beam.setUp(fs, stderr); !ok {
+		return code
+	}
+	work, done, err := workDir(ctx, f.work)
+	if err != nil {
+		fmt.Fprintf(stderr, "mc-beam sweep: --work: %v\n", err)
+		return exitUsage
+	}
+	defer done()
+	t := sweep.NewTable(name, cfg)
+	rows, err := sweepRows(ctx, &f.beam, req, cfg, ns, work)
+	if err != nil {
+		fmt.Fprintf(stderr, "mc-beam sweep: %v\n", err)
+		return exitUsage
+	}
+	t.Rows = rows
+	if f.json {
+		err = sweepout.WriteJSON(stdout, t)
+	} else {
+		sweep.WriteText(stdout, t)
+	}
+	if err == nil && f.out != "" {
+		err = sweepout.WriteDir(f.out, t, runinfo.ThisBuild().Version)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mc-beam sweep: %v\n", err)
+		return exitInternal
+	}
+	return exitPass
+}
+
+// sweepRequest is what a worker needs to rebuild the sweep's
+// configuration: the command line, as plain fields that Beam serializes
+// with the DoFn.
+type sweepRequest struct {
+	Spec, Variant string
+	Drift         int
+	Ns, IDs       string
+	MaxStates     int64
+	Timeout       time.Duration
+}
+
+func (r sweepRequest) resolve(changed func(string) bool) (string, sweep.Config, []int, error) {
+	return sweepout.Resolve(sweepout.Request{Spec: r.Spec, Variant: r.Variant, Drift: r.Drift, Ns: r.Ns, IDs: r.IDs,
+		Opt: sweep.CostOptions{MaxStates: r.MaxStates, Timeout: r.Timeout}, Changed: changed})
+}
+
+// classJob is one arrangement class of ring size N, the Index-th that
+// sweep.Config.Classes lists.
+type classJob struct {
+	N, Index, Size int
+	IDs            []int
+}
+
+// sweepRows runs one pipeline for all of ns: a PCollection of classes, a
+// ParDo that costs each (classFn), a per-size combine that gathers a
+// row's classes in their order (gatherFn), written to work by
+// writeRowFn; the driver then aggregates each row as mc sweep does.
+func sweepRows(ctx context.Context, b *beamFlags, req sweepRequest, cfg sweep.Config, ns []int, work string) ([]*sweep.Row, error) {
+	var jobs []classJob
+	for _, n := range ns {
+		classes, err := cfg.Classes(n)
+		if err != nil {
+			return nil, err
+		}
+		for i, cl := range classes {
+			jobs = append(jobs, classJob{N: n, Index: i, Size: cl.Size, IDs: cl.Rep})
+		}
+	}
+	p, s := beam.NewPipelineWithRoot()
+	costs := beam.ParDo(s, &classFn{Req: req}, beam.CreateList(s, jobs))
+	rows := beam.CombinePerKey(s, &gatherFn{}, costs)
+	beam.ParDo0(s, &writeRowFn{Work: work}, rows)
+	if err := b.execute(ctx, p); err != nil {
+		return nil, fmt.Errorf("pipeline: %v", err)
+	}
+	var out []*sweep.Row
+	for _, n := range ns {
+		var rc rowClasses
+		if err := readJSON(ctx, rowPath(work, n), &rc); err != nil {
+			return nil, err
+		}
+		as := make([]Arrangement, len(rc))
+		for _, c := range rc {
+			a, err := sweep.UnmarshalClass(c.Cost)
+			if err != nil {
+				return nil, fmt.Errorf("n=%d class %d: %v", n, c.Index, err)
+			}
+			as[c.Index] = a
+		}
+		out = append(out, cfg.Aggregate(n, as))
+	}
+	return out, nil
+}
+
+// Arrangement is sweep's: a class's cost.
+type Arrangement = sweep.Arrangement
+
+// classFn costs one class with the code mc sweep runs (Config.Class) and
+// emits it keyed by its ring size, in the run store's encoding.
+type classFn struct {
+	Req sweepRequest
+	cfg sweep.Config
+}
+
+func (f *classFn) Setup() error {
+	_, cfg, _, err := f.Req.resolve(func(string) bool { return false })
+	f.cfg = cfg
+	return err
+}
+
+func (f *classFn) ProcessElement(ctx context.Context, j classJob, emit func(int, []byte)) error {
+	a, _, err := f.cfg.Class(ctx, j.N, ring.ArrangementClass{Rep: j.IDs, Size: j.Size})
+	if err != nil {
+		return err
+	}
+	b, err := sweep.MarshalClass(a)
+	if err != nil {
+		return err
+	}
+	c, err := json.Marshal(indexedClass{Index: j.Index, Cost: b})
+	if err != nil {
+		return err
+	}
+	emit(j.N, c)
+	return nil
+}
+
+// indexedClass is a class's cost and its place in its row.
+type indexedClass struct {
+	Index int             `json:"index"`
+	Cost  json.RawMessage `json:"cost"`
+}
+
+// rowClasses are the classes of one row gathered so far, in their order.
+type rowClasses []indexedClass
+
+// gatherFn combines the classes of a row into one list in class order:
+// the same list whatever order the workers finish in.
+type gatherFn struct{}
+
+func (gatherFn) CreateAccumulator() rowClasses { return nil }
+
+func (gatherFn) AddInput(acc rowClasses, c []byte) (rowClasses, error) {
+	var ic indexedClass
+	if err := json.Unmarshal(c, &ic); err != nil {
+		return nil, err
+	}
+	return gatherFn{}.MergeAccumulators(acc, rowClasses{ic}), nil
+}
+
+func (gatherFn) MergeAccumulators(a, b rowClasses) rowClasses {
+	out := append(append(rowClasses{}, a...), b...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Index < out[j].Index })
+	return out
+}
+
+// writeRowFn leaves a row's classes in work for the driver.
+type writeRowFn struct{ Work string }
+
+func (f *writeRowFn) ProcessElement(ctx context.Context, n int, rc rowClasses) error {
+	return writeJSON(ctx, rowPath(f.Work, n), rc)
+}
+
+func rowPath(work string, n int) string { return fmt.Sprintf("%s/sweep-n%d.json", work, n) }
