@@ -113,49 +113,43 @@ func (f *expandFn) Setup() error {
 
 func (f *expandFn) ProcessElement(ctx context.Context, shard int, emit func(int, []byte)) error {
 	sum := expandSummary{Witnessed: map[string]uint64{}}
-	kinds := map[string]model.Kind{}
-	for _, p := range f.t.Props() {
-		kinds[p.Name] = p.Kind
-	}
-	var buf []byte
+	// The shard's successors, one per fingerprint (the least by parent
+	// and action, as dedupFn keeps): a combiner before the shuffle.
+	succ := map[uint64]record{}
 	err := readRecords(ctx, statesPath(f.Work, f.Level, shard), func(r record) error {
-		s := checker.StateOf(r.Enc)
-		moves, err := f.t.Moves(s)
+		e, err := checker.Expand(f.t, checker.StateOf(r.Enc))
 		if err != nil {
 			return err
 		}
-		snap, err := f.t.Inspect(s)
-		if err != nil {
-			return err
-		}
-		sum.Transitions += len(moves)
-		if len(moves) == 0 {
+		sum.Transitions += len(e.Moves)
+		if len(e.Moves) == 0 {
 			sum.Terminal++
 		}
-		for _, p := range snap.Props {
-			switch {
-			case !p.Evaluated:
-			case p.Kind == model.Witness && p.Holds:
-				if fp, ok := sum.Witnessed[p.Name]; !ok || r.FP < fp {
-					sum.Witnessed[p.Name] = r.FP
-				}
-			case p.Kind != model.Witness && !p.Holds:
-				sum.Findings = append(sum.Findings, finding{Prop: p.Name, FP: r.FP})
+		for _, name := range e.Failed {
+			sum.Findings = append(sum.Findings, finding{Prop: name, FP: r.FP})
+		}
+		for _, name := range e.Witnessed {
+			if fp, ok := sum.Witnessed[name]; !ok || r.FP < fp {
+				sum.Witnessed[name] = r.FP
 			}
 		}
-		for _, m := range moves {
+		for _, m := range e.Moves {
 			for _, name := range m.Broken {
 				a := m.Action
 				sum.Findings = append(sum.Findings, finding{Prop: name, FP: r.FP, Step: &a})
 			}
-			fp := m.To.Key()
-			buf = appendRecord(buf[:0], record{FP: fp, Parent: r.FP, Action: m.Action, Enc: m.To.Encoding()})
-			emit(shardOf(fp, f.Shards), slices.Clone(buf))
+			c := record{FP: m.To.Key(), Parent: r.FP, Action: m.Action, Enc: m.To.Encoding()}
+			if old, ok := succ[c.FP]; !ok || less(c, old) {
+				succ[c.FP] = c
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return err
+	}
+	for fp, c := range succ {
+		emit(shardOf(fp, f.Shards), appendRecord(nil, c))
 	}
 	return writeJSON(ctx, expandPath(f.Work, f.Level, shard), sum)
 }

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mc/runinfo"
+	"mc/sweep"
+	"mc/sweep/sweepout"
+	"mc/tracefile"
+)
+
+// mcBeam runs mc-beam in this process, its pipelines on Prism.
+func mcBeam(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	code = run(context.Background(), args, &out, &errs)
+	return code, out.String(), errs.String()
+}
+
+// TestSweepIsMcSweeps: mc-beam sweep writes what mc sweep writes, byte
+// for byte, on stdout (--json) and in --out: mc sweep's output is
+// sweep.Run's rows through sweepout (cmd/mc/sweep.go).
+func TestSweepIsMcSweeps(t *testing.T) {
+	ns := "3..6"
+	if testing.Short() {
+		ns = "3..4"
+	}
+	dir := t.TempDir()
+	code, got, errs := mcBeam(t, "sweep", "changroberts", "--n", ns, "--json", "--out", filepath.Join(dir, "beam"))
+	if code != exitPass {
+		t.Fatalf("mc-beam sweep: exit %d: %s", code, errs)
+	}
+	name, cfg, sizes, err := sweepout.Resolve(sweepout.Request{Spec: "changroberts", Ns: ns, IDs: "all", Changed: func(string) bool { return false }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := sweep.NewTable(name, cfg)
+	for _, n := range sizes {
+		row, err := sweep.Run(context.Background(), cfg, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		table.Rows = append(table.Rows, row)
+	}
+	var want bytes.Buffer
+	if err := sweepout.WriteJSON(&want, table); err != nil {
+		t.Fatal(err)
+	}
+	if got != want.String() {
+		t.Errorf("mc-beam sweep --json differs from mc sweep's:\n%s\nwant:\n%s", got, want.String())
+	}
+	if err := sweepout.WriteDir(filepath.Join(dir, "mc"), table, runinfo.ThisBuild().Version); err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, filepath.Join(dir, "mc"), filepath.Join(dir, "beam"))
+}
+
+// sameTree fails unless directories a and b hold the same files, byte
+// for byte.
+func sameTree(t *testing.T, a, b string) {
+	t.Helper()
+	files := 0
+	err := filepath.WalkDir(a, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(a, path)
+		want, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		got, err := os.ReadFile(filepath.Join(b, rel))
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("--out: %s differs from mc sweep's", rel)
+		}
+		files++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files == 0 {
+		t.Fatal("mc sweep --out wrote no files")
+	}
+}
+
+// TestCheckChangRobertsN8: mc check's counts at n = 8 (pinned in
+// specs/changroberts), level by level on Prism.
+func TestCheckChangRobertsN8(t *testing.T) {
+	if testing.Short() {
+		t.Skip("n = 8 takes 37 pipelines; go test without -short runs it")
+	}
+	code, out, errs := mcBeam(t, "check", "changroberts", "--n", "8", "--ids", "8,7,6,5,4,3,2,1", "--safety", "--json", "--shards", "4")
+	if code != exitPass {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	var got checkJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Verdict != "pass" || got.States != 50152 || got.Transitions != 213101 || got.Terminal != 1 || got.Depth != 36 {
+		t.Errorf("got %s, %d states, %d transitions, %d terminal, depth %d; want pass, 50152, 213101, 1, 36 (mc check)",
+			got.Verdict, got.States, got.Transitions, got.Terminal, got.Depth)
+	}
+}
+
+// TestFailingCheckTraceReplays: the README's failing check (Raynal's
+// literal Chang–Roberts with one initiator deadlocks) fails as in mc
+// check, and its trace replays (mc trace --replay).
+func TestFailingCheckTraceReplays(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.json")
+	code, out, errs := mcBeam(t, "check", "changroberts", "--variant", "raynal-literal", "--ids", "3,1,4,2", "--initiators", "0",
+		"--safety", "--json", "--shards", "3", "--trace-out", path)
+	if code != exitFail {
+		t.Fatalf("exit %d, want 1: %s%s", code, out, errs)
+	}
+	var got checkJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.States != 4 || got.Depth != 3 || got.Properties["election-complete"] != "fail" || got.Properties["at-most-one-leader"] != "pass" {
+		t.Errorf("got %d states, depth %d, %v; want mc check's 4 states, depth 3, election-complete failing", got.States, got.Depth, got.Properties)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tr, err := tracefile.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tr.Deadlock || tr.Property.Name != "election-complete" || !tr.Run.Safety {
+		t.Errorf("trace of %s (deadlock %v, safety %v), want election-complete's deadlock under --safety", tr.Property.Name, tr.Deadlock, tr.Run.Safety)
+	}
+	sys, err := tracefile.Target(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := tracefile.Replay(tr, sys); !o.Reached {
+		t.Errorf("the trace does not replay: step %d: %s", o.Step, o.Why)
+	}
+}
+
+// TestRefusals: bad input is one line and exit 2, before any pipeline.
+func TestRefusals(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "changroberts", "--n", "4"}, "liveness"},
+		{[]string{"check", "changroberts", "--safety", "--runner", "direct"}, "--runner"},
+		{[]string{"check", "changroberts", "--safety", "--shards", "0"}, "--shards"},
+		{[]string{"check", "nosuchspec", "--safety"}, "nosuchspec"},
+		{[]string{"check", "changroberts", "--safety", "--", "--no_such_beam_option"}, "Beam option"},
+		{[]string{"sweep", "changroberts", "--n", "3..12"}, "--n"},
+		{[]string{"sweep", "misra", "--n", "3"}, "no ids"},
+		{[]string{"frobnicate"}, "unknown command"},
+	} {
+		code, out, errs := mcBeam(t, c.args...)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("mc-beam %s: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %s",
+				strings.Join(c.args, " "), code, out, errs, c.want)
+		}
+	}
+}
+
+// TestRecordRoundTrip: a record reads back as written.
+func TestRecordRoundTrip(t *testing.T) {
+	r := record{FP: 1<<63 + 5, Parent: 42, Enc: []byte("state")}
+	r.Action.Rule, r.Action.Proc, r.Action.Choice = -1, 0, 7
+	got, err := decodeRecord(appendRecord(nil, r))
+	if err != nil || got.FP != r.FP || got.Parent != r.Parent || got.Action != r.Action || string(got.Enc) != "state" {
+		t.Errorf("got %+v, %v; want %+v", got, err, r)
+	}
+	if _, err := decodeRecord(appendRecord(nil, r)[:20]); err == nil {
+		t.Error("a truncated record decodes")
+	}
+}
