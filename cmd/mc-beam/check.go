@@ -44,7 +44,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.BoolVar(&f.safety, "safety", false, "check the safety properties only; mc-beam refuses liveness (see docs/scale-out.md)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run to this trace file (see mc trace)")
-	fs.IntVar(&f.shards, "shards", 16, "partitions of the state space by fingerprint: each level's work units")
+	fs.IntVar(&f.shards, "shards", 0, "partitions of the state space by fingerprint, each level's units of work (default 1 on prism, whose bundles run one process's worth of work anyway, 64 on a cluster)")
 	fs.StringVar(&f.work, "work", "", "directory (any Beam filesystem: a local path, gs://…) for the shard files (default: a temporary directory, removed)")
 	f.beam.add(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -100,8 +100,13 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (checker.Target, runinfo.Meaning,
 	if len(args) != 1 {
 		return nil, runinfo.Meaning{}, fmt.Errorf("want exactly one SPEC (see mc-beam check --help)")
 	}
-	if f.shards < 1 {
+	switch {
+	case fs.Changed("shards") && f.shards < 1:
 		return nil, runinfo.Meaning{}, fmt.Errorf("--shards must be positive, got %d", f.shards)
+	case !fs.Changed("shards") && f.beam.runner == "prism":
+		f.shards = 1
+	case !fs.Changed("shards"):
+		f.shards = 64
 	}
 	e, err := specs.Lookup(args[0])
 	if err != nil {
