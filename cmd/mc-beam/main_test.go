@@ -1,3 +1,9 @@
+// The race detector step of CI (go test -race -short ./...) leaves
+// mc-beam out: instrumenting Beam and Prism for it costs many minutes of
+// compilation (docs/scale-out.md), and go test ./... runs these tests.
+
+//go:build !race
+
 package main
 
 import (
