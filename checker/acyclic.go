@@ -55,10 +55,20 @@ import (
 // admitted, holding only marked states (acyclic_marks.go).
 // A fingerprint collision could only add marks, never lose one; still, a
 // run with exact states (Options.Exact) leaves liveness to the graph, whose
-// index is exact too. So does partial-order reduction, which refuses
-// liveness.
-// A checkpoint saves it whole; raises are applied before a checkpoint is
-// taken, so none is pending then.
+// index is exact too.
+// A checkpoint saves the marks whole; raises are applied before a
+// checkpoint is taken, so none is pending then.
+//
+// Under partial-order reduction the marks follow the reduced graph's edges,
+// the ample sets' (package por's doc, "Liveness", says why that decides
+// the properties). A re-expansion, whose ample set could differ from the
+// first since the store has grown, passes marks on along every transition
+// to a stored state instead: each is a real transition, so no mark is
+// unjustified, and among them are all the reduced graph's edges from that
+// state, whose targets are all stored. The measure is checked at once on
+// every transition the reduced expansion computes, none deferred
+// (acyclic_bounds.go): a successor left out of the ample set is never
+// stored, so never expanded, where its bound would be checked.
 //
 // The counterexample of a failed property is found afterwards by a
 // breadth-first search over the marked region (acyclic_verdict.go), the same
@@ -88,8 +98,13 @@ type acyclic[S any] struct {
 	wrong *wrongTransition
 	// bounds, with the visited set in memory, hold the measure's checks
 	// deferred to the states not yet expanded (acyclic_bounds.go); nil
-	// with the disk store.
+	// with the disk store, and under partial-order reduction, which
+	// checks every transition at once.
 	bounds *bounds
+	// stored, under partial-order reduction, reports whether the state
+	// with fingerprint fp is stored: a re-expansion passes marks on only
+	// to those (propagate).
+	stored func(fp uint64) bool
 }
 
 // raise is an edge from parent by action to the state with fingerprint fp,
@@ -245,8 +260,8 @@ func (a *acyclic[S]) settle(e *bfs[S], depth int) error {
 }
 
 // propagate passes the marks gain, just gained by the expanded state start,
-// on through its successors, depth-first, and records a marked terminal
-// state as a failure.
+// on through its successors (under reduction, its stored ones),
+// depth-first, and records a marked terminal state as a failure.
 func (a *acyclic[S]) propagate(start *S, gain uint32) {
 	type toExpand struct {
 		enc  []byte
@@ -277,6 +292,9 @@ func (a *acyclic[S]) propagate(start *S, gain uint32) {
 					}
 					enc := sys.Encode(nil, &next)
 					fp := model.Fingerprint(enc)
+					if a.stored != nil && !a.stored(fp) {
+						continue
+					}
 					have, pending := a.marks.get(fp)
 					if m&^have == 0 {
 						continue

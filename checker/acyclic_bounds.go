@@ -31,7 +31,9 @@ import (
 // levels, so the bounds of the frontier are checked before one is written
 // (checkFrontier) and a resumed run starts with none. With the disk store,
 // which answers no lookups during a level, every transition is checked at
-// once.
+// once; so it is under partial-order reduction, where a successor computed
+// but left out of the ample set is never stored, so never expanded, and a
+// bound left with it would never be checked (expandReduced).
 type bounds struct {
 	// width is the number of the measure's components; a bound is a row
 	// of width components, then the parent and the packed action of the

@@ -279,13 +279,14 @@ func (t *markTable) each(f func(fp, val uint64)) {
 func (t *markTable) bytes() int64 { return int64(len(t.keys)) * 16 }
 
 // openMarks gives the measure's bookkeeping, if any, its marks: by state
-// index if the visited set keeps the indices, else by fingerprint.
+// index if the visited set keeps the indices, else by fingerprint; and, by
+// index but for a reduced run, the deferred checks (acyclic_bounds.go).
 func (e *bfs[S]) openMarks() {
 	switch {
 	case e.acyc == nil:
 	case e.indexed != nil:
 		e.acyc.marks = newMarkArray(e.indexed, len(e.acyc.props))
-		if len(e.sys.Init) > 0 {
+		if len(e.sys.Init) > 0 && e.reducer == nil {
 			e.acyc.bounds = &bounds{width: len(e.acyc.term.Value(nil, &e.sys.Init[0]))}
 		}
 	default:

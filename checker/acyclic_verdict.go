@@ -9,10 +9,13 @@ import (
 	"mc/model"
 )
 
-// How liveness was decided (LivenessStats.Method).
+// How liveness was decided (LivenessStats.Method): by the termination
+// measure's marks on the full or on the reduced graph (--por; package por's
+// doc, "Liveness"), or on the state graph, which holds every interleaving.
 const (
-	ByMeasure = "termination measure"
-	ByGraph   = "state graph"
+	ByMeasure        = "termination measure"
+	ByMeasureReduced = "termination measure, reduced graph"
+	ByGraph          = "state graph"
 )
 
 // WrongMeasure is a transition that does not decrease a spec's termination
@@ -57,7 +60,11 @@ func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acycli
 		res.Err, res.Verdict = err, Incomplete
 		return
 	}
-	st := &LivenessStats{Method: ByMeasure, Fairness: opt.Fair, States: res.States, Transitions: res.Transitions,
+	method := ByMeasure
+	if res.Reduced {
+		method = ByMeasureReduced
+	}
+	st := &LivenessStats{Method: method, Fairness: opt.Fair, States: res.States, Transitions: res.Transitions,
 		Complete: true, Bytes: a.marks.bytes()}
 	a.marks.free() // a.failed holds what the marks decided
 	res.Liveness = st

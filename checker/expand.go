@@ -178,23 +178,32 @@ func (x *expander[S]) lookUp() {
 // edges to states not stored before this round pass their marks on as
 // candidates (keepMarked, then commit).
 func (x *expander[S]) raiseSuccessors(pid uint32, b *batch) {
-	ac := x.e.acyc
-	if !ac.active() {
+	if !x.e.acyc.active() {
 		return
 	}
+	for i, seen := range x.seen {
+		if seen {
+			x.raiseSuccessor(i, pid, b)
+		}
+	}
+}
+
+// raiseSuccessor keeps a raise for the edge from the current state, pid, to
+// its successor i, a stored state, if it gives it marks it does not have
+// yet.
+func (x *expander[S]) raiseSuccessor(i int, pid uint32, b *batch) {
+	ac := x.e.acyc
 	at, vals := x.e.marksAt(), x.e.vals()
-	for i, fp := range x.succ.FPs {
-		m := uint32(x.succ.Vals[i*vals+at])
-		if m == 0 || !x.seen[i] {
-			continue
-		}
-		id := store.NotStored
-		if len(x.index) > 0 {
-			id = x.index[i]
-		}
-		if m&^ac.marks.has(id, fp) != 0 {
-			b.raises = append(b.raises, raise{fp: fp, parent: pid, action: x.succ.Actions[i], mask: m})
-		}
+	m := uint32(x.succ.Vals[i*vals+at])
+	if m == 0 {
+		return
+	}
+	id := store.NotStored
+	if len(x.index) > 0 {
+		id = x.index[i]
+	}
+	if fp := x.succ.FPs[i]; m&^ac.marks.has(id, fp) != 0 {
+		b.raises = append(b.raises, raise{fp: fp, parent: pid, action: x.succ.Actions[i], mask: m})
 	}
 }
 

@@ -13,8 +13,12 @@ import (
 // under partial-order reduction: it chooses an ample set (por.Ample.Choose),
 // computing the successors of only the groups that the choice looks at,
 // and makes the ample set's new successors candidates of b. Step
-// properties are checked on every successor computed, a superset of the
-// ample set's. With no qualifying ample set the state is expanded in full,
+// properties, and a termination measure, are checked on every successor
+// computed, a superset of the ample set's, the measure at once (a
+// successor left out is never expanded, where a deferred check would be
+// made: acyclic_bounds.go); the measure's marks follow the ample set's
+// edges only, the edges of the reduced graph (package por's doc,
+// "Liveness"). With no qualifying ample set the state is expanded in full,
 // as expand would.
 func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
 	a := x.ample
@@ -22,6 +26,7 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
 	x.succ.Reset()
 	x.index, x.pid, x.b, x.err = x.index[:0], pid, b, nil
 	x.readCur = x.reads(x.readCur[:0], &x.cur)
+	x.startMarks(pid, data, b)
 	reduced := a.Choose()
 	if x.err != nil {
 		return x.err
@@ -60,6 +65,7 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
 	b.transitions += enabled
 	if enabled == 0 {
 		b.terminal++
+		b.bad |= x.marks
 		x.checkEnd(pid, data, b)
 	}
 	return nil
@@ -106,6 +112,7 @@ func (x *expander[S]) group(g int) {
 		}
 		x.succ.Add(fp, x.pid, packed.Action(act), mask, nil)
 		x.measure(&x.next, &x.succ)
+		x.markSuccessor(act, x.pid, fp, &x.succ, x.b)
 		x.index = append(x.index, id)
 		x.readNext = x.reads(x.readNext[:0], &x.next)
 		f.Visible = f.Visible || !bytes.Equal(x.readCur, x.readNext)
@@ -113,13 +120,30 @@ func (x *expander[S]) group(g int) {
 	}
 }
 
-// keepNew makes successor i a candidate of b unless it is already stored
-// or already a candidate of the chunk.
+// keepNew passes on successor i, the target of an edge of the reduced
+// graph: a stored one gets a raise if the edge gives it marks it does not
+// have yet (raiseSuccessor); any other becomes a candidate of b once per
+// chunk, its marks the union of those of every edge of the chunk to it, as
+// keepMarked does.
 func (x *expander[S]) keepNew(i int, b *batch) {
-	if x.index[i] == store.NotStored && b.FirstOf(x.succ.FPs[i]) {
-		b.Add(x.succ.FPs[i], x.pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
-		m := x.e.vals()
-		b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
+	active := x.e.acyc.active()
+	if x.index[i] != store.NotStored {
+		if active {
+			x.raiseSuccessor(i, x.pid, b)
+		}
+		return
+	}
+	if !active {
+		if b.FirstOf(x.succ.FPs[i]) {
+			x.keep(i, b)
+		}
+		return
+	}
+	if j, first := b.FirstAt(x.succ.FPs[i]); first {
+		x.keep(i, b)
+	} else {
+		m, at := x.e.vals(), x.e.marksAt()
+		b.Vals[j*m+at] |= x.succ.Vals[i*m+at]
 	}
 }
 

@@ -162,7 +162,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if e.workers <= 0 {
 		e.workers = runtime.NumCPU()
 	}
-	if !opt.Reduce && !opt.Exact {
+	if !opt.Exact {
 		// The marks are keyed by fingerprint: --exact, which promises
 		// that no collision can merge two states, keeps the graph.
 		e.acyc = newAcyclic(sys)
@@ -238,8 +238,13 @@ func (e *bfs[S]) setupReduction(res *Result) error {
 	for i, p := range e.sys.Props {
 		props[i] = PropInfo{Name: p.Name, Kind: p.Kind}
 	}
-	if err := CanReduce(e.opt, props); err != nil {
+	if err := CanReduce(e.opt, props, e.sys.Termination != nil); err != nil {
 		return err
+	}
+	for _, p := range e.sys.Props {
+		if p.Kind.Liveness() && e.acyc == nil {
+			return fmt.Errorf("partial-order reduction decides liveness by the termination measure's marks, which hold at most %d liveness properties; spec %s has more: add --safety, or run without --por", maxMarkedProps, e.sys.Spec)
+		}
 	}
 	r, note, err := por.New(e.sys)
 	if err != nil {
@@ -251,6 +256,9 @@ func (e *bfs[S]) setupReduction(res *Result) error {
 	}
 	e.reducer, res.Reduced = r, true
 	e.readers = por.Reads(e.sys)
+	if e.acyc != nil {
+		e.acyc.stored = func(fp uint64) bool { return e.indexed.IndexOf(fp, nil) != store.NotStored }
+	}
 	return nil
 }
 

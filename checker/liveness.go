@@ -19,7 +19,9 @@ import (
 // LivenessStats describes the graph a liveness check built.
 type LivenessStats struct {
 	// Method is what decided liveness: ByMeasure (the spec's termination
-	// measure held on every transition; no graph was built) or ByGraph.
+	// measure held on every transition; no graph was built),
+	// ByMeasureReduced (the same on the transitions a reduced run keeps)
+	// or ByGraph.
 	Method      string
 	Fairness    liveness.Fairness
 	States      int64

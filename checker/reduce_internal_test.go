@@ -373,3 +373,91 @@ func allStates[S any](ctx context.Context, sys *model.System[S]) ([]S, error) {
 	}
 	return out, nil
 }
+
+// Liveness under reduction needs its propositions visible (C2 in package
+// por's doc, "Liveness"). Process 0 sets x, process 1 sets y, and
+// "eventually x=1 ∧ y=0" fails on the run that sets y first. Declared
+// honestly, the property's reads make both actions visible and the reduced
+// run finds the failure, as the full one does. A reduction that ignored
+// them (here, a Reads that reads nothing) would take set-x alone first,
+// every reduced run would pass through x=1 ∧ y=0, and the verdict would be
+// pass: the comparison with the full run catches that.
+func TestLivenessNeedsItsPropositionsVisible(t *testing.T) {
+	build := func(reads func([]byte, *porToy) []byte) *model.System[porToy] {
+		set := func(v int) func(s *porToy, _, _ int) bool {
+			return func(s *porToy, _, _ int) bool { s[v] = 1; return true }
+		}
+		sys := porToySystem([]model.Rule[porToy]{
+			{Name: "set-x", Guard: onlyAt(0, func(s *porToy) bool { return s[0] == 0 }), Do: set(0), Footprint: local},
+			{Name: "set-y", Guard: onlyAt(1, func(s *porToy) bool { return s[1] == 0 }), Do: set(1), Footprint: local},
+		}, []model.Property[porToy]{
+			model.EventuallyProp("x-alone", "test", "eventually x=1 ∧ y=0", func(s *porToy) bool { return s[0] == 1 && s[1] == 0 }).Reading(reads),
+		}, nil, porToy{})
+		sys.Termination = &model.Termination[porToy]{Doc: "unset variables", Value: func(buf []int, s *porToy) []int {
+			return append(buf, 2-int(s[0])-int(s[1]))
+		}}
+		return sys
+	}
+	honest := build(func(buf []byte, s *porToy) []byte { return append(buf, s[0], s[1]) })
+	full := Run(context.Background(), honest, Options{Workers: 1})
+	red := Run(context.Background(), honest, Options{Workers: 1, Reduce: true})
+	if full.Verdict != Fail || red.Verdict != Fail || !red.Reduced || red.Liveness.Method != ByMeasureReduced {
+		t.Fatalf("full %s, reduced (%v) %s by %+v", full.Verdict, red.Reduced, red.Verdict, red.Liveness)
+	}
+	blind := build(func(buf []byte, _ *porToy) []byte { return buf })
+	if r := Run(context.Background(), blind, Options{Workers: 1, Reduce: true}); r.Verdict != Pass || r.States >= full.States {
+		t.Fatalf("with the property's variables hidden the reduced run should wrongly pass, storing fewer states: %s, %d of %d states", r.Verdict, r.States, full.States)
+	}
+}
+
+// Re-expanding a state whose marks were raised late, under reduction,
+// passes them on to its stored successors only. Process 1 walks y along
+// 0 → 1 → 4 → 2 → 3 or 0 → 2 → 3 (visible: "y = 1 leads to y = 9" reads
+// y) and may send one message while y ≠ 3, which process 0 receives
+// (invisible). y = 2 with nothing sent is first reached unmarked, then,
+// two levels later, from y = 4 with y = 1 behind it: it is re-expanded,
+// and so is its successor by the send, whose ample set was the receive:
+// its successor by y := 3 was never stored, and the marks must not go
+// there. The property fails (y = 3 ends the run), as in the full run.
+func TestReexpansionUnderReductionSkipsUnstoredStates(t *testing.T) {
+	const y, sent, queued = 0, 1, 2
+	step := func(from, to byte) model.Rule[porToy] {
+		return model.Rule[porToy]{Name: fmt.Sprintf("y%d-%d", from, to), Guard: onlyAt(1, func(s *porToy) bool { return s[y] == from }),
+			Do: func(s *porToy, _, _ int) bool { s[y] = to; return true }, Footprint: local}
+	}
+	remaining := map[byte]int{0: 4, 1: 3, 4: 2, 2: 1, 3: 0}
+	sys := porToySystem([]model.Rule[porToy]{
+		step(0, 1), step(1, 4), step(4, 2), step(0, 2), step(2, 3),
+		{Name: "send", Guard: onlyAt(1, func(s *porToy) bool { return s[sent] == 0 && s[y] != 3 }),
+			Do:        func(s *porToy, _, _ int) bool { s[sent], s[queued] = 1, 1; return true },
+			Footprint: onChannel(1, model.Footprint{Proc: 1, Send: []int{0}})},
+		{Name: "recv", Guard: onlyAt(0, func(s *porToy) bool { return s[queued] > 0 }),
+			Do:        func(s *porToy, _, _ int) bool { s[queued] = 0; return true },
+			Footprint: onChannel(0, model.Footprint{Proc: 0, Recv: []int{0}})},
+	}, []model.Property[porToy]{
+		model.LeadsToProp("one-leads-to-nine", "test", "y = 1 leads to y = 9", func(s *porToy) bool { return s[y] == 1 }, func(s *porToy) bool { return s[y] == 9 }).
+			Reading(func(buf []byte, s *porToy) []byte { return append(buf, s[y]) }),
+	}, []model.ChanSemantics{{Kind: model.FIFO}}, porToy{})
+	sys.Termination = &model.Termination[porToy]{Doc: "steps left", Value: func(buf []int, s *porToy) []int {
+		return append(buf, remaining[s[y]]+2*(1-int(s[sent]))+int(s[queued]))
+	}}
+	if err := por.CheckFootprints(context.Background(), sys); err != nil {
+		t.Fatal(err)
+	}
+	full := Run(context.Background(), sys, Options{Workers: 1})
+	red := Run(context.Background(), sys, Options{Workers: 1, Reduce: true})
+	if full.Verdict != Fail || red.Verdict != Fail || !red.Reduced || red.States >= full.States || red.Liveness.Method != ByMeasureReduced {
+		t.Fatalf("full %s (%d states), reduced %s (%d states) by %+v", full.Verdict, full.States, red.Verdict, red.States, red.Liveness)
+	}
+}
+
+// onChannel is the footprint f at process p, where the rule is enabled,
+// and a local one elsewhere.
+func onChannel(p int, f model.Footprint) func(int) model.Footprint {
+	return func(q int) model.Footprint {
+		if q != p {
+			return local(q)
+		}
+		return f
+	}
+}

@@ -2,6 +2,7 @@ package checker_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -37,30 +38,39 @@ func TestReducedRunsAgreeForAnyWorkerCount(t *testing.T) {
 }
 
 // Settings under which the reduction would be unsound are refused, each
-// with a message saying why: liveness properties unless --safety skips
-// them, and any kind of property it does not know.
+// with a message saying why: liveness properties of a spec without a
+// termination measure, or with --exact, unless --safety skips them, and any
+// kind of property it does not know.
 func TestReductionRefusals(t *testing.T) {
 	props := []checker.PropInfo{{Name: "at-most-one-leader", Kind: model.Invariant}}
+	live := append(props, checker.PropInfo{Name: "eventually-leader", Kind: model.Eventually})
 	for _, c := range []struct {
-		opt   checker.Options
-		props []checker.PropInfo
-		want  string
+		opt      checker.Options
+		props    []checker.PropInfo
+		measured bool
+		want     string
 	}{
-		{checker.Options{Reduce: true, Safety: true, Disk: "/tmp/x"}, props, "disk store"},
-		{checker.Options{Reduce: true, Safety: true, Checkpoint: "/tmp/x"}, props, "checkpointed"},
-		{checker.Options{Reduce: true}, append(props, checker.PropInfo{Name: "eventually-leader", Kind: model.Eventually}), "add --safety"},
-		{checker.Options{Reduce: true, Safety: true}, append(props, checker.PropInfo{Name: "new-kind", Kind: model.Kind(99)}), "new-kind"},
+		{checker.Options{Reduce: true, Safety: true, Disk: "/tmp/x"}, props, true, "disk store"},
+		{checker.Options{Reduce: true, Safety: true, Checkpoint: "/tmp/x"}, props, true, "checkpointed"},
+		{checker.Options{Reduce: true}, live, false, "declares no measure"},
+		{checker.Options{Reduce: true, Exact: true}, live, true, "--exact"},
+		{checker.Options{Reduce: true, Safety: true}, append(props, checker.PropInfo{Name: "new-kind", Kind: model.Kind(99)}), true, "new-kind"},
 	} {
-		if err := checker.CanReduce(c.opt, c.props); err == nil || !strings.Contains(err.Error(), c.want) {
+		if err := checker.CanReduce(c.opt, c.props, c.measured); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an error about %q", c.opt, err, c.want)
 		}
 	}
-	if err := checker.CanReduce(checker.Options{Reduce: true, Safety: true, Exact: true}, props); err != nil {
-		t.Fatalf("exact store refused: %v", err)
+	for _, c := range []struct {
+		opt      checker.Options
+		measured bool
+	}{{checker.Options{Reduce: true, Safety: true, Exact: true}, false}, {checker.Options{Reduce: true}, true}, {checker.Options{Reduce: true, Safety: true}, false}} {
+		if err := checker.CanReduce(c.opt, live, c.measured); err != nil {
+			t.Fatalf("%+v, measured %v: refused: %v", c.opt, c.measured, err)
+		}
 	}
 	sys := crSystem(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}})
-	if r := sys.Check(context.Background(), checker.Options{Reduce: true}); r.Err == nil || !strings.Contains(r.Err.Error(), "eventually-leader") {
-		t.Fatalf("a reduced run with liveness properties: %v", r.Err)
+	if r := sys.Check(context.Background(), checker.Options{Reduce: true}); r.Err != nil || r.Liveness == nil || r.Liveness.Method != checker.ByMeasureReduced {
+		t.Fatalf("a reduced run with liveness properties: %v, %+v", r.Err, r.Liveness)
 	}
 	if r := sys.Check(context.Background(), checker.Options{Reduce: true, Safety: true, Disk: t.TempDir()}); r.Err == nil {
 		t.Fatal("a reduced run on the disk store was not refused")
@@ -108,4 +118,55 @@ func TestUndeclaredMeasureIsSkippedUnderReduction(t *testing.T) {
 
 func addUndeclaredMeasure[S any](sys *model.System[S]) {
 	sys.Measures = append(sys.Measures, model.Measure[S]{Name: "anything", Value: func(*S) int { return 1 }})
+}
+
+// Under reduction a liveness property that fails is decided by the measure
+// on the reduced graph, with the unreduced run's counterexample (a
+// shortest run of the full system, which replays), for any worker count:
+// "eventually the last process leads" and "once p1 has lost, the last
+// process is elected" on Chang–Roberts, with every arrangement of 4 ids
+// (each fails on some of them and holds on others).
+func TestReducedMeasureFindsTheFullCounterexample(t *testing.T) {
+	for _, ids := range ring.Arrangements(4) {
+		sys, err := changroberts.New(model.Params{N: len(ids), IDs: ids})
+		if err != nil {
+			t.Fatal(err)
+		}
+		addLastLeads(sys)
+		sys.Props = append(sys.Props, model.LeadsToProp("lost-leads-to-last", "mutant", "once p1 has lost, p3 is elected",
+			decidedIs(sys, 1, "lost"), decidedIs(sys, 3, "leader")))
+		// They read decisions: eventually-leader reads every one.
+		for i := len(sys.Props) - 2; i < len(sys.Props); i++ {
+			sys.Props[i].Reads = prop(sys, "eventually-leader").Reads
+		}
+		want := checker.Run(context.Background(), sys, checker.Options{Workers: 1, Continue: true})
+		for _, w := range []int{1, 2} {
+			got := checker.Run(context.Background(), sys, checker.Options{Workers: w, Reduce: true, Continue: true})
+			if got.Err != nil || got.Liveness == nil || got.Liveness.Method != checker.ByMeasureReduced || got.Verdict != want.Verdict {
+				t.Fatalf("ids %v, %d workers: %v, %+v, %s (full %s)", ids, w, got.Err, got.Liveness, got.Verdict, want.Verdict)
+			}
+			for i := range want.Props {
+				wp, gp := want.Props[i], got.Props[i]
+				if wp.Kind.Liveness() && (wp.Verdict != gp.Verdict || fmt.Sprint(traceActions(wp.Trace)) != fmt.Sprint(traceActions(gp.Trace))) {
+					t.Fatalf("ids %v, %d workers: %s reduced %s %v, full %s %v", ids, w, wp.Name, gp.Verdict, traceActions(gp.Trace), wp.Verdict, traceActions(wp.Trace))
+				}
+			}
+		}
+	}
+}
+
+// prop is sys's property called name.
+func prop[S any](sys *model.System[S], name string) *model.Property[S] {
+	for i := range sys.Props {
+		if sys.Props[i].Name == name {
+			return &sys.Props[i]
+		}
+	}
+	panic("no property " + name)
+}
+
+// decidedIs is "process p's decision is d", read off the state's variables.
+func decidedIs[S any](sys *model.System[S], p int, d string) func(*S) bool {
+	v := model.Var{Name: fmt.Sprintf("p%d.decided", p), Value: d}
+	return func(s *S) bool { return slices.Contains(sys.Vars(s), v) }
 }

@@ -11,6 +11,10 @@ import (
 type Target interface {
 	// Props describes the properties that Check evaluates.
 	Props() []PropInfo
+	// HasTermination reports whether the system declares a termination
+	// measure (model.Termination), which --por needs for liveness
+	// (CanReduce).
+	HasTermination() bool
 	// Check explores the system.
 	Check(ctx context.Context, opt Options) Result
 	// Stepper steps through the system one action at a time (stepper.go).
@@ -41,6 +45,8 @@ func (t target[S]) Props() []PropInfo {
 	}
 	return out
 }
+
+func (t target[S]) HasTermination() bool { return t.sys.Termination != nil }
 
 func (t target[S]) Check(ctx context.Context, opt Options) Result { return Run(ctx, t.sys, opt) }
 

@@ -7,10 +7,16 @@ import "mc/model"
 // election-terminates (no fair run is infinite) and the spec's own
 // election-complete (every terminal state is a finished election).
 
-// EventuallyLeader is "every fair run elects a leader".
+// EventuallyLeader is "every fair run elects a leader". It reads every
+// process's decision, which partial-order reduction keeps visible when it
+// decides liveness (package por's doc, "Liveness").
 func EventuallyLeader[S any](ref string, of func(s *S) Election) model.Property[S] {
 	return model.EventuallyProp("eventually-leader", ref, "every fair run elects a leader",
-		func(s *S) bool { return someLeader(of(s)) })
+		func(s *S) bool { return someLeader(of(s)) }).
+		Reading(func(buf []byte, s *S) []byte {
+			var tmp [32]Decision
+			return append(buf, asBytes(decisions(of(s), tmp[:]))...)
+		})
 }
 
 // ElectionTerminates is "every fair run ends".

@@ -96,7 +96,8 @@ func RequestGranted[S any](i int, ref string, phases func(s *S) Phases) model.Pr
 	return model.LeadsToProp(fmt.Sprintf("request-granted-p%d", i), ref,
 		fmt.Sprintf("whenever p%d waits for the critical section it eventually enters it", i),
 		func(s *S) bool { return phases(s)[i] == Waiting },
-		func(s *S) bool { return phases(s)[i] == InCS })
+		func(s *S) bool { return phases(s)[i] == InCS }).
+		Reading(func(buf []byte, s *S) []byte { return append(buf, byte(phases(s)[i])) })
 }
 
 // CanEnter is the witness "some run lets process i enter its critical

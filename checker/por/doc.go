@@ -45,8 +45,9 @@
 // shifts as messages arrive.)
 //
 // C2, invisibility: if T ≠ enabled(s), no action of T changes the
-// variables that the invariant, step and witness properties and the
-// measures read (Property.Reads, Measure.Reads: whole variables, such as
+// variables that the invariant, step and witness properties, the liveness
+// properties checked (see Liveness below) and the measures read
+// (Property.Reads, Measure.Reads: whole variables, such as
 // a process's local, a channel, a ghost).
 // Only the system's own properties count, so ghost variables are visible
 // only when --claims turns on the claims that read them. End properties
@@ -119,9 +120,46 @@
 // Every stored state is reachable and every trace is replayed, so a
 // failure under reduction is real; but its trace need not be shortest (mc
 // check --shortest re-runs without reduction, bounded, to find one).
-// Liveness properties are not preserved by these conditions: reduction is
-// refused with them unless checker.Options.Safety leaves them unchecked
-// (checker.CanReduce).
+//
+// Liveness. "Eventually Q" and "P leads to Q" are decided under reduction
+// only for a spec with a termination measure (checker.CanReduce), and only
+// if the measure decreases on every transition the reduced run computes,
+// which include the edges of the reduced graph R (the ample sets'); else
+// the state graph of the full system decides, as without reduction. P and
+// Q are visible (C2): their Reads count, except for a goal "a terminal
+// state". The argument needs C0, C1 and C2, not C3:
+//
+//   - Every full run is finite. If a stored s starts an infinite path
+//     β1 β2 … of the full system, so does one of its successors in R: if
+//     s is expanded in full, β1(s); else, with T its ample set, the first
+//     βi in T commutes to the front (C1), and βi(s) starts β1 … βi-1 βi+1
+//     …; if no βi is in T, any α ∈ T (not empty, C0) commutes with every
+//     βj, and α(s) starts β1 β2 …. So an infinite full path from an initial
+//     state gives an infinite path in R, which, R being finite, has a
+//     cycle; but the measure decreases along R's edges, so R has none.
+//   - Runs are finite, so fairness constrains nothing (a finite maximal
+//     run is fair under any assumption), and "eventually Q" fails exactly
+//     when a terminal state is reachable along ¬Q states, "P leads to Q"
+//     when it is along ¬Q states from a P ∧ ¬Q state (checker's
+//     acyclic.go).
+//   - R keeps such a run, with its sequence of (P, Q) values up to
+//     repetition. The deadlock argument above carries a full path s → t, t
+//     terminal, to one in R: where βi ∈ T moves to the front it is
+//     invisible at s (C2) and stays so after β1 … βi-1 (lemma V), so the
+//     states βi(x), for x before βi on the path, have x's values, and the
+//     new path's values are the old ones with one repetition added or
+//     removed. A path on which Q never holds, or P ∧ ¬Q holds and then Q
+//     never does, stays one.
+//
+// The checker's marks (acyclic.go) follow R's edges, so they decide the
+// properties as on the full graph, and the counterexample is then searched
+// for in the full system, so it is the unreduced run's (a shortest one).
+// Without a measure, R's cycles would have to decide: with the cycle
+// proviso C3 in its strong form (every cycle of R has a state expanded in
+// full) R keeps the runs of the full system up to stuttering, but not their
+// fairness: an ample set may postpone, round a cycle, an action of a
+// process that stays enabled, and mc checks liveness under weak fairness
+// (package liveness). So that is refused.
 //
 // The choice of T (Ample.Choose) depends only on s and on the store as it
 // was when s's round began, which rounds of a fixed size make independent

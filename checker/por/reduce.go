@@ -46,7 +46,8 @@ type Reducer struct {
 // New derives the reducer from sys's footprints. It returns nil and why
 // when reduction cannot apply: a rule without a footprint is dependent on
 // every action, and an invariant, step or witness property without Reads
-// makes every action visible, so either leaves nothing to reduce. The
+// (or a liveness property with a state goal: checker.CanReduce) makes
+// every action visible, so either leaves nothing to reduce. The
 // caller leaves out the measures without Reads, which Reads ignores.
 func New[S any](sys *model.System[S]) (*Reducer, string, error) {
 	var noFootprint, noReads []string
@@ -55,8 +56,8 @@ func New[S any](sys *model.System[S]) (*Reducer, string, error) {
 			noFootprint = append(noFootprint, r.Name)
 		}
 	}
-	for _, p := range sys.Props {
-		if visibleKind(p.Kind) && p.Reads == nil {
+	for i := range sys.Props {
+		if p := &sys.Props[i]; definesVisibility(p) && p.Reads == nil {
 			noReads = append(noReads, p.Name)
 		}
 	}
@@ -161,13 +162,13 @@ func (r *Reducer) waitFor(g int, enabled, idle bool, empty func(c int) bool, joi
 // Groups is the number of groups, rules × processes.
 func (r *Reducer) Groups() int { return r.groups }
 
-// Reads lists the Reads of the invariant, step and witness properties and
-// of the measures of sys: together they say which variables are visible
-// (C2 in the package doc).
+// Reads lists the Reads of the invariant, step and witness properties, of
+// the liveness properties with a state goal, and of the measures of sys:
+// together they say which variables are visible (C2 in the package doc).
 func Reads[S any](sys *model.System[S]) []func(buf []byte, s *S) []byte {
 	var out []func(buf []byte, s *S) []byte
-	for _, p := range sys.Props {
-		if visibleKind(p.Kind) {
+	for i := range sys.Props {
+		if p := &sys.Props[i]; definesVisibility(p) {
 			out = append(out, p.Reads)
 		}
 	}
@@ -179,11 +180,21 @@ func Reads[S any](sys *model.System[S]) []func(buf []byte, s *S) []byte {
 	return out
 }
 
-// visibleKind reports whether properties of kind k define visibility: the
-// invariants, step and witness properties. End properties do not need it,
-// and liveness properties are refused or skipped (checker.CanReduce).
-func visibleKind(k model.Kind) bool {
-	return k == model.Invariant || k == model.Step || k == model.Witness
+// definesVisibility reports whether what p reads is visible (C2): true of
+// invariants, step and witness properties, and of liveness properties but
+// for "eventually a terminal state", whose goal no action changes the
+// truth of without ending the run. End properties need no visibility:
+// terminal states are kept exactly. A run that checks liveness under
+// reduction decides it by a termination measure (checker.CanReduce; the
+// package doc's section on liveness).
+func definesVisibility[S any](p *model.Property[S]) bool {
+	switch p.Kind {
+	case model.Invariant, model.Step, model.Witness, model.LeadsTo:
+		return true
+	case model.Eventually:
+		return !p.Terminal
+	}
+	return false
 }
 
 // groupSet is a small set of groups that keeps its insertion order, so

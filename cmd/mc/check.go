@@ -127,7 +127,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		target, err = entry.Build(p)
 	}
 	if err == nil && f.por {
-		err = checker.CanReduce(f.options(), target.Props())
+		err = checker.CanReduce(f.options(), target.Props(), target.HasTermination())
 	}
 	if err == nil {
 		err = f.checkPaths()

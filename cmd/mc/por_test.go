@@ -56,7 +56,7 @@ func TestPartialOrderReductionRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--por"}, "not eventually-leader (kind eventually): add --safety"},
+		{[]string{"--por", "--exact"}, "--exact does not use"},
 		{[]string{"--por", "--safety", "--store", "disk", "--dir", t.TempDir()}, "disk store"},
 		{[]string{"--por", "--safety", "--checkpoint", t.TempDir()}, "checkpointed"},
 		{[]string{"--shortest"}, "--shortest goes with --por"},
@@ -65,5 +65,26 @@ func TestPartialOrderReductionRefusals(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q", c.args, code, errs)
 		}
+	}
+	code, _, errs := mc(t, context.Background(), "check", "franklin", "--n", "4", "--por")
+	if code != exitUsage || !strings.Contains(errs, "decides liveness (eventually-leader) only for a spec with a termination measure") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("franklin --por: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Liveness under --por is decided by the termination measure on the
+// reduced graph, which both outputs say.
+func TestLivenessUnderReductionIsReported(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por")
+	if code != exitPass || !strings.Contains(out, "415 states stored") || !strings.Contains(out, "decided by the termination measure on the reduced graph") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	code, out, _ = mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por", "--json")
+	var r struct {
+		Reduced  bool
+		Liveness struct{ Method string }
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitPass || !r.Reduced || r.Liveness.Method != "termination measure, reduced graph" {
+		t.Fatalf("exit %d, %+v (%v):\n%s", code, r, err, out)
 	}
 }

@@ -150,8 +150,12 @@ func memoryLine(r *checker.Result, peak int64) string {
 // are counted, so only then does it say whether every run is finite; a
 // check a limit stopped says so.
 func livenessLine(l *checker.LivenessStats) string {
-	if l.Method == checker.ByMeasure {
+	switch l.Method {
+	case checker.ByMeasure:
 		return fmt.Sprintf("liveness under fairness %s decided by the termination measure: it decreases on every transition, so every run is finite; no graph stored, marks %s, %s",
+			l.Fairness, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+	case checker.ByMeasureReduced:
+		return fmt.Sprintf("liveness under fairness %s decided by the termination measure on the reduced graph: it decreases on every transition the reduced run computes, so every run, reduced or not, is finite; no graph stored, marks %s, %s",
 			l.Fairness, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
 	}
 	graph := fmt.Sprintf("decided by the state graph: graph of %d states, %d transitions", l.States, l.Transitions)
@@ -358,7 +362,7 @@ type jsonWrongMeasure struct {
 }
 
 // jsonLiveness says how liveness was decided (method: "termination
-// measure" or "state graph") and describes the graph the check built.
+// measure", "termination measure, reduced graph" or "state graph") and describes the graph the check built.
 type jsonLiveness struct {
 	Method       string `json:"method"`
 	States       int64  `json:"states"`

@@ -168,11 +168,15 @@ func Footprints[S any](t *testing.T, build func(model.Params) (*model.System[S],
 	}
 }
 
-// SameVerdicts runs tg without and with partial-order reduction (liveness
-// left out, as --por needs) and fails the test unless the reduced run
-// gives every property the same verdict, reaches exactly as many terminal
-// states and stores no more states; what names tg in the message. It
-// returns both results.
+// SameVerdicts runs tg without and with partial-order reduction and fails
+// the test unless the reduced run gives every property the same verdict,
+// reaches exactly as many terminal states and stores no more states; what
+// names tg in the message. Liveness is left out, as --por needs, unless tg
+// declares a termination measure: then the reduced run must decide it by
+// the measure on the reduced graph (or, if a transition breaks the
+// measure, on the state graph), and give each liveness property the full
+// run's counterexample, which must replay as a fair one. It returns both
+// results.
 func SameVerdicts(t testing.TB, tg checker.Target, what string) (full, reduced checker.Result) {
 	t.Helper()
 	full, reduced, _ = SameVerdictsWithin(t, tg, what, 0)
@@ -186,11 +190,12 @@ func SameVerdictsWithin(t testing.TB, tg checker.Target, what string, limit int6
 	t.Helper()
 	// Both check every property to the end: where a run stops at the
 	// first violation depends on the states it stores.
-	full = tg.Check(context.Background(), checker.Options{Workers: 1, Safety: true, MaxStates: limit, Continue: true})
+	safety := !tg.HasTermination()
+	full = tg.Check(context.Background(), checker.Options{Workers: 1, Safety: safety, MaxStates: limit, Continue: true})
 	if limit > 0 && full.Err == nil && full.Reason != "" { // stopped at the limit
 		return full, reduced, false
 	}
-	reduced = tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: true, Continue: true})
+	reduced = tg.Check(context.Background(), checker.Options{Workers: 1, Reduce: true, Safety: safety, Continue: true})
 	if full.Err != nil || reduced.Err != nil {
 		t.Fatalf("%s: %v / %v", what, full.Err, reduced.Err)
 	}
@@ -198,7 +203,55 @@ func SameVerdictsWithin(t testing.TB, tg checker.Target, what string, limit int6
 		t.Fatalf("%s:\nfull    %s, %d states, %d terminal\nreduced %s, %d states, %d terminal",
 			what, Verdicts(full), full.States, full.Terminal, Verdicts(reduced), reduced.States, reduced.Terminal)
 	}
+	if !safety {
+		sameLiveness(t, tg, what, &full, &reduced)
+	}
 	return full, reduced, true
+}
+
+// sameLiveness checks a reduced run's liveness against the full run's:
+// decided by the measure on the reduced graph where the reduction applies
+// and the measure held, each failure with the full run's counterexample,
+// which replays as a fair one.
+func sameLiveness(t testing.TB, tg checker.Target, what string, full, reduced *checker.Result) {
+	t.Helper()
+	want := checker.ByMeasureReduced
+	switch {
+	case !reduced.Reduced:
+		want = checker.ByMeasure
+	case reduced.WrongMeasure != nil:
+		want = checker.ByGraph
+	}
+	if reduced.Liveness == nil || reduced.Liveness.Method != want {
+		t.Fatalf("%s: reduced liveness %+v, want decided by %s", what, reduced.Liveness, want)
+	}
+	for i, p := range reduced.Props {
+		if p.Trace == nil || !p.Kind.Liveness() {
+			continue
+		}
+		if got, w := traceLabels(p.Trace), traceLabels(full.Props[i].Trace); got != w {
+			t.Fatalf("%s: %s's counterexample, reduced %s, full %s", what, p.Name, got, w)
+		}
+		loop := -1
+		if p.Trace.LoopStart != nil {
+			loop = *p.Trace.LoopStart
+		}
+		if err := tg.VerifyLasso(p.Name, reduced.Liveness.Fairness, p.Trace.Init, Actions(p.Trace.Steps), loop); err != nil {
+			t.Fatalf("%s: %s's counterexample under reduction does not replay: %v", what, p.Name, err)
+		}
+	}
+}
+
+// traceLabels lists a trace's steps.
+func traceLabels(tr *checker.Trace) string {
+	if tr == nil {
+		return "none"
+	}
+	var b strings.Builder
+	for _, s := range tr.Steps {
+		b.WriteString(s.Label + "; ")
+	}
+	return b.String()
 }
 
 // Verdicts renders a run's verdict and every property's, in order.
