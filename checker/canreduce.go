@@ -9,8 +9,10 @@ import (
 // CanReduce refuses partial-order reduction where it would be unsound or is
 // not supported: with the disk store, whose lookups during a level see only
 // the two most recent levels, so the cycle proviso (C3 in package por's doc)
-// cannot be checked; with checkpoints, which do not save the state indices
-// the proviso reads; and with properties of a kind other than those below.
+// cannot be checked; and with properties of a kind other than those below.
+// Checkpoints are fine: since format 7 they save the indices of the
+// in-memory visited set, which the proviso reads, and resuming restores
+// them, so a resumed run makes the choices an uninterrupted one makes.
 //
 // Invariant, step, end and witness properties are preserved by package
 // por's conditions. Liveness properties (eventually, leads-to) are decided
@@ -25,11 +27,8 @@ import (
 // leave liveness to the graph. --safety, which leaves liveness unchecked,
 // lifts both refusals.
 func CanReduce(opt Options, props []PropInfo, measured bool) error {
-	switch {
-	case opt.Disk != "":
+	if opt.Disk != "" {
 		return fmt.Errorf("partial-order reduction needs to know where every stored state was stored, for its cycle proviso, and the disk store cannot say; use --store memory (or --exact) with --por")
-	case opt.Checkpoint != "" || opt.Resume:
-		return fmt.Errorf("partial-order reduction cannot be checkpointed or resumed: checkpoints do not save the state indices its cycle proviso reads")
 	}
 	for _, p := range props {
 		switch {

@@ -3,6 +3,7 @@ package checker_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -51,7 +52,6 @@ func TestReductionRefusals(t *testing.T) {
 		want     string
 	}{
 		{checker.Options{Reduce: true, Safety: true, Disk: "/tmp/x"}, props, true, "disk store"},
-		{checker.Options{Reduce: true, Safety: true, Checkpoint: "/tmp/x"}, props, true, "checkpointed"},
 		{checker.Options{Reduce: true}, live, false, "declares no measure"},
 		{checker.Options{Reduce: true, Exact: true}, live, true, "--exact"},
 		{checker.Options{Reduce: true, Safety: true}, append(props, checker.PropInfo{Name: "new-kind", Kind: model.Kind(99)}), true, "new-kind"},
@@ -169,4 +169,56 @@ func prop[S any](sys *model.System[S], name string) *model.Property[S] {
 func decidedIs[S any](sys *model.System[S], p int, d string) func(*S) bool {
 	v := model.Var{Name: fmt.Sprintf("p%d.decided", p), Value: d}
 	return func(s *S) bool { return slices.Contains(sys.Vars(s), v) }
+}
+
+// A reduced run survives checkpoints: stopped at every third state count
+// and resumed each time, it stores the states, counts the transitions and gives
+// the verdicts of an uninterrupted reduced run, liveness included (the
+// checkpoint keeps the store's state indices, which the cycle proviso
+// reads, and the marks). With -short, on 4 ids only.
+func TestReducedRunSurvivesResume(t *testing.T) {
+	arrangements := [][]int{{3, 1, 4, 2}, {2, 5, 1, 4, 3}}
+	if testing.Short() {
+		arrangements = arrangements[:1]
+	}
+	for _, ids := range arrangements {
+		for _, safety := range []bool{false, true} {
+			sys, err := changroberts.New(model.Params{N: len(ids), IDs: ids})
+			if err != nil {
+				t.Fatal(err)
+			}
+			addLastLeads(sys)
+			sys.Props[len(sys.Props)-1].Reads = prop(sys, "eventually-leader").Reads
+			opt := checker.Options{Workers: 2, Reduce: true, Safety: safety, Continue: true}
+			want := checker.Run(context.Background(), sys, opt)
+			opt.Checkpoint, opt.MaxStates = filepath.Join(t.TempDir(), "ck"), 1
+			var got checker.Result
+			stops := 0
+			for ; stops < 1000; stops++ {
+				got = checker.Run(context.Background(), sys, opt)
+				if got.Err != nil {
+					t.Fatalf("ids %v: %v", ids, got.Err)
+				}
+				if got.Reason == "" {
+					break
+				}
+				opt.Resume, opt.MaxStates = got.Checkpoint != nil, opt.MaxStates+3
+			}
+			if stops < 2 || !got.Reduced || verdictLine(got) != verdictLine(want) || got.States != want.States || got.Transitions != want.Transitions || got.Terminal != want.Terminal {
+				t.Fatalf("ids %v safety %v, %d stops: resumed %s %d/%d, whole %s %d/%d", ids, safety, stops, verdictLine(got), got.States, got.Transitions, verdictLine(want), want.States, want.Transitions)
+			}
+			if !safety && (got.Liveness == nil || got.Liveness.Method != checker.ByMeasureReduced) {
+				t.Fatalf("ids %v: resumed liveness %+v", ids, got.Liveness)
+			}
+		}
+	}
+}
+
+// verdictLine renders a run's verdict and every property's.
+func verdictLine(r checker.Result) string {
+	out := string(r.Verdict)
+	for _, p := range r.Props {
+		out += " " + p.Name + "=" + string(p.Verdict)
+	}
+	return out
 }

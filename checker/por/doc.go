@@ -84,7 +84,8 @@
 // (a level is committed before it is expanded) and those of the next level
 // committed by earlier rounds; a successor not stored then gets an index
 // greater than s's. The disk store cannot give indices; reduction is
-// refused with it, and with checkpoints, which do not save them.
+// refused with it. Checkpoints save them (format 7), and a resumed run
+// restores them, so it makes the choices an uninterrupted run makes.
 //
 // Soundness. Let R be the states stored by a complete reduced run. For a
 // stored s and a path s -β1…βk-> t of the full system, by induction on k

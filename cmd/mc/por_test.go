@@ -58,7 +58,6 @@ func TestPartialOrderReductionRefusals(t *testing.T) {
 	}{
 		{[]string{"--por", "--exact"}, "--exact does not use"},
 		{[]string{"--por", "--safety", "--store", "disk", "--dir", t.TempDir()}, "disk store"},
-		{[]string{"--por", "--safety", "--checkpoint", t.TempDir()}, "checkpointed"},
 		{[]string{"--shortest"}, "--shortest goes with --por"},
 	} {
 		code, _, errs := mc(t, context.Background(), append([]string{"check", "changroberts", "--n", "4"}, c.args...)...)
