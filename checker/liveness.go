@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"mc/checker/liveness"
@@ -40,6 +43,12 @@ type LivenessStats struct {
 	Bytes     int64
 	DiskBytes int64
 	Spilled   bool
+	// Workers is the number of the graph's analyses that ran side by
+	// side (analysisWorkers), and ParallelBytes a bound on the working
+	// arrays the others held beside the largest one's, which Bytes
+	// counts: the graph's own figure stays what one worker needs.
+	Workers       int
+	ParallelBytes int64
 	// Elapsed is the time the liveness check took, after the exploration
 	// that Result.SafetyElapsed measures.
 	Elapsed time.Duration
@@ -117,7 +126,7 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 			abort(err)
 		}
 	}()
-	g, err := liveness.Build(sys, props, liveness.Limits{MaxStates: opt.MaxStates, Exact: opt.Exact, Spill: spill}, guard, liveness.SearchBytesPerState, nil)
+	g, err := liveness.Build(sys, props, liveness.Limits{MaxStates: opt.MaxStates, Exact: opt.Exact, Spill: spill, Workers: workersOf(opt)}, guard, liveness.SearchBytesPerState, nil)
 	if err != nil {
 		abort(err)
 		return
@@ -129,17 +138,20 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	if st.Reason == "" {
 		st.Reason = halt
 	}
-	if st.Reason == "" {
-		st.Cycles, st.LargestCycle = liveness.CountCycles(g)
-		st.Reason = g.Halted()
+	workers := analysisWorkers(opt, g.States(), memLimit)
+	out := analyse(g, cls, props, opt, guard, st.Reason == "", halt != "", workers)
+	if out.counted {
+		st.Cycles, st.LargestCycle = out.cycles, out.largest
+		st.Reason = out.cyclesHalt
 		halt = st.Reason
 		st.Complete = st.Reason == ""
 	}
-	if err := searchLassos(sys, g, cls, props, at, opt, guard, halt != "", res); err != nil {
+	if err := settleLassos(sys, g, cls, props, at, opt, out.lassos, halt != "", res); err != nil {
 		abort(err)
 		return
 	}
 	st.Bytes, st.DiskBytes, st.Spilled = g.PeakBytes(), g.DiskBytes(), g.Spilled()
+	st.ParallelBytes, st.Workers = g.ParallelBytes(workers), workers
 	st.Elapsed = time.Since(began)
 	if res.Reason == "" && st.Reason != "" {
 		res.Reason = "liveness: " + st.Reason
@@ -147,15 +159,102 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	settle(res)
 }
 
-// searchLassos gives each liveness property props[j] (res.Props[at[j]]) its
-// verdict: Fail with a lasso found in g, even an incomplete g (its expanded
-// states' transitions are all known, so a lasso among them is real); Pass
-// when g is whole and has none; Incomplete when g is not whole, or when
-// guard stops the search before the property's turn (halted: before the
-// first), which res.Liveness.Reason then says unless the graph's build
-// stopped first; and, unless opt.Continue, NotChecked after the first
-// failure.
-func searchLassos[S any](sys *model.System[S], g *liveness.Graph, cls *liveness.Classes, props []*model.Property[S], at []int, opt Options, guard *phaseGuard, halted bool, res *Result) error {
+// analysisWorkers is the number of the graph's analyses that run side by
+// side: opt.Workers (one per CPU if 0), but only as many as the memory
+// limit leaves room for, each holding up to liveness.SearchBytesPerState
+// per state of its own.
+func analysisWorkers(opt Options, states int, memLimit int64) int {
+	w := workersOf(opt)
+	if memLimit > 0 {
+		room := (memLimit - memoryInUse()) / max(1, int64(states)*liveness.SearchBytesPerState)
+		w = int(min(int64(w), room))
+	}
+	return max(1, w)
+}
+
+// workersOf is opt.Workers, one per CPU if 0.
+func workersOf(opt Options) int {
+	if opt.Workers <= 0 {
+		return runtime.NumCPU()
+	}
+	return opt.Workers
+}
+
+// analyses is what the analyses of the graph found: the cycles, if they
+// were counted (cyclesHalt says why that count stopped, "" if it did
+// not), and each property's search.
+type analyses struct {
+	counted         bool
+	cycles, largest int64
+	cyclesHalt      string
+	lassos          []lassoSearch
+}
+
+// lassoSearch is one property's search: the lasso it found, if any, and
+// whether the guard stopped it (the result is then void). A search not
+// run (after a failure, or once halted) has ran unset.
+type lassoSearch struct {
+	lasso       *liveness.Lasso
+	ran, halted bool
+}
+
+// analyse counts the graph's cycles (when count is set) and searches a
+// lasso for every property, on workers goroutines (liveness.Parallel),
+// all over the same read-only graph. Nothing is searched when halted.
+// Unless opt.Continue, a property after one that has failed is not
+// searched: it will not be checked (settleLassos). Which searches ran to
+// their end can depend on the workers only when a limit stops them.
+func analyse[S any](g *liveness.Graph, cls *liveness.Classes, props []*model.Property[S], opt Options, guard *phaseGuard, count, halted bool, workers int) analyses {
+	out := analyses{counted: count, lassos: make([]lassoSearch, len(props))}
+	if halted {
+		return out
+	}
+	var reporting sync.Mutex
+	var firstFail atomic.Int64
+	firstFail.Store(int64(len(props)))
+	liveness.Parallel(workers, len(props)+1, func(job int) {
+		if job == 0 {
+			if count {
+				out.cycles, out.largest = liveness.CountCycles(g)
+				out.cyclesHalt = g.Halted()
+			}
+			return
+		}
+		j := job - 1
+		if !opt.Continue && int64(j) > firstFail.Load() {
+			return
+		}
+		r := &out.lassos[j]
+		r.ran = true
+		if g.Check() {
+			r.halted = true
+			return
+		}
+		reporting.Lock()
+		guard.report(Progress{States: int64(g.States()), Transitions: int64(g.Transitions()), Depth: g.Depth(), MemoryBytes: g.Bytes()})
+		reporting.Unlock()
+		r.lasso = liveness.FindLasso(g, cls, j, props[j].Kind == model.Eventually)
+		r.halted = g.Halted() != ""
+		for r.lasso != nil && !r.halted {
+			f := firstFail.Load()
+			if int64(j) >= f || firstFail.CompareAndSwap(f, int64(j)) {
+				break
+			}
+		}
+	})
+	return out
+}
+
+// settleLassos gives each liveness property props[j] (res.Props[at[j]]) its
+// verdict from its search found[j], in the order of the properties, as a
+// search one property after another would: Fail with a lasso found in g,
+// even an incomplete g (its expanded states' transitions are all known, so
+// a lasso among them is real); Pass when g is whole and has none;
+// Incomplete when g is not whole, or when the guard stopped this search or
+// an earlier one (halted: before the first), which res.Liveness.Reason
+// then says unless the graph's build stopped first; and, unless
+// opt.Continue, NotChecked after the first failure.
+func settleLassos[S any](sys *model.System[S], g *liveness.Graph, cls *liveness.Classes, props []*model.Property[S], at []int, opt Options, found []lassoSearch, halted bool, res *Result) error {
 	st := res.Liveness
 	failed := false
 	for j, p := range props {
@@ -165,28 +264,18 @@ func searchLassos[S any](sys *model.System[S], g *liveness.Graph, cls *liveness.
 			pr.Verdict, res.StoppedAtViolation = NotChecked, true
 			continue
 		}
-		if why := guard.Exceeded(0); why != "" && !halted {
+		if !halted && (!found[j].ran || found[j].halted) {
+			// The search stopped halfway: no verdict, here or after.
 			halted = true
 			if st.Reason == "" {
-				st.Reason = why
+				st.Reason = g.Halted()
 			}
 		}
 		if halted {
 			pr.Verdict = Incomplete
 			continue
 		}
-		guard.report(Progress{States: st.States, Transitions: st.Transitions, Depth: g.Depth(), MemoryBytes: g.Bytes()})
-		l := liveness.FindLasso(g, cls, j, p.Kind == model.Eventually)
-		if why := g.Halted(); why != "" {
-			// The search stopped halfway: no verdict, here or after.
-			halted = true
-			if st.Reason == "" {
-				st.Reason = why
-			}
-			pr.Verdict = Incomplete
-			continue
-		}
-		switch {
+		switch l := found[j].lasso; {
 		case l != nil:
 			tr, err := renderLasso(sys, cls, p, l)
 			if err != nil {

@@ -442,6 +442,7 @@ var modes = []mode{
 	{"partial-order reduction", 1, checker.Options{Workers: 2, Reduce: true, Safety: true, Continue: true}, plain},
 	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: liveness.FairNone, Continue: true}, plain},
 	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: liveness.FairProcess, Continue: true}, plain},
+	{"liveness, weak fairness per process, workers=2", 2, checker.Options{Workers: 2, Fair: liveness.FairProcess, Continue: true}, plain},
 	{"liveness, weak fairness per action", 1, checker.Options{Workers: 2, Fair: liveness.FairAction, Continue: true}, plain},
 	{"liveness, graph on disk, weak fairness per process", 1, checker.Options{Workers: 1, Disk: "-", Fair: liveness.FairProcess, Continue: true}, plain},
 	{"first violation, workers=1", 1, checker.Options{Workers: 1, Safety: true}, plain},
@@ -451,6 +452,7 @@ var modes = []mode{
 	{"first violation, disk, interrupt at level 2, resume", 4, checker.Options{Workers: 1, Disk: "-", Safety: true}, interruptResume(2)},
 	{"first violation, liveness, no fairness", 1, checker.Options{Workers: 2, Fair: liveness.FairNone}, plain},
 	{"first violation, liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: liveness.FairProcess}, plain},
+	{"first violation, liveness, weak fairness per process, workers=2", 2, checker.Options{Workers: 2, Fair: liveness.FairProcess}, plain},
 	{"first violation, liveness, graph on disk, no fairness", 2, checker.Options{Workers: 2, Disk: "-", Fair: liveness.FairNone}, plain},
 }
 

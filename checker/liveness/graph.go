@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
+	"sync"
+	"sync/atomic"
 
 	"mc/checker/internal/packed"
 	"mc/model"
@@ -51,10 +54,19 @@ type Graph struct {
 	// too; halt says why one of them stopped, or "".
 	guard Guard
 	halt  string
-	// peak is the most memory the graph and an analysis's working arrays
-	// held at once, so far.
+	// peak is the most memory the graph and one analysis's working arrays
+	// held at once, so far; working lists the working arrays' size of
+	// every analysis run, for the analyses run side by side (Parallel).
 	peak    int64
+	working []int64
 	spilled bool
+	// mu guards halt, peak and working, and the calls of guard, once the
+	// graph is built: its analyses may run in parallel (Parallel), the
+	// graph itself being read-only by then.
+	mu sync.Mutex
+	// halted is set with halt, for the analyses to see between two calls
+	// of the guard.
+	halted atomic.Bool
 }
 
 // maxEdges keeps edge offsets within 32 bits.
@@ -76,7 +88,11 @@ func (g *Graph) Stop() string { return g.stop }
 // Halted says why an analysis of the built graph (CountCycles, FindLasso)
 // stopped before its end, the guard Build was given having said so; its
 // result is then void. "" if none did.
-func (g *Graph) Halted() string { return g.halt }
+func (g *Graph) Halted() string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.halt
+}
 
 // Init lists the state of each initial state, in sys.Init's order.
 func (g *Graph) Init() []uint32 { return g.init }
@@ -124,11 +140,40 @@ func (g *Graph) Bytes() int64 {
 }
 
 // PeakBytes is the most memory the graph, with the index during its build
-// and the working arrays of the analyses run on it so far, held at once.
-func (g *Graph) PeakBytes() int64 { return max(g.peak, g.Bytes()) }
+// and the working arrays of one analysis at a time, held at once: what a
+// check with one worker holds. ParallelBytes adds what analyses run side
+// by side hold beyond that.
+func (g *Graph) PeakBytes() int64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return max(g.peak, g.Bytes())
+}
+
+// ParallelBytes bounds the working arrays that analyses running beside the
+// largest one held, when at most workers run at once: the sum of the
+// workers−1 next largest analyses' arrays (0 for one worker).
+func (g *Graph) ParallelBytes(workers int) int64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	w := slices.Clone(g.working)
+	slices.Sort(w)
+	slices.Reverse(w)
+	var sum int64
+	for i := 1; i < len(w) && i < workers; i++ {
+		sum += w[i]
+	}
+	return sum
+}
 
 // notePeak records that an analysis holds working bytes beside the graph.
-func (g *Graph) notePeak(working int64) { g.peak = max(g.peak, g.Bytes()+working) }
+func (g *Graph) notePeak(working int64) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.peak = max(g.peak, g.Bytes()+working)
+	if g.index == nil {
+		g.working = append(g.working, working)
+	}
+}
 
 // DiskBytes is the size of the graph's files: 0 unless its edges went to
 // disk (Spilled).
@@ -151,12 +196,21 @@ func (g *Graph) Free() error {
 // check asks the guard, every 2^16 calls of an analysis (count is the
 // analysis's step counter), whether to stop, and records why in g.halt.
 func (g *Graph) check(count int) bool {
-	if count&0xFFFF != 0 || g.guard == nil || g.halt != "" {
-		return g.halt != ""
+	if count&0xFFFF != 0 || g.halted.Load() {
+		return g.halted.Load()
 	}
-	g.halt = g.guard.Exceeded(0)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.guard != nil && g.halt == "" {
+		g.halt = g.guard.Exceeded(0)
+	}
+	g.halted.Store(g.halt != "")
 	return g.halt != ""
 }
+
+// Check asks the guard now whether an analysis about to start must not,
+// and records why in g.halt (Halted).
+func (g *Graph) Check() bool { return g.check(0) }
 
 func bit(m []uint64, s uint32) bool { return m[s/64]&(1<<(s%64)) != 0 }
 
@@ -167,6 +221,9 @@ type Limits struct {
 	MaxStates int64
 	Exact     bool
 	Spill     *Spill
+	// Workers is the number of goroutines that expand the states of a
+	// level (expand.go); the graph is the same for any number.
+	Workers int
 }
 
 // Spill says when a graph's edges go to disk, and where: always (Always),
@@ -248,61 +305,70 @@ func (g *Graph) finish() error {
 	return nil
 }
 
-// build is Build's exploration; a limit that stops it is recorded in
-// g.stop, and only an error is returned.
+// build is Build's exploration, level by level (expand.go); a limit that
+// stops it is recorded in g.stop, and only an error is returned.
 func build[S any](g *Graph, sys *model.System[S], props []*model.Property[S], lim Limits, reserve int64, visit func(id uint32, s *S)) error {
 	if lim.Spill != nil && lim.Spill.Always {
 		if err := g.spill(lim); err != nil {
 			return err
 		}
 	}
-	// pending holds the encodings of discovered, unexpanded states, in
-	// state order; ends[i] is where state head+i's encoding ends.
-	var pending []byte
-	var ends []int
-	head, consumed := 0, 0
-	var buf []byte
-	add := func(s *S) (uint32, bool) {
-		buf = sys.Encode(buf[:0], s)
-		fp := model.Fingerprint(buf)
-		if id, ok := g.index.find(buf, fp); ok {
-			return id, true
+	// next holds the encodings of the states discovered for the next
+	// level, in state order.
+	var next level
+	var scratch S
+	// add stores the state encoded as enc, if new, with its predicates
+	// (pred(i, 0) is P of the i-th property, pred(i, 1) its Q); false
+	// means a limit stopped the build.
+	add := func(enc []byte, fp uint64, pred func(i, which int) bool) (uint32, bool, error) {
+		if id, ok := g.index.find(enc, fp); ok {
+			return id, true, nil
 		}
 		if lim.MaxStates > 0 && int64(g.fp.len()) >= lim.MaxStates {
 			g.stop = fmt.Sprintf("state limit %d reached", lim.MaxStates)
-			return 0, false
+			return 0, false, nil
 		}
 		id := uint32(g.fp.len())
 		g.fp.push(fp) // in memory: no error
-		g.index.add(buf, fp, id)
+		g.index.add(enc, fp, id)
 		if id%64 == 0 {
 			for i := range props {
 				g.from[i], g.goal[i] = append(g.from[i], 0), append(g.goal[i], 0)
 			}
 		}
 		for i, p := range props {
-			if p.From != nil && p.From(s) {
+			if p.From != nil && pred(i, 0) {
 				g.from[i][id/64] |= 1 << (id % 64)
 			}
-			if p.State != nil && p.State(s) {
+			if p.State != nil && pred(i, 1) {
 				g.goal[i][id/64] |= 1 << (id % 64)
 			}
 		}
 		if visit != nil {
-			visit(id, s)
+			if err := sys.Decode(enc, &scratch); err != nil {
+				return 0, false, fmt.Errorf("internal error: state %d does not decode: %v", id, err)
+			}
+			visit(id, &scratch)
 		}
-		pending = append(pending, buf...)
-		ends = append(ends, len(pending))
-		return id, true
+		next.enc = append(next.enc, enc...)
+		next.ends = append(next.ends, len(next.enc))
+		return id, true, nil
 	}
+	var buf []byte
 	for i := range sys.Init {
-		id, ok := add(&sys.Init[i])
-		if !ok {
-			return nil
+		s := &sys.Init[i]
+		buf = sys.Encode(buf[:0], s)
+		id, ok, err := add(buf, model.Fingerprint(buf), func(i, which int) bool {
+			if which == 0 {
+				return props[i].From(s)
+			}
+			return props[i].State(s)
+		})
+		if err != nil || !ok {
+			return err
 		}
 		g.init = append(g.init, id)
 	}
-	var cur, next S
 	g.first.push(0)
 	// cut drops the edges of the state being expanded, which a limit
 	// stopped.
@@ -311,78 +377,74 @@ func build[S any](g *Graph, sys *model.System[S], props []*model.Property[S], li
 		g.to.truncate(lo)
 		g.act.truncate(lo)
 	}
-	// States are numbered breadth-first: those below levelEnd are at
-	// g.depth or less.
-	levelEnd := g.fp.len()
-	for s := 0; s < g.fp.len(); s++ {
-		if s == levelEnd {
-			g.depth, levelEnd = g.depth+1, g.fp.len()
+	var err error
+	for base := 0; len(next.ends) > 0; {
+		if base > 0 {
+			g.depth++
 		}
-		if s&255 == 0 {
-			if lim.Spill != nil && !g.spilled && lim.Spill.Tight(int64(g.fp.len())*reserve) {
-				if err := g.spill(lim); err != nil {
-					return err
-				}
-			}
-			if g.stop = g.guard.Exceeded(int64(g.fp.len()) * reserve); g.stop != "" {
-				return nil
-			}
-			g.guard.Progress(int64(g.fp.len()), int64(g.to.len()), g.depth, g.fp.len()-s, g.Bytes())
-		}
-		data := pending[consumed:ends[s-head]]
-		consumed = ends[s-head]
-		if err := sys.Decode(data, &cur); err != nil {
-			return fmt.Errorf("internal error: state %d does not decode: %v", s, err)
-		}
-		for ri := range sys.Rules {
-			r := &sys.Rules[ri]
-			for p := 0; p < sys.Procs; p++ {
-				nc := r.ChoicesAt(&cur, p)
-				if nc > packed.MaxChoices {
-					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
-				}
-				for k := 0; k < nc; k++ {
-					sys.Copy(&next, &cur)
-					if !r.Do(&next, p, k) {
-						continue
+		cur := next
+		next = level{}
+		// States are numbered breadth-first: cur's are base, base+1, …
+		expandLevel(sys, props, &cur, lim.Workers, func(first int, b *successors) bool {
+			e := 0
+			for k, n := range b.count {
+				s := base + first + k
+				if s&255 == 0 {
+					if lim.Spill != nil && !g.spilled && lim.Spill.Tight(int64(g.fp.len())*reserve) {
+						if err = g.spill(lim); err != nil {
+							return false
+						}
 					}
-					t, ok := add(&next)
+					if g.stop = g.guard.Exceeded(int64(g.fp.len()) * reserve); g.stop != "" {
+						return false
+					}
+					g.guard.Progress(int64(g.fp.len()), int64(g.to.len()), g.depth, g.fp.len()-s, g.Bytes())
+				}
+				for ; n > 0; n, e = n-1, e+1 {
+					start := 0
+					if e > 0 {
+						start = b.ends[e-1]
+					}
+					t, ok, aerr := add(b.enc[start:b.ends[e]], b.fp[e], func(i, which int) bool { return b.pred(e, 2*i+which) })
+					if err = aerr; err != nil {
+						return false
+					}
 					if !ok {
 						cut(s)
-						return nil
+						return false
 					}
 					if g.to.len() >= maxEdges {
 						g.stop = "the graph exceeds 2^32 transitions"
 						cut(s)
-						return nil
+						return false
 					}
-					if err := g.to.push(t); err != nil {
-						return err
+					if err = g.to.push(t); err != nil {
+						return false
 					}
-					if err := g.act.push(packed.Action(model.Action{Rule: ri, Proc: p, Choice: k})); err != nil {
-						return err
+					if err = g.act.push(b.act[e]); err != nil {
+						return false
+					}
+				}
+				g.first.push(uint32(g.to.len()))
+				g.expanded = s + 1
+				if g.Terminal(uint32(s)) {
+					for i, p := range props {
+						if p.Terminal {
+							g.goal[i][s/64] |= 1 << (s % 64)
+						}
 					}
 				}
 			}
-		}
-		g.first.push(uint32(g.to.len()))
-		g.expanded = s + 1
-		if g.Terminal(uint32(s)) {
-			for i, p := range props {
-				if p.Terminal {
-					g.goal[i][s/64] |= 1 << (s % 64)
-				}
+			if b.err != nil {
+				err = fmt.Errorf("internal error: state %d does not expand: %v", base+first+len(b.count), b.err)
+				return false
 			}
+			return true
+		})
+		if err != nil || g.stop != "" {
+			return err
 		}
-		// Drop the expanded encodings now and then.
-		if consumed > 1<<20 && consumed > len(pending)/2 {
-			pending = append(pending[:0], pending[consumed:]...)
-			for i := s + 1 - head; i < len(ends); i++ {
-				ends[i] -= consumed
-			}
-			ends = ends[s+1-head:]
-			head, consumed = s+1, 0
-		}
+		base += len(cur.ends)
 	}
 	return nil
 }

@@ -175,6 +175,9 @@ func livenessLine(l *checker.LivenessStats) string {
 	if l.Spilled {
 		mem += fmt.Sprintf(" in memory, edges on disk %s", bytesize(l.DiskBytes))
 	}
+	if l.ParallelBytes > 0 {
+		mem += fmt.Sprintf(", and up to %s for the analyses run beside it by %d workers", bytesize(l.ParallelBytes), l.Workers)
+	}
 	return line + fmt.Sprintf("%s; %s, %s", graph, mem, l.Elapsed.Round(time.Microsecond))
 }
 
@@ -374,8 +377,13 @@ type jsonLiveness struct {
 	// one): what the issue's 12-byte aim is measured by.
 	BytesPerTransition float64 `json:"bytes_per_transition"`
 	// DiskBytes is the size of the edges' files when they went to disk.
-	DiskBytes int64   `json:"disk_bytes,omitempty"`
-	ElapsedMS float64 `json:"elapsed_ms"`
+	DiskBytes int64 `json:"disk_bytes,omitempty"`
+	// ParallelBytes bounds the working arrays of the analyses that ran
+	// beside the largest one (memory_bytes counts that one), when
+	// parallel_workers > 1 ran side by side.
+	ParallelBytes   int64   `json:"parallel_bytes,omitempty"`
+	ParallelWorkers int     `json:"parallel_workers,omitempty"`
+	ElapsedMS       float64 `json:"elapsed_ms"`
 	// Complete is false when a limit stopped the check (Reason says
 	// which): cycles and largest_cycle are then not counted.
 	Complete bool   `json:"complete"`
@@ -432,7 +440,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
 		out.Liveness = &jsonLiveness{Method: l.Method, States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
-			Bytes: l.Bytes, BytesPerTransition: l.BytesPerTransition(), DiskBytes: l.DiskBytes, ElapsedMS: millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason}
+			Bytes: l.Bytes, BytesPerTransition: l.BytesPerTransition(), DiskBytes: l.DiskBytes, ParallelBytes: l.ParallelBytes, ParallelWorkers: l.Workers, ElapsedMS: millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason}
 		out.PhaseElapsedMS[checker.PhaseLiveness] = millis(l.Elapsed)
 	}
 	if m := r.WrongMeasure; m != nil {

@@ -1,0 +1,177 @@
+package liveness
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"mc/checker/internal/packed"
+	"mc/model"
+)
+
+// The graph's build (build.go) takes the states of one breadth-first level
+// at a time, in batches of batchStates states. Expanding a state — decoding
+// it, applying every action, encoding and fingerprinting each successor,
+// evaluating the properties' predicates on it — needs nothing but the
+// state, so workers goroutines expand the batches of a level side by side
+// (expandLevel), while the build numbers the successors batch after batch
+// in the order of the states, exactly as one goroutine would: the graph is
+// the same for any number of workers. At most window batches wait to be
+// numbered, which bounds the memory they hold.
+
+const batchStates = 256
+
+// successors is what expanding the states of one batch gave, in the order
+// of the states and, for each, of the actions.
+type successors struct {
+	count []int    // the number of successors of each state of the batch
+	enc   []byte   // the successors' encodings, one after the other
+	ends  []int    // where each successor's encoding ends in enc
+	fp    []uint64 // their fingerprints
+	act   []uint32 // the actions that lead to them (packed.Action)
+	// preds holds, per successor, 2 bits per property: P (from) and Q
+	// (goal, unless it is "terminal").
+	preds []uint64
+	words int
+	// err, if not nil, stopped the expansion at state count[len(count)].
+	err  error
+	done chan struct{}
+}
+
+func (b *successors) pred(i, bit int) bool {
+	return b.preds[i*b.words+bit/64]&(1<<(bit%64)) != 0
+}
+
+// expander expands states: it keeps the scratch states of one goroutine.
+type expander[S any] struct {
+	sys       *model.System[S]
+	props     []*model.Property[S]
+	cur, next S
+}
+
+// expand appends the successors of the state encoded as data to b.
+func (x *expander[S]) expand(data []byte, b *successors) error {
+	sys := x.sys
+	if err := sys.Decode(data, &x.cur); err != nil {
+		return err
+	}
+	n := 0
+	for ri := range sys.Rules {
+		r := &sys.Rules[ri]
+		for p := 0; p < sys.Procs; p++ {
+			nc := r.ChoicesAt(&x.cur, p)
+			if nc > packed.MaxChoices {
+				return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
+			}
+			for k := 0; k < nc; k++ {
+				sys.Copy(&x.next, &x.cur)
+				if !r.Do(&x.next, p, k) {
+					continue
+				}
+				start := len(b.enc)
+				b.enc = sys.Encode(b.enc, &x.next)
+				b.ends = append(b.ends, len(b.enc))
+				b.fp = append(b.fp, model.Fingerprint(b.enc[start:]))
+				b.act = append(b.act, packed.Action(model.Action{Rule: ri, Proc: p, Choice: k}))
+				at := len(b.preds)
+				for range b.words {
+					b.preds = append(b.preds, 0)
+				}
+				for i, pr := range x.props {
+					if pr.From != nil && pr.From(&x.next) {
+						b.preds[at+2*i/64] |= 1 << (2 * i % 64)
+					}
+					if pr.State != nil && pr.State(&x.next) {
+						b.preds[at+(2*i+1)/64] |= 1 << ((2*i + 1) % 64)
+					}
+				}
+				n++
+			}
+		}
+	}
+	b.count = append(b.count, n)
+	return nil
+}
+
+// level is the encodings of the states of one level: state i's ends at
+// ends[i], and starts where state i−1's ends.
+type level struct {
+	enc  []byte
+	ends []int
+}
+
+func (l *level) state(i int) []byte {
+	start := 0
+	if i > 0 {
+		start = l.ends[i-1]
+	}
+	return l.enc[start:l.ends[i]]
+}
+
+// expandLevel expands the states of lv batch by batch on workers
+// goroutines and calls take on each batch, in order, from the calling
+// goroutine. take returns false to stop the level: the batches being
+// expanded are then dropped.
+func expandLevel[S any](sys *model.System[S], props []*model.Property[S], lv *level, workers int, take func(first int, b *successors) bool) {
+	states := len(lv.ends)
+	batches := (states + batchStates - 1) / batchStates
+	words := (2*len(props) + 63) / 64
+	fill := func(x *expander[S], c int, b *successors) {
+		b.words = words
+		for s := c * batchStates; s < min(states, (c+1)*batchStates); s++ {
+			if b.err = x.expand(lv.state(s), b); b.err != nil {
+				break
+			}
+		}
+		close(b.done)
+	}
+	if workers <= 1 {
+		x := &expander[S]{sys: sys, props: props}
+		for c := range batches {
+			b := &successors{done: make(chan struct{})}
+			if fill(x, c, b); !take(c*batchStates, b) {
+				return
+			}
+		}
+		return
+	}
+	window := 4 * workers
+	out := make([]*successors, batches)
+	for c := range out {
+		out[c] = &successors{done: make(chan struct{})}
+	}
+	slots := make(chan struct{}, window)
+	quit := make(chan struct{})
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x := &expander[S]{sys: sys, props: props}
+			for {
+				select {
+				case slots <- struct{}{}:
+				case <-quit:
+					return
+				}
+				c := int(next.Add(1) - 1)
+				if c >= batches {
+					return
+				}
+				fill(x, c, out[c])
+			}
+		}()
+	}
+	defer wg.Wait()
+	defer close(quit)
+	for c := range batches {
+		<-out[c].done
+		ok := take(c*batchStates, out[c])
+		out[c] = nil
+		<-slots
+		if !ok {
+			return
+		}
+	}
+}
