@@ -117,7 +117,7 @@ func (f *simulateFlags) resolve(fs *pflag.FlagSet) (specs.Entry, model.Params, s
 		return entry, p, opt, 0, err
 	}
 	// The spec's messages are its ghost counters (claims), which change
-	// no run: on unless the spec cannot have them at this size.
+	// no run: always on.
 	p.Claims = true
 	if err := p.Validate(); err != nil {
 		return entry, p, opt, 0, err
@@ -160,12 +160,6 @@ func (f *simulateFlags) resolve(fs *pflag.FlagSet) (specs.Entry, model.Params, s
 		}
 	}
 	sys, err := entry.Simulate(p)
-	if err != nil && !fs.Changed("claims") {
-		// Some specs' claims are limited to small rings (vlt's colour
-		// sets): simulate without them, messages uncounted.
-		p.Claims = false
-		sys, err = entry.Simulate(p)
-	}
 	if err != nil {
 		return entry, p, opt, 0, err
 	}

@@ -28,7 +28,7 @@ func (sp *spec) properties() []model.Property[State] {
 			func(s *State) bool { return !bypass(s) }))
 	}
 	if sp.claims {
-		props = append(props, sp.claims3()...)
+		props = append(props, sp.checkedClaims()...)
 	}
 	return props
 }

@@ -57,8 +57,6 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		return nil, fmt.Errorf("vlt runs on FIFO links (000 §2: the links and queues preserve the order of messages); --chan %s does not apply", p.Chan)
 	case p.Cap != 0:
 		return nil, fmt.Errorf("vlt's links are unbounded (full-duplex) or hold one message (half-duplex); --cap does not apply")
-	case p.Claims && p.N > 64:
-		return nil, fmt.Errorf("vlt's claims track colour sets of at most 64 processors, got n=%d", p.N)
 	case p.Orientation == nil && p.N > maxFreeOrientationN:
 		return nil, fmt.Errorf("vlt at n=%d would start from up to 2^%d orientation assignments; fix one with --orientation, or keep n ≤ %d", p.N, p.N, maxFreeOrientationN)
 	}
@@ -79,20 +77,19 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		inits = append(inits, sp.initial(f))
 	}
 	return &model.System[State]{
-		Spec:    "vlt",
-		Variant: variant,
-		Params:  p,
-		Procs:   p.N,
-		Init:    inits,
-		Rules:   sp.rules(),
-		Props:   sp.properties(),
-		Copy:    copyState,
-		Encode:  encode,
-		Decode:  decoder(p.N),
-		Erase:   func(s *State) { s.Ghost = Ghost{} },
-		Vars:    vars(sp.modified, p.Claims),
-		Measures: []model.Measure[State]{{Name: "phases", Ref: "000 Prop. 3.8",
-			Doc: "the phases a run has reached, phase 0 included: one more than the largest PNUM", Value: func(s *State) int { return maxPNUM(s) + 1 }}},
+		Spec:     "vlt",
+		Variant:  variant,
+		Params:   p,
+		Procs:    p.N,
+		Init:     inits,
+		Rules:    sp.rules(),
+		Props:    sp.properties(),
+		Copy:     copyState,
+		Encode:   encode,
+		Decode:   decoder(p.N),
+		Erase:    func(s *State) { s.Ghost = Ghost{} },
+		Vars:     vars(sp.modified, p.Claims),
+		Measures: sp.measures(),
 		View: func(s *State) model.View {
 			return model.View{Procs: invariants.ProcViews(sp.ids, s), Chans: s.Chans.LinkViews(s.links())}
 		},

@@ -57,7 +57,7 @@ func TestDefaultsAndBadParameters(t *testing.T) {
 		{model.Params{N: 3, IDs: []int{1, 2, 3}, Cap: 2}, "--cap"},
 		{model.Params{N: 3, IDs: []int{1, 2, 3}, Variant: "f"}, "no variant"},
 		{model.Params{N: 3, IDs: []int{1, 2, 3}, Orientation: []bool{true}}, "orientation"},
-		{model.Params{N: 65, IDs: ring.DescendingIDs(65), Claims: true}, "64"},
+		{model.Params{N: 17, IDs: ring.DescendingIDs(17)}, "--orientation"},
 	}
 	for _, c := range bad {
 		if _, err := New(c.p); err == nil || !strings.Contains(err.Error(), c.want) {
