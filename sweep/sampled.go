@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -28,9 +29,14 @@ type SampledTable struct {
 	Ref     string `json:"bound_ref"`
 	// MeanFormula and MeanRef name the literature's average, where the
 	// profile has one (Profile.Mean).
-	MeanFormula string        `json:"expected_mean_formula,omitempty"`
-	MeanRef     string        `json:"expected_mean_ref,omitempty"`
-	Rows        []*SampledRow `json:"rows"`
+	MeanFormula string `json:"expected_mean_formula,omitempty"`
+	MeanRef     string `json:"expected_mean_ref,omitempty"`
+	// Oriented says that every run started from the one orientation in
+	// which every processor's ports are alike (--orientation 0…0), for a
+	// spec whose processors have no common sense of direction (vlt): the
+	// rows sample the ids and the schedule, not the orientation.
+	Oriented bool          `json:"oriented,omitempty"`
+	Rows     []*SampledRow `json:"rows"`
 }
 
 // SampledRow is one ring size's summary statistics: only these, never the
@@ -60,7 +66,7 @@ type SampledRow struct {
 // per size from seed.
 func NewSampledTable(spec string, p specdef.Profile, seed uint64, runs int) *SampledTable {
 	return &SampledTable{Name: p.Name + "-sampled", Spec: spec, Variant: p.Variant, Sampled: true, Seed: seed, Runs: runs,
-		Counted: p.Counted, Formula: p.Formula, Ref: p.Ref, MeanFormula: p.MeanFormula, MeanRef: p.MeanRef}
+		Counted: cmp.Or(p.SampledCounted, p.Counted), Formula: p.Formula, Ref: p.Ref, MeanFormula: p.MeanFormula, MeanRef: p.MeanRef}
 }
 
 // Fill sets the row's bound and expected mean from profile p.
@@ -98,7 +104,11 @@ func (t *SampledTable) cells(r *SampledRow) []string {
 
 // about is the sentence that says how the rows were made.
 func (t *SampledTable) about() string {
-	return fmt.Sprintf("sampled: %d runs per n (seed %d), each with a uniformly random arrangement and schedule", t.Runs, t.Seed)
+	s := fmt.Sprintf("sampled: %d runs per n (seed %d), each with a uniformly random arrangement and schedule", t.Runs, t.Seed)
+	if t.Oriented {
+		s += " and --orientation 0…0"
+	}
+	return s
 }
 
 // WriteText prints the sampled rows as a terminal table.

@@ -49,6 +49,7 @@ func runSampled(ctx context.Context, fs *pflag.FlagSet, f *sweepFlags, stdout, s
 		fmt.Fprintf(stderr, "mc sweep: --seed not given: seed %d\n", f.seed)
 	}
 	t := sweep.NewSampledTable(e.Name, prof, f.seed, f.sample)
+	t.Oriented = sampledOrientation(e, 2) != nil
 	for _, n := range ns {
 		row, code := sampleRow(ctx, e, prof, n, f, stderr)
 		if row == nil {
@@ -122,7 +123,7 @@ func (f *sweepFlags) resolveSampled(fs *pflag.FlagSet) (specs.Entry, specdef.Pro
 	if err != nil {
 		return e, none, nil, fmt.Errorf("--n: %v", err)
 	}
-	sys, err := e.Simulate(sampledParams(prof, ns[0]))
+	sys, err := e.Simulate(sampledParams(e, prof, ns[0]))
 	if err != nil {
 		return e, none, nil, err
 	}
@@ -133,15 +134,39 @@ func (f *sweepFlags) resolveSampled(fs *pflag.FlagSet) (specs.Entry, specdef.Pro
 }
 
 // sampledParams are the parameters of profile p's spec at n: its ghost
-// counters on, and ids that each run replaces with its own draw.
-func sampledParams(p specdef.Profile, n int) model.Params {
-	return model.Params{N: n, IDs: ring.DescendingIDs(n), Variant: p.Variant, Claims: true}
+// counters on, ids that each run replaces with its own draw, and for a spec
+// without a sense of direction its one fixed orientation
+// (sampledOrientation).
+func sampledParams(e specs.Entry, p specdef.Profile, n int) model.Params {
+	return model.Params{N: n, IDs: ring.DescendingIDs(n), Variant: p.Variant, Claims: true, Orientation: sampledOrientation(e, n)}
+}
+
+// sampledOrientation is the orientation a sampled sweep fixes for a spec
+// that takes --orientation (vlt): every processor's ports alike, a ring
+// oriented by its processors' own sense of left and right. Without one,
+// such a spec starts from every orientation assignment, which vlt refuses
+// beyond n = 16; a run draws its ids and its schedule, not its orientation,
+// so the rows sample that one orientation at every n. Nil for the other
+// specs.
+func sampledOrientation(e specs.Entry, n int) []bool {
+	if !e.Takes.Has(specdef.Orientation) {
+		return nil
+	}
+	return make([]bool, n)
+}
+
+// orientationFlag is the --orientation flag that fixes o, "" for nil.
+func orientationFlag(o []bool) string {
+	if o == nil {
+		return ""
+	}
+	return " --orientation " + model.FormatOrientation(o)
 }
 
 // sampleRow simulates R runs at n and summarises them. A run that breaks a
 // property ends the sweep: exit 1, with the command that makes it alone.
 func sampleRow(ctx context.Context, e specs.Entry, prof specdef.Profile, n int, f *sweepFlags, stderr io.Writer) (*sweep.SampledRow, int) {
-	p := sampledParams(prof, n)
+	p := sampledParams(e, prof, n)
 	sys, err := e.Simulate(p)
 	if err != nil {
 		fmt.Fprintf(stderr, "mc sweep: n=%d: %v\n", n, err)
@@ -155,8 +180,8 @@ func sampleRow(ctx context.Context, e specs.Entry, prof specdef.Profile, n int, 
 		return nil, exitUsage
 	}
 	if rep.Failure != nil {
-		fmt.Fprintf(stderr, "mc sweep: n=%d: run %d of seed %d breaks %s; reproduce: mc simulate %s%s --n %d --random-ids --seed %d --run %d\n",
-			n, rep.Failure.Index, f.seed, rep.Failure.Failure.Property, e.Name, sweep.VariantFlag(prof.Variant), n, f.seed, rep.Failure.Index)
+		fmt.Fprintf(stderr, "mc sweep: n=%d: run %d of seed %d breaks %s; reproduce: mc simulate %s%s --n %d%s --random-ids --seed %d --run %d\n",
+			n, rep.Failure.Index, f.seed, rep.Failure.Failure.Property, e.Name, sweep.VariantFlag(prof.Variant), n, orientationFlag(p.Orientation), f.seed, rep.Failure.Index)
 		return nil, exitFail
 	}
 	if rep.Stopped != "" {

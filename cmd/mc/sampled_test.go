@@ -129,3 +129,38 @@ func TestSampledSizes(t *testing.T) {
 		}
 	}
 }
+
+// vlt is sampled at its one orientation with every processor's ports
+// alike, beyond n = 16 too, and its table says so; its messages stay
+// within Prop. 3.9's bound (2n + (T−1)n: 20 at n = 4, 288 at n = 32).
+func TestSampledSweepOfVltFixesItsOrientation(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := mc(t, context.Background(), "sweep", "vlt", "--n", "4,32", "--sample", "3", "--seed", "1", "--workers", "1", "--out", dir)
+	if code != exitPass {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "vlt-sampled.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table struct {
+		Oriented bool
+		Counted  string
+		Rows     []struct {
+			N     int
+			Best  int `json:"best_seen"`
+			Worst int `json:"worst_seen"`
+		}
+	}
+	if err := json.Unmarshal(b, &table); err != nil {
+		t.Fatal(err)
+	}
+	if !table.Oriented || !strings.Contains(table.Counted, "one orientation") || len(table.Rows) != 2 {
+		t.Fatalf("vlt-sampled.json = %s", b)
+	}
+	for i, bound := range []int{20, 288} {
+		if r := table.Rows[i]; r.Best < 2*r.N || r.Worst > bound {
+			t.Errorf("n=%d: messages %d..%d, want within %d..%d", r.N, r.Best, r.Worst, 2*r.N, bound)
+		}
+	}
+}

@@ -15,8 +15,10 @@ type Profile struct {
 	// specs without a View (then the spec is built with claims).
 	Kinds, Uncounted []string
 	Measure          string
-	// Counted says in words what is counted, for the tables.
-	Counted string
+	// Counted says in words what is counted, for the tables;
+	// SampledCounted, if not empty, says it for the sampled rows (mc sweep
+	// --sample), where they count otherwise.
+	Counted, SampledCounted string
 	// Bound is the paper's bound at n, and Formula how the paper writes
 	// it; Bound nil means the paper gives none usable here.
 	Bound   func(n int) float64

@@ -26,6 +26,8 @@ func profile(variant string) specdef.Profile {
 	}
 	p := specdef.Profile{Name: name, Variant: variant, Uncounted: specdef.Announcement,
 		Counted: "phase messages ⟨v,p⟩ (the announcement not counted); every orientation assignment",
+		SampledCounted: "phase messages ⟨v,p⟩ (the announcement not counted); one orientation, every processor's ports alike " +
+			"(without one vlt starts from every assignment, refused beyond n = 16)",
 		Bound:   func(n int) float64 { return float64(MessageBound(n)) },
 		Formula: "2n + (T−1)n, T the largest with F_T ≤ n (the proof's count; 1.44 n log₂ n + O(n) in the statement)", Ref: ref,
 		Lead:   1.44,
