@@ -49,7 +49,7 @@ func runSampled(ctx context.Context, fs *pflag.FlagSet, f *sweepFlags, stdout, s
 		fmt.Fprintf(stderr, "mc sweep: --seed not given: seed %d\n", f.seed)
 	}
 	t := sweep.NewSampledTable(e.Name, prof, f.seed, f.sample)
-	t.Oriented = sampledOrientation(e, 2) != nil
+	t.Oriented = e.Takes.Has(specdef.Orientation)
 	for _, n := range ns {
 		row, code := sampleRow(ctx, e, prof, n, f, stderr)
 		if row == nil {

@@ -106,7 +106,11 @@
 // claims on the way the chase goes on (chasing.go): Lemma 3.3 (ii)–(iv),
 // Prop. 3.4, Lemma 3.5 (ii) and (iii). For these the ghost keeps, per
 // phase, which way round each active processor sent its phase message,
-// and the phases in which a processor inaugurated.
+// and the phases in which a processor inaugurated. Beyond n = 64
+// (large.go), --claims leaves out Lemma 3.2, 3.3 (i), 3.5 (i)–(iii) and
+// 3.7, which keep colour sets in 64 bits or compare every pair of a
+// phase's processors; the others stay, and with them the measure
+// election-messages, the phase messages sent, which mc simulate counts.
 //
 // Findings. Algorithm E on full-duplex links fails at-most-one-leader (n = 4,
 // ids 1,3,2,4): two ⟨4,1⟩ pass each other on a link, both receivers find
