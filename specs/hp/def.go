@@ -25,9 +25,8 @@ func elect() specdef.Profile {
 	p := profile("elect")
 	p.Name = "hp"
 	p.Formula, p.Ref, p.Lead, p.Plotted = "1.271 n log₂ n + O(n)", "003 Theorem 1", 1.271, true
-	p.Ns = specdef.Span(3, 7)
-	p.Note = "Theorem 1 leaves the O(n) term open; hp checks instead the inequality its proof sums per pair of rounds, with the proof's own constants (the property theorem-1-round-pairs). " +
-		"n = 8 was out of reach here: 5,040 classes of 2,600 to 6,000 states (ids 1,8,7,…,2 and 1,2,…,8), some 23 million states, about 6 CPU-minutes at the rate of this machine's changroberts n = 7 sweep (1,657,350 states in 25 CPU-seconds, 15 µs a state), but more than this session's share of a 2-core machine shared by six (load 15) could give it: `go run ./cmd/mc sweep hp --n 8`, or issue 21's Beam pipelines, which spread the classes over machines."
+	p.Ns = specdef.Span(3, 8)
+	p.Note = "Theorem 1 leaves the O(n) term open; hp checks instead the inequality its proof sums per pair of rounds, with the proof's own constants (the property theorem-1-round-pairs)."
 	return p
 }
 
