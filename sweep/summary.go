@@ -1,8 +1,8 @@
 package sweep
 
 // ClassRowsUpTo is the most arrangement classes a row of results/<name>.json
-// lists one by one: a row of more (n = 8 has 5,040 rotation classes, about
-// 2 MB of JSON) keeps only its summary there, and says so
+// lists one by one: a row of more (n = 8 has 5,040 rotation classes, seven
+// times n = 7's 720) keeps only its summary there, and says so
 // (Row.ClassesOmitted). The figures of the summary are computed from
 // every class all the same; `mc sweep SPEC --n 8 --json` prints them all.
 const ClassRowsUpTo = 720
