@@ -47,6 +47,9 @@ type Spec[P any, M ring.Message[M]] struct {
 	// WordRef and SentRef cite the bounds on the phases (or stages) and on
 	// the election messages, for the measures.
 	WordRef, SentRef string
+	// Termination is the spec's termination measure, nil for a variant
+	// whose runs need not end (model.System.Termination).
+	Termination *model.Termination[State[P, M]]
 }
 
 // System assembles the system of sp with rules: the initial state, the
@@ -74,14 +77,15 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 		}
 	}
 	return &model.System[S]{
-		Spec:     sp.Name,
-		Variant:  sp.Variant,
-		Params:   sp.Params,
-		Procs:    n,
-		Init:     []S{fresh()},
-		Rules:    rules,
-		Props:    append(props, sp.Claims...),
-		Measures: measures,
+		Spec:        sp.Name,
+		Variant:     sp.Variant,
+		Params:      sp.Params,
+		Procs:       n,
+		Init:        []S{fresh()},
+		Rules:       rules,
+		Props:       append(props, sp.Claims...),
+		Measures:    measures,
+		Termination: sp.Termination,
 		Copy: func(dst, src *S) {
 			dst.P = append(dst.P[:0], src.P...)
 			dst.Out.CopyFrom(&src.Out)
