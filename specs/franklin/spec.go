@@ -140,7 +140,7 @@ func build(p model.Params) (*spec, *model.System[State], error) {
 	winner := invariants.MaxWinner(p.IDs, Ref+" (the process whose identifier is greater than its neighbours' stays active)")
 	return sp, biring.System[Proc](biring.Spec[Proc, Msg]{Name: "franklin", Variant: p.Variant, Params: p,
 		Read: ring.ReadTagged[Kind], Ref: Ref, Winner: winner, Claims: claims(&p), Word: "stages",
-		WordRef: Ref + " (at most 1 + log₂ n stages)", SentRef: Ref + " (2n(1 + log n) messages)"},
+		WordRef: Ref + " (at most 1 + log₂ n stages)", SentRef: Ref + " (2n(1 + log n) messages)", Termination: sp.termination()},
 		[]model.Rule[State]{
 			{Name: "start", Ref: "002 §5.4 (a), §5.5.1", Guard: sp.canStart, Do: sp.start, Footprint: sp.net.Footprint(false),
 				Label: func(_ *State, i, _ int) string {

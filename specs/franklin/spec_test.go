@@ -37,9 +37,9 @@ func TestStateCounts(t *testing.T) {
 
 // Every property and claim holds for every arrangement of n ≤ 6 ids, one
 // per rotation class (1, 1, 2, 6, 24 and 120 of them; the registry's test
-// checks that rotation is a symmetry), and the worst cases are those pinned:
-// stages ≤ 1 + ⌊log₂ n⌋, and 2n ⟨id⟩ messages per stage. Reference: 002
-// §5.5.1.
+// checks that rotation is a symmetry), the termination measure decides
+// liveness, and the worst cases are those pinned: stages ≤ 1 + ⌊log₂ n⌋,
+// and 2n ⟨id⟩ messages per stage. Reference: 002 §5.5.1.
 func TestEveryArrangementWithClaims(t *testing.T) {
 	want := map[int][2]int{2: {2, 8}, 3: {2, 12}, 4: {3, 24}, 5: {3, 30}, 6: {3, 36}}
 	maxN := 6
@@ -53,6 +53,7 @@ func TestEveryArrangementWithClaims(t *testing.T) {
 			if r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", cl.Rep, r.Verdict, r.Failure())
 			}
+			spectest.DecidedByMeasure(t, &r, fmt.Sprint("ids ", cl.Rep))
 			most = [2]int{max(most[0], spectest.Measure(t, &r, "stages")), max(most[1], spectest.Measure(t, &r, "election-messages"))}
 		}
 		if most != want[n] || most[0] > maxStages(n) || most[1] > messageBound(n) {
