@@ -82,7 +82,8 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 	return sp, biring.System[ProbeProc](biring.Spec[ProbeProc, Msg]{Name: "hs", Variant: p.Variant, Params: p,
 		Init: ProbeProc{Asleep: true}, Read: readMsg, Ref: RefProbe, Winner: sp.winner(), Word: "phases",
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
-		Claims: claims[ProbeProc](&p, RefProbe+" lines 27–31 (the terminate message … eventually reaches a processor that has already decided)", "⟨terminate⟩")},
+		Claims:      claims[ProbeProc](&p, RefProbe+" lines 27–31 (the terminate message … eventually reaches a processor that has already decided)", "⟨terminate⟩"),
+		Termination: sp.termination()},
 		[]model.Rule[ProbeState]{
 			{Name: "wake", Ref: RefProbe + " lines 6–8", Guard: sp.canWake, Do: sp.wake, Footprint: sp.net.Footprint(false),
 				Label: func(_ *ProbeState, i, _ int) string {

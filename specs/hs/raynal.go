@@ -104,7 +104,7 @@ func buildRaynal(p model.Params) (*raynal, *model.System[RaynalState], error) {
 	return sp, biring.System[RaynalProc](biring.Spec[RaynalProc, Msg]{Name: "hs", Variant: variant, Params: p,
 		Init: RaynalProc{RespOK: true}, Read: readMsg, Ref: RefRaynal, Winner: winner, Word: "phases",
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
-		Claims: raynalClaims(&p)},
+		Claims: raynalClaims(&p), Termination: sp.termination()},
 		[]model.Rule[RaynalState]{
 			{Name: "initiate", Ref: RefRaynal + " when decision (initiate_election)", Guard: sp.canInitiate, Do: sp.initiate, Footprint: sp.net.Footprint(false),
 				Label: func(_ *RaynalState, i, _ int) string {

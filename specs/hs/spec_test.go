@@ -90,7 +90,8 @@ func noReinitiation() model.Property[RaynalState] {
 // Variant raynal: every property and claim holds for every arrangement of
 // n ≤ 5 ids, one per rotation class (1, 1, 2, 6 and 24 of them; the
 // registry's test checks that rotation is a symmetry), no process starts
-// again after ⟨ended⟩, and the worst cases are those pinned (phases counted
+// again after ⟨ended⟩, the termination measure decides liveness, and the
+// worst cases are those pinned (phases counted
 // from phase 0; election messages without the announcement's n).
 // Reference: 002 §5.3; 004 Lemma 13.9.
 func TestRaynalEveryArrangementWithClaims(t *testing.T) {
@@ -108,6 +109,7 @@ func TestRaynalEveryArrangementWithClaims(t *testing.T) {
 			if r.Verdict != checker.Pass {
 				t.Fatalf("ids %v: %s, failure %+v", cl.Rep, r.Verdict, r.Failure())
 			}
+			spectest.DecidedByMeasure(t, &r, fmt.Sprint("raynal ids ", cl.Rep))
 			w = most(w, worst(t, &r))
 		}
 		if w != want[n] {
@@ -117,7 +119,8 @@ func TestRaynalEveryArrangementWithClaims(t *testing.T) {
 }
 
 // Variant probe: every property and claim holds for every arrangement of
-// n ≤ 5 ids, one per rotation class, and the worst cases are those pinned.
+// n ≤ 5 ids, one per rotation class, the termination measure decides
+// liveness, and the worst cases are those pinned.
 // Reference: 004 Theorem 13.8, Lemma 13.9; 002 §5.3.
 func TestProbeEveryArrangementWithClaims(t *testing.T) {
 	want := map[int][2]int{2: {2, 10}, 3: {3, 23}, 4: {3, 32}, 5: {4, 55}}
@@ -141,6 +144,7 @@ func probeWorst(t *testing.T, n, k int) [2]int {
 		if r.Verdict != checker.Pass {
 			t.Fatalf("ids %v: %s, failure %+v", cl.Rep, r.Verdict, r.Failure())
 		}
+		spectest.DecidedByMeasure(t, &r, fmt.Sprint("probe ids ", cl.Rep))
 		w = most(w, worst(t, &r))
 	}
 	return w
@@ -238,7 +242,7 @@ func TestRaynalLiteralPhasesGrowWithoutBound(t *testing.T) {
 // With bag channels (--chan bag) variant raynal breaks Lemma 13.9: a loser
 // that learnt the winner is not_involved again, a late smaller candidature
 // makes it start anew, and a stale favourable response counts for its new
-// phase. With FIFO channels this cannot happen (TestRaynalEveryArrangement
+// phase; every run still ends (the termination measure holds). With FIFO channels this cannot happen (TestRaynalEveryArrangement
 // checks no-reinitiation). Reference: 004 Lemma 13.9.
 func TestRaynalBagChannelsBreakLemma139(t *testing.T) {
 	r := spectest.Check(t, NewRaynal, model.Params{N: 3, IDs: []int{3, 2, 1}, Chan: model.Bag, Claims: true})
@@ -257,6 +261,7 @@ func TestRaynalBagChannelsBreakLemma139(t *testing.T) {
 	if end := spectest.Prop(t, &r, "election-complete"); end.Verdict != checker.Pass {
 		t.Fatal("with bags the election still completes")
 	}
+	spectest.DecidedByMeasure(t, &r, "raynal on bags") // every run still ends
 }
 
 func TestVariantsAreResolved(t *testing.T) {
