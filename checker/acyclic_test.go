@@ -148,7 +148,7 @@ func TestDeclaredMeasuresHold(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"changroberts", "lelann", "dkr", "hp"} {
+	for _, name := range []string{"changroberts", "lelann", "dkr", "hp", "franklin", "hs"} {
 		if !decided[name] {
 			t.Errorf("%s was not decided by its termination measure", name)
 		}
