@@ -65,9 +65,9 @@ func TestPartialOrderReductionRefusals(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", c.args, code, errs)
 		}
 	}
-	code, _, errs := mc(t, context.Background(), "check", "franklin", "--n", "4", "--por")
+	code, _, errs := mc(t, context.Background(), "check", "hs", "--variant", "raynal-literal", "--n", "4", "--por")
 	if code != exitUsage || !strings.Contains(errs, "decides liveness (eventually-leader) only for a spec with a termination measure") || strings.Count(errs, "\n") != 1 {
-		t.Errorf("franklin --por: exit %d, stderr %q", code, errs)
+		t.Errorf("hs raynal-literal --por: exit %d, stderr %q", code, errs)
 	}
 }
 
