@@ -62,7 +62,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		fmt.Fprintf(stderr, "mc check: --all-ids at n=%d would enumerate %d! arrangements; it takes n ≤ %d\n", p.N, p.N, maxAllIDsN)
 		return exitUsage
 	}
-	dbDir, err := f.db.path(fs)
+	dbDir, err := f.db.Path(fs, defaultDB)
 	if err == nil {
 		err = f.hashSpec(entry)
 	}

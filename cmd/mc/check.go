@@ -82,8 +82,8 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
-	f.db.add(fs)
-	f.db.addOff(fs)
+	f.db.Add(fs)
+	f.db.AddOff(fs)
 	return fs
 }
 
@@ -137,7 +137,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var dbDir string
 	if err == nil {
-		dbDir, err = f.db.path(fs)
+		dbDir, err = f.db.Path(fs, defaultDB)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %s\n", printable(err.Error()))

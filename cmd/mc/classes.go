@@ -1,11 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
 	"mc/runstore"
+	"mc/runstore/dbflags"
 	"mc/sweep"
 )
 
@@ -59,7 +59,7 @@ func (t classTally) String() string {
 // classError is the one line that says why a sweep stopped: the run
 // store's error with what the user can do, or the sweep's.
 func classError(err error) string {
-	if storeError(err) {
+	if dbflags.IsStore(err) {
 		return dbMessage(err)
 	}
 	return printable(err.Error())
@@ -68,15 +68,8 @@ func classError(err error) string {
 // classExit is the exit code of a sweep that err stopped: the run
 // store's (dbExit), or otherwise.
 func classExit(err error, otherwise int) int {
-	if storeError(err) {
+	if dbflags.IsStore(err) {
 		return dbExit(err)
 	}
 	return otherwise
-}
-
-func storeError(err error) bool {
-	var refused *runstore.Refused
-	var inUse *runstore.InUse
-	var unwritable *runstore.Unwritable
-	return errors.As(err, &refused) || errors.As(err, &inUse) || errors.As(err, &unwritable)
 }

@@ -30,7 +30,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.StringVar(&addr, "addr", defaultExploreAddr, "address to serve the page on (host:port; port 0 picks a free one)")
 	fs.StringVar(&tracePath, "trace", "", "a trace file (mc check --trace-out) to open; it fixes the spec and its parameters")
 	fs.Uint64Var(&runID, "run", 0, "open the trace of this check in the run store (see mc runs); it fixes the spec and its parameters")
-	f.db.add(fs)
+	f.db.Add(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

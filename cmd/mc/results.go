@@ -98,9 +98,9 @@ func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("ci", "[flags]", stdout)
 	dir := fs.String("results", "results", "the directory holding the committed tables")
 	var db dbFlags
-	db.add(fs)
-	db.addOff(fs)
-	db.addFresh(fs)
+	db.Add(fs)
+	db.AddOff(fs)
+	db.AddFresh(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -108,12 +108,12 @@ func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mc ci: takes no arguments (see mc ci --help)")
 		return exitUsage
 	}
-	dbDir, err := db.path(fs)
+	dbDir, err := db.Path(fs, defaultDB)
 	if err != nil {
 		fmt.Fprintf(stderr, "mc ci: %v\n", err)
 		return exitUsage
 	}
-	return withClasses(dbDir, "ci", db.fresh, stderr, func(c classes) int {
+	return withClasses(dbDir, "ci", db.Fresh, stderr, func(c classes) int {
 		return ci(ctx, *dir, c, stdout, stderr)
 	})
 }

@@ -41,7 +41,7 @@ func runRuns(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("runs", "[show ID | gc --keep N] [flags]", stdout)
 	fs.Usage = func() { fmt.Fprint(stdout, runsUsage, "\n", fs.FlagUsages()) }
 	var db dbFlags
-	db.add(fs)
+	db.Add(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per check, one a line")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -108,7 +108,7 @@ func summaryOf(c runstore.Check) *runstore.Check {
 // the exit code, having said why, except for a store that does not exist,
 // which it leaves to the caller (missing).
 func openHistory(fs *pflag.FlagSet, db *dbFlags, cmd string, stderr io.Writer) (s *runstore.Store, missing error, code int) {
-	dir, err := db.path(fs)
+	dir, err := db.Path(fs, defaultDB)
 	if err == nil && dir == "" {
 		err = fmt.Errorf("--db needs a directory")
 	}
@@ -157,7 +157,7 @@ func commandOf(c runstore.Check) string {
 func runRunsShow(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("runs show", "ID [flags]", stdout)
 	var db dbFlags
-	db.add(fs)
+	db.Add(fs)
 	asJSON := fs.Bool("json", false, "print the record as one JSON object, its trace file included")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -262,7 +262,7 @@ func meaningLine(k runstore.Key) string {
 func runRunsGC(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("runs gc", "--keep N [flags]", stdout)
 	var db dbFlags
-	db.add(fs)
+	db.Add(fs)
 	keep := fs.Int("keep", -1, "the number of most recent checks to keep (required)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code

@@ -402,7 +402,7 @@ func TestRunsListsTheChecks(t *testing.T) {
 	var f checkFlags
 	fs := newFlagSet("explore", "", nil)
 	f.addParamFlags(fs)
-	f.db.add(fs)
+	f.db.Add(fs)
 	fs.Uint64("run", 0, "")
 	fs.Parse([]string{"--run", "2", "--db", db})
 	tr, code := exploredTrace(fs, &f, "", 2, os.Stderr)

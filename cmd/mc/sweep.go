@@ -42,9 +42,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&f.sample, "sample", 0, "sample R random runs per size (mc simulate --random-ids) instead of every class; --n a..b then means a, 2a, 4a, … ≤ b (default "+defaultSampledSizes+")")
 	fs.Uint64Var(&f.seed, "seed", 1, "with --sample: the seed; the same seed gives the same table whatever --workers")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "with --sample: runs made at once")
-	f.db.add(fs)
-	f.db.addOff(fs)
-	f.db.addFresh(fs)
+	f.db.Add(fs)
+	f.db.AddOff(fs)
+	f.db.AddFresh(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -61,7 +61,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitUsage
 		}
 	}
-	dbDir, err := f.db.path(fs)
+	dbDir, err := f.db.Path(fs, defaultDB)
 	if err != nil {
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
@@ -76,7 +76,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if dir == "" {
 			dir = "results"
 		}
-		return withClasses(dbDir, "sweep", f.db.fresh, stderr, func(c classes) int {
+		return withClasses(dbDir, "sweep", f.db.Fresh, stderr, func(c classes) int {
 			return sweepAll(ctx, dir, opt, c, f.json, stdout, stderr)
 		})
 	}
@@ -86,7 +86,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
 	}
-	return withClasses(dbDir, "sweep", f.db.fresh, stderr, func(c classes) int {
+	return withClasses(dbDir, "sweep", f.db.Fresh, stderr, func(c classes) int {
 		return sweepSpec(ctx, name, c.config(cfg), ns, &f, stdout, stderr)
 	})
 }
