@@ -35,14 +35,8 @@ func (c Config) class(ctx context.Context, n int, cl ring.ArrangementClass, opt 
 		return a, false, err
 	}
 	if !c.Fresh {
-		var s storedClass
-		found, err := c.Store.Lookup(key, &s)
-		if err != nil {
-			return a, false, err
-		}
-		if found {
-			a, err = s.arrangement(cl)
-			return a, err == nil, err
+		if a, found, err := c.lookup(key, cl); err != nil || found {
+			return a, found, err
 		}
 	}
 	if a, err = computeClass(ctx, t, cl, opt); err != nil {
@@ -51,10 +45,49 @@ func (c Config) class(ctx context.Context, n int, cl ring.ArrangementClass, opt 
 	return a, false, c.Store.Save(key, store(a))
 }
 
-// ClassKey is the run store's key of the class of ring size n whose
-// representative is ids: what a search that skips the classes a store
-// already holds asks it about (runstore.Store.Has).
-func (c Config) ClassKey(n int, ids []int) (runstore.Key, error) {
+// Stored is class cl of ring size n as c.Store holds it; found is false
+// when there is no store, c.Fresh, or the store does not hold it.
+// mc-beam sweep asks it before it builds its pipeline, so that only the
+// classes not found are computed (issue 21), and saves those with Keep:
+// together they are what Class does with the store.
+func (c Config) Stored(n int, cl ring.ArrangementClass) (a Arrangement, found bool, err error) {
+	if c.Store == nil || c.Fresh {
+		return a, false, nil
+	}
+	key, err := c.keyOf(n, cl.Rep)
+	if err != nil {
+		return a, false, err
+	}
+	return c.lookup(key, cl)
+}
+
+// Keep saves a, a class of ring size n computed elsewhere (by a
+// pipeline's worker), in c.Store under the key Class would save it with;
+// without a store it does nothing.
+func (c Config) Keep(n int, a Arrangement) error {
+	if c.Store == nil {
+		return nil
+	}
+	key, err := c.keyOf(n, a.IDs)
+	if err != nil {
+		return err
+	}
+	return c.Store.Save(key, store(a))
+}
+
+// lookup is the class cl stored under key, if c.Store holds it.
+func (c Config) lookup(key runstore.Key, cl ring.ArrangementClass) (a Arrangement, found bool, err error) {
+	var s storedClass
+	if found, err = c.Store.Lookup(key, &s); err != nil || !found {
+		return a, false, err
+	}
+	a, err = s.arrangement(cl)
+	return a, err == nil, err
+}
+
+// keyOf is the key of the class of ring size n whose representative is
+// ids, counted as Class counts it.
+func (c Config) keyOf(n int, ids []int) (runstore.Key, error) {
 	t, err := c.target(n, ids)
 	if err != nil {
 		return runstore.Key{}, err

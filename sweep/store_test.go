@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"mc/ring"
 	"mc/runstore"
 )
 
@@ -64,41 +65,65 @@ func TestReusedRowIsTheComputedRow(t *testing.T) {
 	}
 }
 
-// ClassKey is the key a sweep saves a class under: a store that has swept
-// a size holds the key of each of its classes, and not those of another.
-func TestClassKeyFindsTheSavedClasses(t *testing.T) {
-	store, err := runstore.Open(filepath.Join(t.TempDir(), "store"), runstore.Options{Holder: "sweep test", Create: true})
-	if err != nil {
-		t.Fatal(err)
+// Stored finds the classes a sweep saved, and none of another size or
+// counting; what Keep saves, a sweep then reuses: the two are what Class
+// does with the store, split around mc-beam sweep's pipeline.
+func TestStoredAndKeepAreClasssStore(t *testing.T) {
+	open := func() *runstore.Store {
+		s, err := runstore.Open(filepath.Join(t.TempDir(), "store"), runstore.Options{Holder: "sweep test", Create: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
 	}
-	defer store.Close()
 	cfg := config(t, "changroberts")
-	cfg.Store = store
+	cfg.Store = open()
 	row, err := Run(context.Background(), cfg, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, a := range row.PerClass {
-		k, err := cfg.ClassKey(4, a.IDs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if has, err := store.Has(k); !has || err != nil {
-			t.Errorf("class %v: Has %v %v", a.IDs, has, err)
-		}
+	classes, err := cfg.Classes(4)
+	if err != nil {
+		t.Fatal(err)
 	}
 	other := cfg
 	other.Profile.Kinds = nil // counting every message is another computation
-	for _, k := range []func() (runstore.Key, error){
-		func() (runstore.Key, error) { return cfg.ClassKey(5, []int{1, 2, 3, 4, 5}) },
-		func() (runstore.Key, error) { return other.ClassKey(4, row.PerClass[0].IDs) },
-	} {
-		key, err := k()
-		if err != nil {
+	fresh := cfg
+	fresh.Fresh = true
+	for i, cl := range classes {
+		a, found, err := cfg.Stored(4, cl)
+		if err != nil || !found {
+			t.Fatalf("class %v: found %v, %v", cl.Rep, found, err)
+		}
+		got, _ := MarshalClass(a)
+		want, _ := MarshalClass(row.PerClass[i])
+		if string(got) != string(want) {
+			t.Errorf("class %v: stored %s, computed %s", cl.Rep, got, want)
+		}
+		for name, c := range map[string]Config{"counting every message": other, "--fresh": fresh} {
+			if _, found, err := c.Stored(4, cl); found || err != nil {
+				t.Errorf("class %v %s: found %v, %v", cl.Rep, name, found, err)
+			}
+		}
+	}
+	if _, found, err := cfg.Stored(5, ring.ArrangementClass{Rep: []int{1, 2, 3, 4, 5}, Size: 1}); found || err != nil {
+		t.Errorf("n=5, which no sweep computed: found %v, %v", found, err)
+	}
+	kept := cfg
+	kept.Store = open()
+	for _, a := range row.PerClass {
+		if err := kept.Keep(4, a); err != nil {
 			t.Fatal(err)
 		}
-		if has, _ := store.Has(key); has {
-			t.Errorf("the store holds %+v, which no sweep computed", key)
-		}
+	}
+	again, err := Run(context.Background(), kept, 4)
+	if err != nil || again.Reused != len(classes) {
+		t.Fatalf("a sweep after Keep: %d of %d classes reused, %v", again.Reused, len(classes), err)
+	}
+	got, _ := json.Marshal(again)
+	want, _ := json.Marshal(row)
+	if string(got) != string(want) {
+		t.Errorf("the row from kept classes differs:\n%s\nwant:\n%s", got, want)
 	}
 }
