@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 
 	"mc/ring"
 	"mc/runinfo"
+	"mc/runstore/dbflags"
 	"mc/sweep"
 	"mc/sweep/sweepout"
 )
@@ -24,8 +26,9 @@ func init() {
 	register.DoFn3x1[context.Context, int, rowClasses, error](&writeRowFn{})
 }
 
-// sweepFlags are mc sweep's flags, less the run store's and --sample's.
+// sweepFlags are mc sweep's flags, less --sample's.
 type sweepFlags struct {
+	db                    dbflags.Flags
 	ns, ids, variant, out string
 	json                  bool
 	drift                 int
@@ -36,11 +39,14 @@ type sweepFlags struct {
 }
 
 // runSweep is mc-beam sweep SPEC: mc sweep's table, each arrangement
-// class checked by a pipeline worker. Its output is mc sweep's, byte for
-// byte: the classes are resolved (sweepout.Resolve), costed (sweep
-// Config.Class) and aggregated (Config.Aggregate) by the same code.
-func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// class that the run store does not hold checked by a pipeline worker.
+// Its output is mc sweep's, byte for byte: the classes are resolved
+// (sweepout.Resolve), costed (sweep Config.Class) and aggregated
+// (Config.Aggregate) by the same code, and looked up and saved under the
+// same keys, so that each reuses the other's classes.
+func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
 	var f sweepFlags
+	var dbDir string
 	fs := newFlagSet("sweep", "SPEC --n A..B [flags]", stdout)
 	fs.StringVar(&f.ns, "n", "", "ring sizes, e.g. 3..7 or 5 (default: the range results/ covers)")
 	fs.StringVar(&f.ids, "ids", "all", "all (one arrangement per symmetry class) or one arrangement a,b,c")
@@ -51,6 +57,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
 	fs.StringVar(&f.work, "work", "", "directory (any Beam filesystem: a local path, gs://…) where the workers leave each row's classes (default: a temporary directory, removed)")
+	f.db.Add(fs)
+	f.db.AddOff(fs)
+	f.db.AddFresh(fs)
 	f.beam.add(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -65,6 +74,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	name, cfg, ns, err := req.resolve(fs.Changed)
+	if err == nil {
+		dbDir, err = f.db.Path(fs, defaultDB)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc-beam sweep: %v\n", err)
 		return exitUsage
@@ -78,13 +90,37 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	defer done()
+	store, code := openStore(dbDir, stderr)
+	if code != exitPass {
+		return code
+	}
+	if store != nil {
+		cfg.Store = store
+		defer func() {
+			if err := store.Close(); err != nil {
+				storeFailed(err, stderr)
+				if code == exitPass {
+					code = dbflags.Exit(err)
+				}
+			}
+		}()
+	}
+	cfg.Fresh = f.db.Fresh
 	t := sweep.NewTable(name, cfg)
-	rows, err := sweepRows(ctx, &f.beam, req, cfg, ns, work)
-	if err != nil {
+	rows, computed, err := sweepRows(ctx, &f.beam, req, cfg, ns, work)
+	switch {
+	case dbflags.IsStore(err):
+		storeFailed(err, stderr)
+		return dbflags.Exit(err)
+	case err != nil:
 		fmt.Fprintf(stderr, "mc-beam sweep: %v\n", err)
 		return exitUsage
 	}
 	t.Rows = rows
+	if store != nil {
+		// mc sweep's line: what the store saved this sweep.
+		fmt.Fprintf(stderr, "mc-beam sweep %s: %d reused, %d computed\n", name, classCount(rows)-computed, computed)
+	}
 	if f.json {
 		err = sweepout.WriteJSON(stdout, t)
 	} else {
@@ -123,45 +159,76 @@ type classJob struct {
 	IDs            []int
 }
 
-// sweepRows runs one pipeline for all of ns: a PCollection of classes, a
-// ParDo that costs each (classFn), a per-size combine that gathers a
-// row's classes in their order (gatherFn), written to work by
-// writeRowFn; the driver then aggregates each row as mc sweep does.
-func sweepRows(ctx context.Context, b *beamFlags, req sweepRequest, cfg sweep.Config, ns []int, work string) ([]*sweep.Row, error) {
+// sweepRows is the rows of ns, and how many of their classes were
+// computed. The classes cfg.Store holds are taken from it (Config.Stored)
+// by the driver; the others go through one pipeline for all of ns: a
+// PCollection of classes, a ParDo that costs each (classFn), a per-size
+// combine that gathers a row's classes in their order (gatherFn), written
+// to work by writeRowFn. The driver then saves the classes computed
+// (Config.Keep) and aggregates each row as mc sweep does. With every
+// class in the store, no pipeline runs.
+func sweepRows(ctx context.Context, b *beamFlags, req sweepRequest, cfg sweep.Config, ns []int, work string) (rows []*sweep.Row, computed int, err error) {
+	as := make([][]Arrangement, len(ns))
 	var jobs []classJob
-	for _, n := range ns {
+	for i, n := range ns {
 		classes, err := cfg.Classes(n)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		for i, cl := range classes {
-			jobs = append(jobs, classJob{N: n, Index: i, Size: cl.Size, IDs: cl.Rep})
+		as[i] = make([]Arrangement, len(classes))
+		for j, cl := range classes {
+			a, found, err := cfg.Stored(n, cl)
+			if err != nil {
+				return nil, 0, err
+			}
+			if found {
+				as[i][j] = a
+				continue
+			}
+			jobs = append(jobs, classJob{N: n, Index: j, Size: cl.Size, IDs: cl.Rep})
 		}
 	}
-	p, s := beam.NewPipelineWithRoot()
-	costs := beam.ParDo(s, &classFn{Req: req}, beam.CreateList(s, jobs))
-	rows := beam.CombinePerKey(s, &gatherFn{}, costs)
-	beam.ParDo0(s, &writeRowFn{Work: work}, rows)
-	if err := b.execute(ctx, p); err != nil {
-		return nil, fmt.Errorf("pipeline: %v", err)
+	if len(jobs) > 0 {
+		p, s := beam.NewPipelineWithRoot()
+		costs := beam.ParDo(s, &classFn{Req: req}, beam.CreateList(s, jobs))
+		gathered := beam.CombinePerKey(s, &gatherFn{}, costs)
+		beam.ParDo0(s, &writeRowFn{Work: work}, gathered)
+		if err := b.execute(ctx, p); err != nil {
+			return nil, 0, fmt.Errorf("pipeline: %v", err)
+		}
 	}
-	var out []*sweep.Row
-	for _, n := range ns {
+	for i, n := range ns {
+		if !slices.ContainsFunc(jobs, func(j classJob) bool { return j.N == n }) {
+			continue
+		}
 		var rc rowClasses
 		if err := readJSON(ctx, rowPath(work, n), &rc); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		as := make([]Arrangement, len(rc))
 		for _, c := range rc {
 			a, err := sweep.UnmarshalClass(c.Cost)
 			if err != nil {
-				return nil, fmt.Errorf("n=%d class %d: %v", n, c.Index, err)
+				return nil, 0, fmt.Errorf("n=%d class %d: %v", n, c.Index, err)
 			}
-			as[c.Index] = a
+			if err := cfg.Keep(n, a); err != nil {
+				return nil, 0, err
+			}
+			as[i][c.Index] = a
 		}
-		out = append(out, cfg.Aggregate(n, as))
 	}
-	return out, nil
+	for i, n := range ns {
+		rows = append(rows, cfg.Aggregate(n, as[i]))
+	}
+	return rows, len(jobs), nil
+}
+
+// classCount is how many classes rows have.
+func classCount(rows []*sweep.Row) int {
+	total := 0
+	for _, r := range rows {
+		total += r.Classes
+	}
+	return total
 }
 
 // Arrangement is sweep's: a class's cost.
