@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -44,8 +43,9 @@ func (s system) build() (checker.Target, error) {
 // owners the same way):
 //
 //  1. each shard's frontier file is expanded (expandFn): every successor
-//     is keyed by the shard its fingerprint falls in, and the shard's
-//     states are checked against the state and step properties;
+//     is keyed by the shard its fingerprint falls in, in batches per
+//     shard, and the shard's states are checked against the state and
+//     step properties;
 //  2. the successors are grouped by shard (with one empty marker per
 //     shard, so that every shard's group exists), and each group is
 //     deduplicated and anti-joined with the shard's visited fingerprints
@@ -148,11 +148,28 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int, emit func(int,
 	if err != nil {
 		return err
 	}
+	batches := make([][]byte, f.Shards)
 	for fp, c := range succ {
-		emit(shardOf(fp, f.Shards), appendRecord(nil, c))
+		sh := shardOf(fp, f.Shards)
+		if batches[sh] = appendRecord(batches[sh], c); len(batches[sh]) >= batchBytes {
+			emit(sh, batches[sh])
+			batches[sh] = nil
+		}
+	}
+	for sh, b := range batches {
+		if len(b) > 0 {
+			emit(sh, b)
+		}
 	}
 	return writeJSON(ctx, expandPath(f.Work, f.Level, shard), sum)
 }
+
+// batchBytes bounds a batch of successors, the element expandFn emits:
+// the records bound for one shard, concatenated. A runner's cost is per
+// element (Prism persists, decodes and groups each), so a batch pays it
+// once for thousands of states; the bound keeps an element small for any
+// runner's data channel.
+const batchBytes = 1 << 20
 
 // dedupSummary is what deduplicating one shard's successors found.
 type dedupSummary struct {
@@ -170,14 +187,15 @@ func (f *dedupFn) ProcessElement(ctx context.Context, shard int, values func(*[]
 	var cands []record
 	var b []byte
 	for values(&b) {
-		if len(b) == 0 {
-			continue // the shard's marker
+		// A batch of records (expandFn), or the shard's empty marker.
+		for len(b) > 0 {
+			r, rest, err := nextRecord(b)
+			if err != nil {
+				return err
+			}
+			cands = append(cands, r)
+			b = rest
 		}
-		r, err := decodeRecord(b)
-		if err != nil {
-			return err
-		}
-		cands = append(cands, r)
 	}
 	// The same candidates in any order give the same frontier: the first
 	// of each fingerprint by parent and action is kept.
@@ -205,12 +223,26 @@ func (f *dedupFn) ProcessElement(ctx context.Context, shard int, values func(*[]
 	if err := writeRecords(ctx, statesPath(f.Work, f.Level, shard), fresh); err != nil {
 		return err
 	}
-	merged := append(visited, fps...)
-	slices.Sort(merged)
-	if err := writeFingerprints(ctx, visitedPath(f.Work, f.Level, shard), merged); err != nil {
+	if err := writeFingerprints(ctx, visitedPath(f.Work, f.Level, shard), merge(visited, fps)); err != nil {
 		return err
 	}
 	return writeJSON(ctx, dedupPath(f.Work, f.Level, shard), dedupSummary{New: len(fresh)})
+}
+
+// merge is the sorted union of a and b, both sorted and disjoint (the
+// fingerprints visited, and the level's new ones): one pass, where
+// sorting them again would cost a logarithmic factor on the largest list
+// a shard holds.
+func merge(a, b []uint64) []uint64 {
+	out := make([]uint64, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if a[0] < b[0] {
+			out, a = append(out, a[0]), a[1:]
+		} else {
+			out, b = append(out, b[0]), b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // less orders records by fingerprint, then parent, then action.

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -191,5 +192,14 @@ func TestRecordRoundTrip(t *testing.T) {
 	}
 	if _, err := decodeRecord(appendRecord(nil, r)[:20]); err == nil {
 		t.Error("a truncated record decodes")
+	}
+}
+
+// TestMerge: the visited fingerprints and a level's new ones merge into
+// one sorted list.
+func TestMerge(t *testing.T) {
+	got := merge([]uint64{1, 4, 9}, []uint64{0, 2, 3, 10, 11})
+	if want := []uint64{0, 1, 2, 3, 4, 9, 10, 11}; !slices.Equal(got, want) {
+		t.Errorf("merge: %v, want %v", got, want)
 	}
 }

@@ -37,7 +37,7 @@ func appendRecord(b []byte, r record) []byte {
 	return append(b, r.Enc...)
 }
 
-// decodeRecord reads the record b holds whole (one shuffle element).
+// decodeRecord reads the record b holds whole (one record of a file).
 func decodeRecord(b []byte) (record, error) {
 	r, rest, err := nextRecord(b)
 	if err == nil && len(rest) > 0 {
