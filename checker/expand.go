@@ -42,6 +42,11 @@ type expander[S any] struct {
 	// bnd holds, with deferred checks of the measure, the bound each
 	// successor's edge leaves (acyclic_bounds.go), a row per successor.
 	bnd []uint32
+	// succs keeps, with deferred checks, the current state's successors
+	// as states, in succ's order: the check of an edge to a state already
+	// stored (checkStored) reads its measure off the state it was built
+	// as, instead of decoding its encoding again.
+	succs []S
 }
 
 func newExpander[S any](e *bfs[S]) *expander[S] {
@@ -109,7 +114,7 @@ func (x *expander[S]) startMarks(pid uint32, enc []byte, b *batch) {
 // reaching fp), unless the check is deferred (acyclic_bounds.go), and
 // appends the marks next inherits to c's values, and with deferred checks
 // the bound it leaves.
-func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, c *store.Candidates, b *batch) {
+func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, next *S, c *store.Candidates, b *batch) {
 	ac := x.e.acyc
 	if ac == nil {
 		return
@@ -121,12 +126,12 @@ func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, c *st
 			x.bnd, deferred = appendBound(x.bnd, x.before, pid, packed.Action(a))
 		}
 		if !deferred {
-			x.after = ac.term.Value(x.after[:0], &x.next)
+			x.after = ac.term.Value(x.after[:0], next)
 			if !model.Decreases(x.before, x.after) {
 				b.wrongAt(hit{id: pid, extra: new(a), fp: fp}, x.before, x.after)
 			}
 		}
-		m = ac.edgeMarks(x.marks, &x.next)
+		m = ac.edgeMarks(x.marks, next)
 	}
 	c.Vals = append(c.Vals, int(m))
 	if ac.bounds != nil && !deferred {
@@ -135,27 +140,36 @@ func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, c *st
 }
 
 // checkStored checks the measure on the edges from cur, state pid, to the
-// successors already stored, decoding each again: the edges to the others
-// left their bound with the candidates (acyclic_bounds.go).
-func (x *expander[S]) checkStored(pid uint32, b *batch) error {
+// successors already stored, kept as states (successorAt): the edges to
+// the others left their bound with the candidates (acyclic_bounds.go).
+func (x *expander[S]) checkStored(pid uint32, b *batch) {
 	ac := x.e.acyc
 	if !ac.active() || ac.bounds == nil {
-		return nil
+		return
 	}
 	r := ac.bounds.row()
 	for i, seen := range x.seen {
 		if !seen || x.bnd[i*r+ac.bounds.width] == noParent { // checked at once
 			continue
 		}
-		if err := x.e.sys.Decode(x.succ.Enc(i), &x.next); err != nil {
-			return fmt.Errorf("internal error: a successor of state %d does not decode: %v", pid, err)
-		}
-		x.after = ac.term.Value(x.after[:0], &x.next)
+		x.after = ac.term.Value(x.after[:0], &x.succs[i])
 		if !model.Decreases(x.before, x.after) {
 			b.wrongAt(hit{id: pid, extra: new(packed.Unpack(x.succ.Actions[i])), fp: x.succ.FPs[i]}, x.before, x.after)
 		}
 	}
-	return nil
+}
+
+// successorAt is where successor i of the current state is built: with
+// deferred checks, among the states kept for checkStored, so that none is
+// copied; otherwise in next.
+func (x *expander[S]) successorAt(i int) *S {
+	if ac := x.e.acyc; !ac.active() || ac.bounds == nil {
+		return &x.next
+	}
+	if i == len(x.succs) {
+		x.succs = append(x.succs, *new(S))
+	}
+	return &x.succs[i]
 }
 
 // lookUp reports which successors of the current state are stored: with
@@ -278,18 +292,19 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
 				}
 				for k := 0; k < nc; k++ {
-					sys.Copy(&x.next, &x.cur)
-					if !r.Do(&x.next, p, k) {
+					next := x.successorAt(len(x.succ.FPs))
+					sys.Copy(next, &x.cur)
+					if !r.Do(next, p, k) {
 						continue
 					}
 					a := model.Action{Rule: ri, Proc: p, Choice: k}
 					n := len(x.succ.Data)
-					x.succ.Data = sys.Encode(x.succ.Data, &x.next)
+					x.succ.Data = sys.Encode(x.succ.Data, next)
 					fp := model.Fingerprint(x.succ.Data[n:])
-					x.checkStep(a, pid, fp, b)
-					x.succ.Add(fp, pid, packed.Action(a), x.stateMask(&x.next), nil)
-					x.measure(&x.next, &x.succ)
-					x.markSuccessor(a, pid, fp, &x.succ, b)
+					x.checkStep(a, pid, fp, next, b)
+					x.succ.Add(fp, pid, packed.Action(a), x.stateMask(next), nil)
+					x.measure(next, &x.succ)
+					x.markSuccessor(a, pid, fp, next, &x.succ, b)
 				}
 				if b.fired != nil {
 					b.fired[ri*sys.Procs+p] += int64(len(x.succ.FPs) - before)
@@ -300,9 +315,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		// so the lookups' cache misses overlap.
 		enabled := len(x.succ.FPs)
 		x.lookUp()
-		if err := x.checkStored(pid, b); err != nil {
-			return err
-		}
+		x.checkStored(pid, b)
 		x.raiseSuccessors(pid, b)
 		if x.e.acyc.active() {
 			x.keepMarked(b)
@@ -333,9 +346,9 @@ func (x *expander[S]) reads(buf []byte, s *S) []byte {
 }
 
 // checkStep evaluates the undecided step properties on cur → next.
-func (x *expander[S]) checkStep(a model.Action, pid uint32, fp uint64, b *batch) {
+func (x *expander[S]) checkStep(a model.Action, pid uint32, fp uint64, next *S, b *batch) {
 	for _, i := range x.stepProps {
-		if x.e.hits[i] == nil && !x.e.sys.Props[i].Trans(&x.cur, a, &x.next) {
+		if x.e.hits[i] == nil && !x.e.sys.Props[i].Trans(&x.cur, a, next) {
 			taken := a // only a failing transition's action goes to the heap
 			b.hitFirst(i, hit{id: pid, extra: &taken, fp: fp})
 		}

@@ -104,7 +104,7 @@ func (x *expander[S]) group(g int) {
 		x.succ.Data = sys.Encode(x.succ.Data, &x.next)
 		enc := x.succ.Data[n:]
 		fp := model.Fingerprint(enc)
-		x.checkStep(act, x.pid, fp, x.b)
+		x.checkStep(act, x.pid, fp, &x.next, x.b)
 		id := x.e.indexed.IndexOf(fp, enc)
 		var mask uint64
 		if id == store.NotStored {
@@ -112,7 +112,7 @@ func (x *expander[S]) group(g int) {
 		}
 		x.succ.Add(fp, x.pid, packed.Action(act), mask, nil)
 		x.measure(&x.next, &x.succ)
-		x.markSuccessor(act, x.pid, fp, &x.succ, x.b)
+		x.markSuccessor(act, x.pid, fp, &x.next, &x.succ, x.b)
 		x.index = append(x.index, id)
 		x.readNext = x.reads(x.readNext[:0], &x.next)
 		f.Visible = f.Visible || !bytes.Equal(x.readCur, x.readNext)

@@ -115,15 +115,31 @@ func (m *memory) SeenAll(c *Candidates, seen []bool) []bool {
 	return seen
 }
 
-// IndexAll reads the home slots first, as SeenAll does.
+// IndexAll reads the home slots first, as SeenAll does, then the indices
+// beside the fingerprints found there: loads that depend on nothing but the
+// first ones, so that the index column's cache misses overlap too instead
+// of each waiting for its own probe.
 func (m *memory) IndexAll(c *Candidates, ids []uint32) []uint32 {
 	ids = ids[:0]
 	var first [16]uint64
 	m.loadHomes(c.FPs, &first)
+	var atHome [16]uint32
+	for i, fp := range c.FPs[:min(len(c.FPs), len(first))] {
+		if fp = tableKey(fp); first[i] == fp {
+			sh := &m.shards[shardOf(fp)]
+			atHome[i] = sh.ids[home(fp, len(sh.keys))]
+		}
+	}
 	for i, fp := range c.FPs {
-		if i < len(first) && first[i] == 0 {
-			ids = append(ids, NotStored)
-			continue
+		if i < len(first) {
+			switch first[i] {
+			case 0:
+				ids = append(ids, NotStored)
+				continue
+			case tableKey(fp):
+				ids = append(ids, atHome[i])
+				continue
+			}
 		}
 		ids = append(ids, m.IndexOf(fp, nil))
 	}
