@@ -15,7 +15,10 @@ import (
 // transition s → t is checked where the measure of t is at hand anyway:
 //
 //   - t already stored when s is expanded (it can be anywhere, expanded or
-//     not): t is decoded again and its measure compared with s's at once;
+//     not): its measure, read off t as the expansion built it (the
+//     successors are built among states kept until the lookup has said
+//     which are stored: expand.go, successorAt), is compared with s's at
+//     once;
 //   - t not stored yet: t is admitted in this level's round and expanded in
 //     the next level, where its measure is evaluated once, as the start of
 //     its own transitions. The edge leaves the bound measure(s) with t's
@@ -128,19 +131,25 @@ func below(a, b []uint32) bool {
 	return false
 }
 
-// appendBound appends to rows the bound that an edge from the state with
-// measure before, state parent, by action, leaves; ok is false, and
-// nothing appended, when a component does not fit a row.
-func appendBound(rows []uint32, before []int, parent, action uint32) ([]uint32, bool) {
+// fitsBound reports whether the measure value before fits a bound row:
+// every component in 0..math.MaxUint32.
+func fitsBound(before []int) bool {
 	for _, v := range before {
 		if v < 0 || v > math.MaxUint32 {
-			return rows, false
+			return false
 		}
 	}
+	return true
+}
+
+// appendBound appends to rows the bound that an edge from the state with
+// measure before, state parent, by action, leaves; before must fit a row
+// (fitsBound).
+func appendBound(rows []uint32, before []int, parent, action uint32) []uint32 {
 	for _, v := range before {
 		rows = append(rows, uint32(v))
 	}
-	return append(rows, parent, action), true
+	return append(rows, parent, action)
 }
 
 // appendNoBound appends a row with no bound, that of an initial state.

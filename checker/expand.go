@@ -39,9 +39,12 @@ type expander[S any] struct {
 	// measure, after a successor's (acyclic.go).
 	marks         uint32
 	before, after []int
-	// bnd holds, with deferred checks of the measure, the bound each
-	// successor's edge leaves (acyclic_bounds.go), a row per successor.
-	bnd []uint32
+	// bounded says that the checks of the measure on the current state's
+	// edges are deferred (acyclic_bounds.go): every edge leaves the same
+	// bound, the state's measure, with its own action, built when the
+	// edge's target becomes a candidate (appendBoundOf) into row.
+	bounded bool
+	row     []uint32
 	// succs keeps, with deferred checks, the current state's successors
 	// as states, in succ's order: the check of an edge to a state already
 	// stored (checkStored) reads its measure off the state it was built
@@ -95,12 +98,13 @@ func (x *expander[S]) measure(s *S, c *store.Candidates) {
 // measure's bound on it (acyclic_bounds.go).
 func (x *expander[S]) startMarks(pid uint32, enc []byte, b *batch) {
 	a := x.e.acyc
-	x.marks = 0
+	x.marks, x.bounded = 0, false
 	if !a.active() {
 		return
 	}
 	x.before = a.term.Value(x.before[:0], &x.cur)
 	x.marks = a.marks.of(pid, enc)
+	x.bounded = a.bounds != nil && fitsBound(x.before)
 	if a.bounds == nil {
 		return
 	}
@@ -112,31 +116,38 @@ func (x *expander[S]) startMarks(pid uint32, enc []byte, b *batch) {
 
 // markSuccessor checks that the measure decreases on cur → next (by a,
 // reaching fp), unless the check is deferred (acyclic_bounds.go), and
-// appends the marks next inherits to c's values, and with deferred checks
-// the bound it leaves.
+// appends the marks next inherits to c's values (with deferred checks, the
+// bound the edge leaves is built only if next becomes a candidate:
+// appendBoundOf). When the successors are kept as states
+// (keepsSuccessors) the marks are left 0 here and computed once the
+// lookup has said which successors are stored (raiseSuccessor, markNew).
 func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, next *S, c *store.Candidates, b *batch) {
 	ac := x.e.acyc
 	if ac == nil {
 		return
 	}
 	var m uint32
-	deferred := false
 	if ac.active() {
-		if ac.bounds != nil {
-			x.bnd, deferred = appendBound(x.bnd, x.before, pid, packed.Action(a))
-		}
-		if !deferred {
+		if !x.bounded {
 			x.after = ac.term.Value(x.after[:0], next)
 			if !model.Decreases(x.before, x.after) {
 				b.wrongAt(hit{id: pid, extra: new(a), fp: fp}, x.before, x.after)
 			}
 		}
-		m = ac.edgeMarks(x.marks, next)
+		if !x.keepsSuccessors() {
+			m = ac.edgeMarks(x.marks, next)
+		}
 	}
 	c.Vals = append(c.Vals, int(m))
-	if ac.bounds != nil && !deferred {
-		x.bnd = ac.bounds.appendNoBound(x.bnd)
+}
+
+// appendBoundOf appends to rows the bound that the edge to successor i
+// leaves: none if the state's edges were checked at once.
+func (x *expander[S]) appendBoundOf(rows []uint32, i int) []uint32 {
+	if !x.bounded {
+		return x.e.acyc.bounds.appendNoBound(rows)
 	}
+	return appendBound(rows, x.before, x.pid, x.succ.Actions[i])
 }
 
 // checkStored checks the measure on the edges from cur, state pid, to the
@@ -144,12 +155,11 @@ func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, next 
 // the others left their bound with the candidates (acyclic_bounds.go).
 func (x *expander[S]) checkStored(pid uint32, b *batch) {
 	ac := x.e.acyc
-	if !ac.active() || ac.bounds == nil {
+	if !ac.active() || !x.bounded { // else checked at once
 		return
 	}
-	r := ac.bounds.row()
 	for i, seen := range x.seen {
-		if !seen || x.bnd[i*r+ac.bounds.width] == noParent { // checked at once
+		if !seen {
 			continue
 		}
 		x.after = ac.term.Value(x.after[:0], &x.succs[i])
@@ -159,11 +169,18 @@ func (x *expander[S]) checkStored(pid uint32, b *batch) {
 	}
 }
 
+// keepsSuccessors reports whether the current state's successors are kept
+// as states: with the measure's checks deferred.
+func (x *expander[S]) keepsSuccessors() bool {
+	ac := x.e.acyc
+	return ac.active() && ac.bounds != nil
+}
+
 // successorAt is where successor i of the current state is built: with
 // deferred checks, among the states kept for checkStored, so that none is
 // copied; otherwise in next.
 func (x *expander[S]) successorAt(i int) *S {
-	if ac := x.e.acyc; !ac.active() || ac.bounds == nil {
+	if !x.keepsSuccessors() {
 		return &x.next
 	}
 	if i == len(x.succs) {
@@ -204,20 +221,48 @@ func (x *expander[S]) raiseSuccessors(pid uint32, b *batch) {
 
 // raiseSuccessor keeps a raise for the edge from the current state, pid, to
 // its successor i, a stored state, if it gives it marks it does not have
-// yet.
+// yet. With the successors kept as states, their marks are computed here,
+// and only when the current state has marks the successor lacks: a stored
+// state already has its own (the P ∧ ¬Q of a leads-to, given when it was
+// admitted), and an edge passes on no mark its source does not have, so
+// otherwise the edge gives it nothing, and its properties' goals need not
+// be evaluated.
 func (x *expander[S]) raiseSuccessor(i int, pid uint32, b *batch) {
 	ac := x.e.acyc
 	at, vals := x.e.marksAt(), x.e.vals()
 	m := uint32(x.succ.Vals[i*vals+at])
-	if m == 0 {
+	late := x.keepsSuccessors()
+	if (late && x.marks == 0) || (!late && m == 0) {
 		return
 	}
 	id := store.NotStored
 	if len(x.index) > 0 {
 		id = x.index[i]
 	}
-	if fp := x.succ.FPs[i]; m&^ac.marks.has(id, fp) != 0 {
+	fp := x.succ.FPs[i]
+	have := ac.marks.has(id, fp)
+	if late {
+		if x.marks&^have == 0 {
+			return
+		}
+		m = ac.edgeMarks(x.marks, &x.succs[i])
+	}
+	if m&^have != 0 {
 		b.raises = append(b.raises, raise{fp: fp, parent: pid, action: x.succ.Actions[i], mask: m})
+	}
+}
+
+// markNew computes, with the successors kept as states, the marks of those
+// not stored: what they inherit from the current state, and their own.
+func (x *expander[S]) markNew() {
+	if !x.keepsSuccessors() {
+		return
+	}
+	ac, at, vals := x.e.acyc, x.e.marksAt(), x.e.vals()
+	for i, seen := range x.seen {
+		if !seen {
+			x.succ.Vals[i*vals+at] = int(ac.edgeMarks(x.marks, &x.succs[i]))
+		}
 	}
 }
 
@@ -227,8 +272,7 @@ func (x *expander[S]) keep(i int, b *batch) {
 	m := x.e.vals()
 	b.Vals = append(b.Vals, x.succ.Vals[i*m:(i+1)*m]...)
 	if a := x.e.acyc; a != nil && a.bounds != nil {
-		r := a.bounds.row()
-		b.bounds = append(b.bounds, x.bnd[i*r:(i+1)*r]...)
+		b.bounds = x.appendBoundOf(b.bounds, i)
 	}
 }
 
@@ -247,9 +291,10 @@ func (x *expander[S]) keepMarked(b *batch) {
 			x.keep(i, b)
 		} else {
 			b.Vals[j*m+at] |= x.succ.Vals[i*m+at]
-			if bd := x.e.acyc.bounds; bd != nil {
+			if bd := x.e.acyc.bounds; bd != nil && x.bounded {
 				r := bd.row()
-				mergeBound(b.bounds[j*r:(j+1)*r], x.bnd[i*r:(i+1)*r], bd.width)
+				x.row = x.appendBoundOf(x.row[:0], i)
+				mergeBound(b.bounds[j*r:(j+1)*r], x.row, bd.width)
 			}
 		}
 	}
@@ -282,7 +327,6 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		x.startMarks(pid, data, b)
 		x.pid = pid
 		x.succ.Reset()
-		x.bnd = x.bnd[:0]
 		for ri := range sys.Rules {
 			r := &sys.Rules[ri]
 			for p := 0; p < sys.Procs; p++ {
@@ -318,6 +362,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		x.checkStored(pid, b)
 		x.raiseSuccessors(pid, b)
 		if x.e.acyc.active() {
+			x.markNew()
 			x.keepMarked(b)
 		} else {
 			for i, seen := range x.seen {
