@@ -60,10 +60,11 @@
 //
 // The §4 modification: a processor that receives a message of its phase
 // over the link on which it sent its own (DIR) knows the two passed each
-// other. (i) If it was active it discards the message; (ii) if it was not
-// and the message has q = 1, it acts as if the message had collided at it
-// with the one it relayed (⟨ID,p⟩, from the other side); if both had q = 0,
-// 2b does the right thing unchanged.
+// other. (i) If it was active it discards the message, also when it takes
+// it in the same step as a message from its other side (then 2b sees only
+// that one); (ii) if it was not and the message has q = 1, it acts as if
+// the message had collided at it with the one it relayed (⟨ID,p⟩, from the
+// other side); if both had q = 0, 2b does the right thing unchanged.
 //
 // Reconstructions of text the scan garbled or left open (seeds README,
 // "Known slips"):
@@ -121,5 +122,13 @@
 // checked has two c-active processors, so Lemma 3.3 (i) is met vacuously
 // (its mutant shows it bites). A collision that sends the larger value
 // back the way it came changes no verdict below phase 3; Lemma 3.5 (iii)
-// catches it at n = 8.
+// catches it at n = 8. Until rule (i) was applied to a bypassed message
+// taken together with one from the other side, the modified version broke
+// Lemma 3.3 (i), (iv) and the election from n = 7 (ids 1,4,2,5,3,7,6: the
+// active processor let the bypassed message collide with the other one
+// and turned c-active next to the processor that had turned c-active by
+// rule (ii)); mc simulate found it at n = 16. §4 says "upon receiving"
+// without exception, and under Algorithm E the bypassed message would have
+// collided elsewhere, so the spec was wrong, not the lemma
+// (TestMutantsBypassRuleOneTakenWithAnother).
 package vlt

@@ -25,6 +25,11 @@ const (
 	// activeKeepsBypass: §4 rule (i) left out: an active processor handles
 	// a message that crossed its own like any other.
 	activeKeepsBypass
+	// bypassRuleOnlyAlone: §4 rule (i) applied only to a bypassed message
+	// left alone after 2b's discards; one taken together with a message of
+	// its phase from the other side goes into 2b's collision. This was the spec until mc simulate found
+	// Lemma 3.3 (i) broken at n = 16 (doc.go, Findings).
+	bypassRuleOnlyAlone
 	// relayBothWays: a relaying processor sends ⟨v,p⟩ on both links.
 	relayBothWays
 	// extraPhase0: the phase-0 test sends ⟨u,0⟩ once more towards the

@@ -24,7 +24,7 @@ func TestEveryClaimCatchesAMutant(t *testing.T) {
 		{"lemma-3-2-colours-shrink", "e", model.HalfDuplex, chaseWithOwnID, []int{1, 2, 5, 3, 4}},
 		{"lemma-3-2-colours-shrink", "modified", model.FullDuplex, chaseWithOwnID, []int{1, 2, 5, 3, 4}},
 		{"lemma-3-3-i-c-active-apart", "e", model.HalfDuplex, relayBothWays, []int{1, 2, 5, 3, 4}},
-		{"lemma-3-3-i-c-active-apart", "modified", model.FullDuplex, maximaActiveToo, []int{1, 2, 4, 3, 5}},
+		// Lemma 3.3 (i) in the modified version: TestMutantsBypassRuleOneTakenWithAnother.
 		{"lemma-3-5-i-shared-colour", "e", model.HalfDuplex, maximaActiveToo, []int{1, 3, 2, 4}},
 		{"lemma-3-5-i-shared-colour", "modified", model.FullDuplex, maximaActiveToo, []int{1, 3, 2, 4}},
 		{"prop-3-6-i-one-inauguration", "e", model.FullDuplex, noFault, []int{1, 3, 2, 4}},

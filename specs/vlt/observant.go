@@ -60,10 +60,16 @@ func (sp *spec) observe(s *State, i int, in []arrival) bool {
 			top = a.m.P
 		}
 	}
+	tops := 0
+	for _, a := range in {
+		if a.m.P == top {
+			tops++
+		}
+	}
 	var left [2]arrival
 	n := 0
 	for _, a := range in {
-		if a.m.P == top {
+		if a.m.P == top && !sp.bypassedAtActive(&s.Proc[i], a, tops) {
 			left[n] = a
 			n++
 		}
@@ -77,6 +83,24 @@ func (sp *spec) observe(s *State, i int, in []arrival) bool {
 	return sp.collide(s, i, left[0], left[1], top)
 }
 
+// bypassedAtActive is §4 rule (i): "u knows that it is active in phase p
+// and, upon receiving a message ⟨β,p,0⟩ from the link over [which] its
+// phase message was sent out, it will simply discard the incoming
+// message". It applies to every message i takes, also to one taken in the
+// same step as a message of phase p from the other side (tops counts the
+// messages of the highest phase taken): then only that other message is
+// left for 2b. Rule (ii) needs no such care: a
+// processor that is not active in p sent its one phase-p message as a
+// relay of the one its other neighbour sent, and a processor sends at
+// most one message per phase p ≥ 1, so nothing of phase p can come with
+// the bypassed message from the other side.
+func (sp *spec) bypassedAtActive(pr *Proc, a arrival, tops int) bool {
+	if sp.fault == activeKeepsBypass || (sp.fault == bypassRuleOnlyAlone && tops == 2) {
+		return false
+	}
+	return sp.modified && pr.Active && a.m.P == pr.PNUM && pr.DIR == int8(a.port)
+}
+
 // one handles a single message ⟨v,p⟩ with p ≥ PNUM (2b, case 1).
 func (sp *spec) one(s *State, i int, a arrival) bool {
 	pr := &s.Proc[i]
@@ -86,10 +110,8 @@ func (sp *spec) one(s *State, i int, a arrival) bool {
 	}
 	if sp.modified && pr.DIR == int8(a.port) {
 		// §4: the message came in over the link on which i sent its own
-		// phase-p message, so the two passed each other on that link.
-		if pr.Active && sp.fault != activeKeepsBypass {
-			return true // rule (i): an active processor discards it
-		}
+		// phase-p message, so the two passed each other on that link
+		// (rule (i), an active i discarding it, is applied in observe).
 		if m.Q == firstQ {
 			// Rule (ii): the sender was active; act as if its message had
 			// collided at i with the one i relayed, ⟨ID,p⟩, which had come

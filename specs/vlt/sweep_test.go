@@ -93,8 +93,10 @@ func TestEveryArrangementAndOrientation(t *testing.T) {
 // n = 6 in the test suite: the default arrangement 1,6,2,5,3,4 (three local
 // minima) with one orientation (all give isomorphic systems:
 // TestOrientationsGiveIsomorphicSystems). MC_VLT_SIX=1 checks all 60
-// arrangements up to symmetry (871,232 states for e, 2,241,894 for
-// modified); its figures are the n = 6 row in the doc comment of
+// arrangements up to symmetry (871,232 states for e, 2,239,638 for
+// modified: 2,241,894 before §4 rule (i) was applied to a bypassed message
+// taken with another, TestMutantsBypassRuleOneTakenWithAnother); its
+// figures are the n = 6 row in the doc comment of
 // TestEveryArrangementAndOrientation.
 func TestSixProcessors(t *testing.T) {
 	arrangements := [][]int{DefaultIDs(6)}
