@@ -93,6 +93,7 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		View: func(s *State) model.View {
 			return model.View{Procs: invariants.ProcViews(sp.ids, s), Chans: s.Chans.LinkViews(s.links())}
 		},
+		Termination: sp.termination(),
 	}, nil
 }
 
