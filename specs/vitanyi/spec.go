@@ -91,16 +91,14 @@
 // no drift counter to move — is not an action. With unbounded drift such a
 // tick is a self-loop; leaving it out changes no reachable state.
 //
-// Termination. Every action changes the state, so a run that went on
-// forever would have to go round a cycle of the finite state graph.
-// TestNoRunGoesOnForever searches the graphs of the tested instances
-// depth-first and finds no cycle: every run is finite and ends in a terminal
-// state, where election-complete holds. Only stutter ticks are left out; a
-// run that idles forever while a message waits unread is unfair to that
+// Termination. The spec declares a termination measure after §2's argument
+// (termination.go): mc checks that every transition decreases it, so the
+// finite state graph has no cycle and every run ends in a terminal state,
+// where election-complete holds; eventually-leader and election-terminates
+// are decided without storing the graph. Only stutter ticks are left out;
+// a run that idles forever while a message waits unread is unfair to that
 // message, and the paper's delays are finite ("Still, all such delays are
-// finite", §1). mc check itself does not check termination: liveness under
-// fairness, with lasso counterexamples, is being added to the checker
-// separately; until it lands, termination rests on that test.
+// finite", §1).
 //
 // Properties: at-most-one-leader, leader-is-min, decision-stable,
 // hammer-and-anvil (once the Elected One announces, M_l has set every k to
@@ -244,6 +242,7 @@ func buildSpec(p model.Params) (*spec, *model.System[State], error) {
 		Erase:  Erase,
 		Vars:   vars(p.Drift > 0, p.Claims),
 	}
+	sys.Termination = sp.termination()
 	if p.Claims {
 		sys.Measures = measures()
 	}
