@@ -148,7 +148,7 @@ func TestDeclaredMeasuresHold(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"changroberts", "lelann", "dkr", "hp", "franklin", "hs"} {
+	for _, name := range []string{"changroberts", "lelann", "dkr", "hp", "franklin", "hs", "vlt", "vitanyi"} {
 		if !decided[name] {
 			t.Errorf("%s was not decided by its termination measure", name)
 		}
