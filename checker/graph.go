@@ -3,9 +3,11 @@ package checker
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"mc/checker/liveness"
+	"mc/checker/por"
 	"mc/model"
 )
 
@@ -32,6 +34,11 @@ type GraphOptions struct {
 	// Visit, if not nil, is called on every state as it is stored, in the
 	// order of their numbers; the Observation is valid during the call.
 	Visit func(id uint32, o Observation)
+	// Reduce builds the reduced graph instead, each state expanded by an
+	// ample set chosen as mc check --por chooses it, no variable visible
+	// (liveness.Limits.Reduce says what it keeps); an error says why a
+	// system cannot be reduced (a rule without a footprint).
+	Reduce bool
 }
 
 // Observation is what a graph's build observed of one state.
@@ -64,8 +71,23 @@ func (t target[S]) Graph(ctx context.Context, opt GraphOptions) (*Graph, error) 
 			opt.Visit(id, o)
 		}
 	}
+	lim := liveness.Limits{MaxStates: opt.MaxStates}
+	if opt.Reduce {
+		// The graph decides no property, so none is visible: the reducer
+		// is built as if the system had none.
+		bare := *sys
+		bare.Props = nil
+		r, note, err := por.New(&bare)
+		if err != nil {
+			return nil, err
+		}
+		if r == nil { // a rule without a footprint, as note says
+			return nil, fmt.Errorf("--por: spec %s cannot be reduced: %s", sys.Spec, strings.TrimSuffix(note, ": every interleaving explored"))
+		}
+		lim.Reduce = r
+	}
 	limits := Options{MaxStates: opt.MaxStates, Timeout: opt.Timeout}
-	g, err := liveness.Build(sys, nil, liveness.Limits{MaxStates: opt.MaxStates}, newPhaseGuard(ctx, "graph", limits, time.Now(), 0), 0, visit)
+	g, err := liveness.Build(sys, nil, lim, newPhaseGuard(ctx, "graph", limits, time.Now(), 0), 0, visit)
 	if err != nil {
 		return nil, err
 	}

@@ -47,6 +47,8 @@ type expander[S any] struct {
 	sys       *model.System[S]
 	props     []*model.Property[S]
 	cur, next S
+	// red, if not nil, expands each state by an ample set (reduced.go).
+	red *reduced[S]
 }
 
 // expand appends the successors of the state encoded as data to b.
@@ -112,21 +114,33 @@ func (l *level) state(i int) []byte {
 // goroutines and calls take on each batch, in order, from the calling
 // goroutine. take returns false to stop the level: the batches being
 // expanded are then dropped.
-func expandLevel[S any](sys *model.System[S], props []*model.Property[S], lv *level, workers int, take func(first int, b *successors) bool) {
+//
+// With reduction (red not nil) the states are expanded by ample sets, on
+// the calling goroutine alone: the cycle proviso looks successors up in
+// the index, which take writes. base is the number of lv's first state.
+func expandLevel[S any](sys *model.System[S], props []*model.Property[S], lv *level, workers int, red *reduction, base int, take func(first int, b *successors) bool) {
 	states := len(lv.ends)
 	batches := (states + batchStates - 1) / batchStates
 	words := (2*len(props) + 63) / 64
 	fill := func(x *expander[S], c int, b *successors) {
 		b.words = words
 		for s := c * batchStates; s < min(states, (c+1)*batchStates); s++ {
-			if b.err = x.expand(lv.state(s), b); b.err != nil {
+			if x.red != nil {
+				b.err = x.red.expand(x, lv.state(s), uint32(base+s), b)
+			} else {
+				b.err = x.expand(lv.state(s), b)
+			}
+			if b.err != nil {
 				break
 			}
 		}
 		close(b.done)
 	}
-	if workers <= 1 {
+	if workers <= 1 || red != nil {
 		x := &expander[S]{sys: sys, props: props}
+		if red != nil {
+			x.red = newReduced(sys, red)
+		}
 		for c := range batches {
 			b := &successors{done: make(chan struct{})}
 			if fill(x, c, b); !take(c*batchStates, b) {

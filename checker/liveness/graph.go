@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"mc/checker/internal/packed"
+	"mc/checker/por"
 	"mc/model"
 )
 
@@ -224,6 +225,11 @@ type Limits struct {
 	// Workers is the number of goroutines that expand the states of a
 	// level (expand.go); the graph is the same for any number.
 	Workers int
+	// Reduce, if not nil, keeps only the edges of ample sets chosen under
+	// it (reduced.go): the reduced graph of mc check --por, for analyses
+	// of complete runs (sweep's costs), not for the liveness check, whose
+	// properties it refuses. It is built on one goroutine.
+	Reduce *por.Reducer
 }
 
 // Spill says when a graph's edges go to disk, and where: always (Always),
@@ -317,6 +323,13 @@ func build[S any](g *Graph, sys *model.System[S], props []*model.Property[S], li
 	// level, in state order.
 	var next level
 	var scratch S
+	var red *reduction
+	if lim.Reduce != nil {
+		if len(props) > 0 {
+			return fmt.Errorf("internal error: a reduced graph cannot decide liveness properties")
+		}
+		red = &reduction{r: lim.Reduce, find: g.index.find}
+	}
 	// add stores the state encoded as enc, if new, with its predicates
 	// (pred(i, 0) is P of the i-th property, pred(i, 1) its Q); false
 	// means a limit stopped the build.
@@ -385,7 +398,7 @@ func build[S any](g *Graph, sys *model.System[S], props []*model.Property[S], li
 		cur := next
 		next = level{}
 		// States are numbered breadth-first: cur's are base, base+1, …
-		expandLevel(sys, props, &cur, lim.Workers, func(first int, b *successors) bool {
+		expandLevel(sys, props, &cur, lim.Workers, red, base, func(first int, b *successors) bool {
 			e := 0
 			for k, n := range b.count {
 				s := base + first + k
