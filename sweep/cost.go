@@ -36,6 +36,11 @@ type CostOptions struct {
 	// run (causal.go), exploring at most this many stamped states. It needs
 	// a View and an acyclic graph.
 	CausalLimit int
+	// Reduce computes the costs on the reduced graph of mc check --por
+	// (checker.GraphOptions.Reduce): every figure stays exact
+	// (docs/sweeps.md, "Partial-order reduction and the message counts"),
+	// but States, Transitions and CausalStates count the reduced graph's.
+	Reduce bool
 	// MaxStates and Timeout bound the graph as they bound a check.
 	MaxStates int64
 	Timeout   time.Duration
@@ -83,7 +88,7 @@ func CostOf(ctx context.Context, t checker.Target, opt CostOptions) (*Cost, erro
 		return nil, err
 	}
 	g, err := t.Graph(ctx, checker.GraphOptions{MaxStates: opt.MaxStates, Timeout: opt.Timeout,
-		Measures: w.measures, View: w.view, Visit: w.visit})
+		Measures: w.measures, View: w.view, Visit: w.visit, Reduce: opt.Reduce})
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,12 @@ type Table struct {
 	Phase        string  `json:"phase,omitempty"`
 	PhaseFormula string  `json:"phase_bound_formula,omitempty"`
 	Bits         bool    `json:"bits,omitempty"`
+	// Reduced says the rows were computed on reduced graphs (mc sweep
+	// --por): the figures are those of the full graphs (docs/sweeps.md),
+	// but states count the reduced graphs' states. NotComputed names a
+	// column the profile has that --por left out, and why.
+	Reduced     bool   `json:"reduced,omitempty"`
+	NotComputed string `json:"not_computed,omitempty"`
 	// Note says what the table needs said beyond its columns.
 	Note string `json:"note,omitempty"`
 	Rows []*Row `json:"rows"`
@@ -32,8 +38,27 @@ type Table struct {
 // NewTable is the empty table of profile name swept with cfg.
 func NewTable(name string, cfg Config) *Table {
 	p := cfg.Profile
-	return &Table{Name: name, Spec: cfg.Spec.Facts().Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: p.Claims(),
-		Counted: p.Counted, Formula: p.Formula, Ref: p.Ref, Lead: p.Lead, Phase: p.Phase, PhaseFormula: p.PhaseFormula, Bits: p.Bits != "", Note: p.Note}
+	t := &Table{Name: name, Spec: cfg.Spec.Facts().Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: cfg.claims(),
+		Counted: p.Counted, Formula: p.Formula, Ref: p.Ref, Lead: p.Lead, Phase: p.Phase, PhaseFormula: p.PhaseFormula, Bits: p.Bits != "", Note: p.Note,
+		Reduced: cfg.Reduce}
+	if why := cfg.PhasesSkipped(); why != "" {
+		t.NotComputed = "most " + p.Phase + ": " + why
+		t.Phase, t.PhaseFormula = "", ""
+	}
+	return t
+}
+
+// reduction says, for a header, that the rows were computed on reduced
+// graphs and what that left out ("" when they were not).
+func (t *Table) reduction() string {
+	if !t.Reduced {
+		return ""
+	}
+	s := "reduced graphs (--por): the states are theirs, the messages exact"
+	if t.NotComputed != "" {
+		s += "; " + t.NotComputed
+	}
+	return s
 }
 
 func idList(ids []int) string {
@@ -150,6 +175,9 @@ func (t *Table) cells(cols []column, r *Row) []string {
 // WriteText prints the rows as a terminal table.
 func WriteText(w io.Writer, t *Table) {
 	fmt.Fprintf(w, "mc sweep %s%s: %s; bound %s\n", t.Spec, variantSuffix(t.Variant), t.Counted, t.Formula)
+	if r := t.reduction(); r != "" {
+		fmt.Fprintln(w, r)
+	}
 	cols := t.columns()
 	rows := [][]string{make([]string, len(cols))}
 	for i, c := range cols {
@@ -238,6 +266,9 @@ func heading(t *Table) string {
 	}
 	if t.Claims {
 		s += ", built with --claims (ghost measures)"
+	}
+	if r := t.reduction(); r != "" {
+		s += ", " + r
 	}
 	return s + ". "
 }

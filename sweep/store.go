@@ -108,14 +108,14 @@ type counting struct {
 }
 
 // classKey is the key of t, a class's system, counted with opt: its
-// meaning (spec, variant, parameters, the spec's default fairness), what
+// meaning (spec, variant, parameters, the spec's default fairness, --por), what
 // is counted, and the spec's sources.
 func (c Config) classKey(t checker.Target, opt CostOptions) (runstore.Key, error) {
 	hash, err := c.Spec.Hash()
 	if err != nil {
 		return runstore.Key{}, err
 	}
-	run := checker.MeaningOf(t.Info(), checker.Options{Fair: c.Spec.Facts().Defaults.Fair})
+	run := checker.MeaningOf(t.Info(), checker.Options{Fair: c.Spec.Facts().Defaults.Fair, Reduce: opt.Reduce})
 	count := counting{Kinds: opt.Kinds, Uncounted: opt.Uncounted, Measure: opt.Measure, Bits: opt.Bits, Phases: opt.Phases, CausalLimit: opt.CausalLimit}
 	return runstore.NewKey(runstore.KindSweepClass, run, count, hash)
 }

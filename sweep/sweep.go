@@ -9,10 +9,13 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sync"
+	"sync/atomic"
 
 	"mc/checker"
 	"mc/model"
 	"mc/ring"
+	"mc/runstore"
 	"mc/specs/specdef"
 )
 
@@ -38,6 +41,9 @@ type Arrangement struct {
 	CausalStates int `json:"causal_states"`
 	// Cycle is non-empty when runs can go on forever.
 	Cycle string `json:"cycle,omitempty"`
+	// Reduced says the figures were computed on the reduced graph
+	// (CostOptions.Reduce): States, Transitions and CausalStates are its.
+	Reduced bool `json:"reduced,omitempty"`
 	// MinRun and MaxRun are the witness runs.
 	MinRun, MaxRun *checker.Trace `json:"-"`
 }
@@ -86,8 +92,13 @@ type Row struct {
 	Causal       int `json:"causal_depth"`
 	CausalStates int `json:"causal_states"`
 	// Cycles counts the classes whose graph has a cycle (costs unbounded).
-	Cycles   int           `json:"cycles,omitempty"`
-	PerClass []Arrangement `json:"per_arrangement"`
+	Cycles int `json:"cycles,omitempty"`
+	// Reduced says the classes were computed on reduced graphs (--por),
+	// and NotComputed names what that left out, and why
+	// (Config.PhasesSkipped).
+	Reduced     bool          `json:"reduced,omitempty"`
+	NotComputed string        `json:"not_computed,omitempty"`
+	PerClass    []Arrangement `json:"per_arrangement"`
 	// ClassesOmitted says PerClass was left out of a stored table
 	// (Table.Summarized).
 	ClassesOmitted bool `json:"per_arrangement_omitted,omitempty"`
@@ -138,7 +149,30 @@ type Config struct {
 	// class computed is saved to it (store.go).
 	Store Store
 	Fresh bool
+	// Reduce computes every class on its reduced graph (--por,
+	// CostOptions.Reduce). A profile whose phases are read off a ghost
+	// (GhostPhases) is then built without claims and its phases are not
+	// computed (PhasesSkipped).
+	Reduce bool
+	// Workers is how many classes are computed at once (at least 1); the
+	// rows are the same for any number.
+	Workers int
 }
+
+// PhasesSkipped says why the phases are not computed, or "" if they are:
+// under --por, a profile's phases read off a ghost would need the spec
+// built with claims, whose ghost counts every send, which makes every two
+// sends dependent and leaves next to nothing to reduce (docs/reduction.md).
+func (c Config) PhasesSkipped() string {
+	if c.Reduce && c.Profile.GhostPhases && c.Profile.Measure == "" && c.Profile.Bits == "" {
+		return "not computed under --por: they are read off a ghost, whose message counter makes every two sends dependent"
+	}
+	return ""
+}
+
+// claims says whether the spec is built with claims (Profile.Claims), but
+// for the ghost phases that --por leaves out (PhasesSkipped).
+func (c Config) claims() bool { return c.Profile.Claims() && c.PhasesSkipped() == "" }
 
 // CausalLimit bounds the stamped states explored per arrangement class for
 // the longest causal chain (CostOptions.CausalLimit).
@@ -146,27 +180,72 @@ const CausalLimit = 4 << 20
 
 // Run sweeps ring size n: every class (Classes), each computed or taken
 // from the store (Class), then aggregated (Aggregate). mc-beam sweep runs
-// the same three steps as a pipeline.
+// the same three steps as a pipeline. With c.Workers above 1 the classes
+// are computed side by side, taken in their order, and the row is the
+// same: each class's cost depends on nothing but the class, the row lists
+// them in order, and the error returned is the first class's, in that
+// order, that failed (classes after a failure are not started).
 func Run(ctx context.Context, c Config, n int) (*Row, error) {
 	classes, err := c.Classes(n)
 	if err != nil {
 		return nil, err
 	}
-	as := make([]Arrangement, 0, len(classes))
+	as := make([]Arrangement, len(classes))
+	fromStore := make([]bool, len(classes))
+	errs := make([]error, len(classes))
+	workers := min(max(c.Workers, 1), len(classes))
+	if c.Store != nil && workers > 1 {
+		c.Store = &lockedStore{s: c.Store}
+	}
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(classes) {
+					return
+				}
+				if as[i], fromStore[i], errs[i] = c.Class(ctx, n, classes[i]); errs[i] != nil {
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 	reused := 0
-	for _, cl := range classes {
-		a, fromStore, err := c.Class(ctx, n, cl)
-		if err != nil {
-			return nil, err
+	for i := range classes {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
-		if fromStore {
+		if fromStore[i] {
 			reused++
 		}
-		as = append(as, a)
 	}
 	row := c.Aggregate(n, as)
 	row.Reused = reused
 	return row, nil
+}
+
+// lockedStore lets the workers of Run share a Store one call at a time.
+type lockedStore struct {
+	mu sync.Mutex
+	s  Store
+}
+
+func (l *lockedStore) Lookup(k runstore.Key, v any) (bool, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.s.Lookup(k, v)
+}
+
+func (l *lockedStore) Save(k runstore.Key, v any) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.s.Save(k, v)
 }
 
 // Classes are the arrangement classes of ring size n that c sweeps, in
@@ -191,6 +270,9 @@ func (c Config) Class(ctx context.Context, n int, cl ring.ArrangementClass) (Arr
 // Classes lists them.
 func (c Config) Aggregate(n int, as []Arrangement) *Row {
 	row := &Row{N: n, Classes: len(as)}
+	if why := c.PhasesSkipped(); why != "" {
+		row.NotComputed = c.Profile.Phase + ": " + why
+	}
 	for _, a := range as {
 		row.Phases = max(row.Phases, a.Phases)
 		row.CausalStates += a.CausalStates
@@ -202,6 +284,7 @@ func (c Config) Aggregate(n int, as []Arrangement) *Row {
 		if a.Cycle != "" {
 			row.Cycles++
 		}
+		row.Reduced = a.Reduced
 		row.PerClass = append(row.PerClass, a)
 		row.Arrangements += a.Size
 		row.States += a.States
@@ -253,7 +336,10 @@ func (c Config) Aggregate(n int, as []Arrangement) *Row {
 func (c Config) costOptions(n int) CostOptions {
 	opt := c.Opt
 	opt.Kinds, opt.Uncounted, opt.Measure = c.Profile.Kinds, c.Profile.Uncounted, c.Profile.Measure
-	opt.Phases, opt.Bits = c.Profile.Phases, c.Profile.Bits
+	opt.Phases, opt.Bits, opt.Reduce = c.Profile.Phases, c.Profile.Bits, c.Reduce
+	if c.PhasesSkipped() != "" {
+		opt.Phases = ""
+	}
 	if c.Profile.CausalUpTo == 0 || n <= c.Profile.CausalUpTo {
 		opt.CausalLimit = CausalLimit
 	}
@@ -262,7 +348,7 @@ func (c Config) costOptions(n int) CostOptions {
 
 // target builds the system of one class of ring size n, arrangement ids.
 func (c Config) target(n int, ids []int) (checker.Target, error) {
-	return c.Spec.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.Profile.Claims(), Drift: c.Drift})
+	return c.Spec.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.claims(), Drift: c.Drift})
 }
 
 // computeClass counts the messages of t, the system of class cl.
@@ -276,7 +362,8 @@ func computeClass(ctx context.Context, t checker.Target, cl ring.ArrangementClas
 	}
 	a := Arrangement{IDs: cl.Rep, Size: cl.Size, States: cost.States, Transitions: cost.Transitions,
 		Min: cost.Min, Max: cost.Max, Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun,
-		Phases: max(cost.Phases, 0), Bits: max(cost.MaxBits, 0), CausalAll: cost.Causal, CausalStates: cost.CausalStates}
+		Phases: max(cost.Phases, 0), Bits: max(cost.MaxBits, 0), CausalAll: cost.Causal, CausalStates: cost.CausalStates,
+		Reduced: opt.Reduce}
 	if cost.Cycle != nil {
 		a.Cycle = describeCycle(cost.Cycle)
 	}

@@ -55,9 +55,9 @@ logarithmic as in the sampled tables' plots. A row of more than 720
 classes (n = 8: 5,040) keeps only its summary in <name>.json
 ("per_arrangement_omitted": true), not one entry per class, which would add
 about 2 MB per table; ` + "`mc sweep SPEC --n 8 --json`" + ` prints every class.
-The n = 8 rows build every class's whole graph, as the others do, with no
-partial-order reduction (docs/sweeps.md says why the counts would stay
-exact under it, and why it is not there yet). Where a table stops short
+A table computed with --por says so in its heading: its states are those
+of the reduced graphs, its messages and causal chains exact
+(docs/sweeps.md proves it). Where a table stops short
 of n = 8, its note says what that size would cost.
 
 `

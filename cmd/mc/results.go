@@ -25,10 +25,11 @@ func profileConfig(s specs.Sweep, opt sweep.CostOptions) sweep.Config {
 // sweepAll regenerates dir: every profile's table, witnesses, README.md and
 // the plot. It prints each table as text, or, asJSON, as mc sweep --json
 // prints a spec's rows.
-func sweepAll(ctx context.Context, dir string, opt sweep.CostOptions, c classes, asJSON bool, stdout, stderr io.Writer) int {
+func sweepAll(ctx context.Context, dir string, opt sweep.CostOptions, workers int, c classes, asJSON bool, stdout, stderr io.Writer) int {
 	var tables []*sweep.Table
 	for _, s := range specs.Sweeps() {
 		cfg := c.config(profileConfig(s, opt))
+		cfg.Workers = workers
 		t, code := sweepTable(ctx, s.Profile.Name, cfg, cfg.Profile.Ns, stderr)
 		if t == nil {
 			return code

@@ -30,11 +30,11 @@ const defaultSampledSizes = "16..1024"
 const maxSampledN = 4096
 
 // sampledOnly are the flags that only mc sweep --sample takes.
-var sampledOnly = []string{"seed", "workers"}
+var sampledOnly = []string{"seed"}
 
 // exhaustiveOnly are the flags of mc sweep that --sample refuses: they
 // choose arrangements or bound graphs, which a sampled sweep has none of.
-var exhaustiveOnly = []string{"ids", "drift", "max-states", "timeout", "db", "no-db", "fresh"}
+var exhaustiveOnly = []string{"ids", "drift", "max-states", "timeout", "db", "no-db", "fresh", "por"}
 
 // runSampled is mc sweep SPEC --sample R: per ring size, R simulated runs
 // with random arrangements (mc simulate --random-ids) summarised in one row

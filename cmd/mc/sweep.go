@@ -18,6 +18,7 @@ type sweepFlags struct {
 	drift                 int
 	maxStates             int64
 	timeout               time.Duration
+	por                   bool
 	// sample, seed and workers are mc sweep --sample's (sampled.go).
 	sample  int
 	seed    uint64
@@ -41,7 +42,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
 	fs.IntVar(&f.sample, "sample", 0, "sample R random runs per size (mc simulate --random-ids) instead of every class; --n a..b then means a, 2a, 4a, … ≤ b (default "+defaultSampledSizes+")")
 	fs.Uint64Var(&f.seed, "seed", 1, "with --sample: the seed; the same seed gives the same table whatever --workers")
-	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "with --sample: runs made at once")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "classes computed at once (with --sample: runs made at once); the rows are the same for any number")
+	fs.BoolVar(&f.por, "por", false, "compute each class on its reduced graph (partial-order reduction, as mc check --por): the same messages, fewer states")
 	f.db.Add(fs)
 	f.db.AddOff(fs)
 	f.db.AddFresh(fs)
@@ -61,6 +63,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitUsage
 		}
 	}
+	if f.workers < 1 {
+		fmt.Fprintf(stderr, "mc sweep: --workers must be at least 1, got %d\n", f.workers)
+		return exitUsage
+	}
 	dbDir, err := f.db.Path(fs, defaultDB)
 	if err != nil {
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
@@ -68,8 +74,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	opt := sweep.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
 	if fs.Arg(0) == "all" {
-		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 {
-			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states, --timeout and the run store's flags")
+		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 || f.por {
+			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states, --timeout, --workers and the run store's flags")
 			return exitUsage
 		}
 		dir := f.out
@@ -77,7 +83,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			dir = "results"
 		}
 		return withClasses(dbDir, "sweep", f.db.Fresh, stderr, func(c classes) int {
-			return sweepAll(ctx, dir, opt, c, f.json, stdout, stderr)
+			return sweepAll(ctx, dir, opt, f.workers, c, f.json, stdout, stderr)
 		})
 	}
 	name, cfg, ns, err := sweepout.Resolve(sweepout.Request{Spec: fs.Arg(0), Variant: f.variant, Drift: f.drift,
@@ -86,6 +92,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
 	}
+	cfg.Reduce, cfg.Workers = f.por, f.workers
 	return withClasses(dbDir, "sweep", f.db.Fresh, stderr, func(c classes) int {
 		return sweepSpec(ctx, name, c.config(cfg), ns, &f, stdout, stderr)
 	})

@@ -20,6 +20,10 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"sweep", "changroberts", "--n", "4", "--ids", "3,1,2"},
 		{"sweep", "tokenring", "--n", "3"},
 		{"sweep", "all", "--n", "3"},
+		{"sweep", "all", "--por"},
+		{"sweep", "changroberts", "--n", "3", "--workers", "0"},
+		{"sweep", "changroberts", "--n", "16", "--sample", "3", "--por"},
+		{"sweep", "vlt", "--n", "3", "--por", "--no-db"},
 	} {
 		code, _, errs := mc(t, ctx, args...)
 		if code != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 || errs == "" {
@@ -65,6 +69,34 @@ func TestSweepJSONAndOut(t *testing.T) {
 // against copies of results/, one with a figure changed in the JSON (the
 // row drifts, and so do README.md and the plots, which render from it), one
 // with a paragraph added to README.md by hand.
+// A sweep under --por says so in its header, its rows and its classes,
+// and its store key differs from the unreduced sweep's: the second sweep
+// reuses nothing of the first.
+func TestSweepPorIsPartOfTheMeaning(t *testing.T) {
+	ctx := context.Background()
+	db := t.TempDir()
+	code, out, errs := mc(t, ctx, "sweep", "franklin", "--n", "3", "--db", db, "--por", "--workers", "2")
+	if code != exitPass || !strings.Contains(out, "reduced graphs (--por)") || !strings.Contains(out, "most stages: not computed under --por") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = mc(t, ctx, "sweep", "franklin", "--n", "3", "--db", db, "--json")
+	if code != exitPass || strings.Contains(out, `"reduced"`) || !strings.Contains(errs, "0 reused") {
+		t.Fatalf("unreduced after reduced: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = mc(t, ctx, "sweep", "franklin", "--n", "3", "--db", db, "--json", "--por")
+	var row struct {
+		Reduced     bool   `json:"reduced"`
+		NotComputed string `json:"not_computed"`
+		PerClass    []struct {
+			Reduced bool `json:"reduced"`
+		} `json:"per_arrangement"`
+	}
+	if err := json.Unmarshal([]byte(out), &row); code != exitPass || err != nil || !row.Reduced || row.NotComputed == "" ||
+		len(row.PerClass) == 0 || !row.PerClass[0].Reduced || strings.Contains(errs, " 0 reused") {
+		t.Fatalf("reduced again: exit %d (%v), stdout %q, stderr %q", code, err, out, errs)
+	}
+}
+
 func TestCIDetectsDrift(t *testing.T) {
 	for _, c := range []struct {
 		file, old, new, want string

@@ -1,0 +1,123 @@
+package sweep
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"mc/ring"
+)
+
+// classesOf computes the classes cls of ring size n under c.
+func classesOf(t *testing.T, c Config, n int, cls []ring.ArrangementClass) []Arrangement {
+	t.Helper()
+	out := make([]Arrangement, len(cls))
+	for i, cl := range cls {
+		a, _, err := c.Class(context.Background(), n, cl)
+		if err != nil {
+			t.Fatalf("%s n=%d ids %v: %v", c.Profile.Name, n, cl.Rep, err)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// Every figure of a class computed on its reduced graph (--por) equals the
+// full graph's, but the graph's own size and the causal depth of the worst
+// witness run, which is that witness's (hs 1,3,2: 12 full, 13 reduced) (docs/sweeps.md, "Partial-order
+// reduction and the message counts"), and the row aggregated from them
+// too. The phases read off a ghost are the exception: --por leaves them
+// out and says so. Every class of n ≤ 4 (hs: n ≤ 3) with -short; without,
+// of n ≤ 5 (hs: n ≤ 4, whose n = 5 takes a minute unreduced) and the first
+// classes of n = 6 (hs: one class of n = 5).
+func TestReducedSweepEqualsFull(t *testing.T) {
+	for _, name := range []string{"changroberts", "dkr", "hp", "franklin", "hs"} {
+		full := config(t, name)
+		reduced := full
+		reduced.Reduce = true
+		top := 5
+		if name == "hs" {
+			top = 4
+		}
+		if testing.Short() {
+			top--
+		}
+		type size struct {
+			n    int
+			only int // the first classes only (0: all)
+		}
+		var sizes []size
+		for n := 3; n <= top; n++ {
+			sizes = append(sizes, size{n, 0})
+		}
+		if !testing.Short() {
+			sizes = append(sizes, size{top + 1, 3})
+			if name == "hs" {
+				sizes[len(sizes)-1].only = 1
+			}
+		}
+		for _, sz := range sizes {
+			cls := ring.ArrangementClasses(sz.n, full.Spec.Facts().Symmetry)
+			if sz.only > 0 {
+				cls = cls[:sz.only]
+			}
+			fa, ra := classesOf(t, full, sz.n, cls), classesOf(t, reduced, sz.n, cls)
+			skipped := reduced.PhasesSkipped() != ""
+			for i := range fa {
+				f, r := fa[i], ra[i]
+				if !r.Reduced || f.Reduced || r.States > f.States {
+					t.Errorf("%s ids %v: reduced %v with %d states, full %v with %d", name, f.IDs, r.Reduced, r.States, f.Reduced, f.States)
+				}
+				if f.Min != r.Min || f.Max != r.Max || f.Bits != r.Bits || f.CausalAll != r.CausalAll || (f.Cycle == "") != (r.Cycle == "") {
+					t.Errorf("%s ids %v: full best %d worst %d bits %d chain %d cycle %q; reduced %d %d %d %d %q",
+						name, f.IDs, f.Min, f.Max, f.Bits, f.CausalAll, f.Cycle, r.Min, r.Max, r.Bits, r.CausalAll, r.Cycle)
+				}
+				if skipped && r.Phases != 0 || !skipped && f.Phases != r.Phases {
+					t.Errorf("%s ids %v: phases full %d, reduced %d (skipped: %v)", name, f.IDs, f.Phases, r.Phases, skipped)
+				}
+			}
+			fr, rr := full.Aggregate(sz.n, fa), reduced.Aggregate(sz.n, ra)
+			if fr.Worst != rr.Worst || fr.Best != rr.Best || fr.MeanWorstExact != rr.MeanWorstExact || fr.MeanBestExact != rr.MeanBestExact ||
+				fr.ScheduleDependent != rr.ScheduleDependent || fr.Causal != rr.Causal || !reflect.DeepEqual(fr.LinearTerm, rr.LinearTerm) ||
+				!reflect.DeepEqual(fr.WorstIDs, rr.WorstIDs) || !reflect.DeepEqual(fr.BestIDs, rr.BestIDs) {
+				t.Errorf("%s n=%d: full row %+v\nreduced row %+v", name, sz.n, fr, rr)
+			}
+			if !rr.Reduced || (rr.NotComputed != "") != skipped {
+				t.Errorf("%s n=%d: reduced row says reduced %v, not computed %q", name, sz.n, rr.Reduced, rr.NotComputed)
+			}
+		}
+	}
+}
+
+// A row is the same, witness runs included, for any number of workers.
+func TestSweepRowsAreTheSameForAnyWorkers(t *testing.T) {
+	for _, reduce := range []bool{false, true} {
+		c := config(t, "franklin")
+		c.Reduce = reduce
+		var rows [][]byte
+		var runs [][]any
+		for _, w := range []int{1, 2, 3} {
+			c.Workers = w
+			row, err := Run(context.Background(), c, 4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.Marshal(row)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows = append(rows, b)
+			var witnesses []any
+			for _, a := range row.PerClass {
+				witnesses = append(witnesses, a.MinRun.Steps, a.MaxRun.Steps)
+			}
+			runs = append(runs, witnesses)
+		}
+		for i := 1; i < len(rows); i++ {
+			if string(rows[i]) != string(rows[0]) || !reflect.DeepEqual(runs[i], runs[0]) {
+				t.Errorf("--por %v: the row with %d workers differs from one worker's:\n%s\n%s", reduce, i+1, rows[i], rows[0])
+			}
+		}
+	}
+}
