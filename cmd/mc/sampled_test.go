@@ -103,7 +103,7 @@ func TestSampledSweepUsageErrors(t *testing.T) {
 		{"sweep", "changroberts", "--sample", "0"},
 		{"sweep", "changroberts", "--sample", "5", "--workers", "0"},
 		{"sweep", "changroberts", "--seed", "3"},
-		{"sweep", "changroberts", "--workers", "2"},
+		{"sweep", "changroberts", "--n", "3", "--workers", "0"},
 		{"sweep", "changroberts", "--sample", "5", "--ids", "1,2,3"},
 		{"sweep", "changroberts", "--sample", "5", "--max-states", "10"},
 		{"sweep", "changroberts", "--sample", "5", "--n", "1..8"},
