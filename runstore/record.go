@@ -72,22 +72,6 @@ func classKey(k Key) []byte {
 	return append(append([]byte{}, classPrefix...), d[:]...)
 }
 
-// Has says whether the store holds a record of key k, without reading it:
-// what a search that skips the classes already computed asks (issue 21).
-func (s *Store) Has(k Key) (bool, error) {
-	err := s.db.View(func(txn *badger.Txn) error {
-		_, err := txn.Get(classKey(k))
-		return err
-	})
-	switch {
-	case errors.Is(err, badger.ErrKeyNotFound):
-		return false, nil
-	case err != nil:
-		return false, damaged(s.dir, err)
-	}
-	return true, nil
-}
-
 // Lookup decodes the record of key k into v, if the store holds one. A
 // record that is damaged, or filed under k but computed from another key,
 // refuses the store.

@@ -61,9 +61,6 @@ func TestSavedRecordIsFoundByItsKeyOnly(t *testing.T) {
 	if found, err := s.Lookup(k, &got); err != nil || !found || !reflect.DeepEqual(got, want) {
 		t.Fatalf("lookup: found %v, %v, %+v", found, err, got)
 	}
-	if has, err := s.Has(k); !has || err != nil {
-		t.Fatalf("Has: %v %v", has, err)
-	}
 	other := []Key{key(t, 5, map[string]any{"kinds": []string{"elect"}}), key(t, 4, nil), key(t, 4, map[string]any{"kinds": []string{"done"}})}
 	hash := k
 	hash.SpecHash = "4567ef"
@@ -74,9 +71,6 @@ func TestSavedRecordIsFoundByItsKeyOnly(t *testing.T) {
 	for _, o := range append(other, hash, engine, fair) {
 		if found, err := s.Lookup(o, &got); found || err != nil {
 			t.Errorf("key %s found the record of %s (%v)", o.encode(), k.encode(), err)
-		}
-		if has, _ := s.Has(o); has {
-			t.Errorf("Has(%s) is true", o.encode())
 		}
 	}
 }
