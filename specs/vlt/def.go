@@ -34,7 +34,7 @@ func profile(variant string) specdef.Profile {
 		Phases: "phases", Phase: "phases",
 		PhaseBound:   func(n int) float64 { return float64(MaxPhases(n)) },
 		PhaseFormula: "T, the largest with F_T ≤ n (≈ 1.44 log₂ n)",
-		Ns:           specdef.Span(3, 5), CI: specdef.Span(3, 4), Plotted: true, CausalUpTo: 4,
+		Ns:           specdef.Span(3, 6), CI: specdef.Span(3, 4), Plotted: true, CausalUpTo: 4,
 		Note: "Each graph starts from all 2^n orientation assignments, which is what makes reflection a sound symmetry here. " +
 			"At these sizes no run goes past phase 2, so the phase bound is only weakly exercised (seeds README)."}
 	if variant == "modified" {
