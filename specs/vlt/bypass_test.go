@@ -42,6 +42,16 @@ func TestMutantsBypassRuleOneTakenWithAnother(t *testing.T) {
 			t.Errorf("bypassRuleOnlyAlone: %s is %s", name, pr.Verdict)
 		}
 	}
+	// The shortest run to two adjacent c-active processors: phase 0 (19
+	// steps), the three local minima turn active, two phase-1 messages are
+	// relayed, and p2, active with 5, takes the ⟨6,1,0⟩ that bypassed it
+	// from the left together with ⟨7,1,0⟩ from the right, and, counting them
+	// as a collision, turns c-active next to a c-active neighbour.
+	if tr := prop(t, &m, "lemma-3-3-i-c-active-apart").Trace; tr != nil {
+		if last := tr.Steps[len(tr.Steps)-1].Label; len(tr.Steps) != 28 || last != "recv p2 ⟨6,1,0⟩ from p1 at left + ⟨7,1,0⟩ from p3 at right" {
+			t.Errorf("bypassRuleOnlyAlone: lemma-3-3-i's trace has %d steps, the last %q; want 28, the joint take at p2", len(tr.Steps), last)
+		}
+	}
 
 	const n = 16
 	for _, f := range []fault{noFault, bypassRuleOnlyAlone} {
