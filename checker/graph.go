@@ -29,8 +29,9 @@ type GraphOptions struct {
 	// Measures names the measures whose values Visit receives, in this
 	// order; a name the system does not have is an error.
 	Measures []string
-	// View asks Visit for each state's View (nil if the system has none).
-	View bool
+	// InTransit asks Visit for each state's messages in transit
+	// (Observation.InTransit).
+	InTransit bool
 	// Visit, if not nil, is called on every state as it is stored, in the
 	// order of their numbers; the Observation is valid during the call.
 	Visit func(id uint32, o Observation)
@@ -44,7 +45,11 @@ type GraphOptions struct {
 // Observation is what a graph's build observed of one state.
 type Observation struct {
 	Measures []int
-	View     *model.View
+	// InTransit visits the messages in transit in the state as
+	// model.System.InTransit does; it is nil unless GraphOptions.InTransit
+	// asked for it and the system lists its messages, by InTransit or, more
+	// slowly, by its View's Chans.
+	InTransit func(visit func(ch int, kind string, msg []byte))
 }
 
 func (t target[S]) Graph(ctx context.Context, opt GraphOptions) (*Graph, error) {
@@ -60,13 +65,18 @@ func (t target[S]) Graph(ctx context.Context, opt GraphOptions) (*Graph, error) 
 	var visit func(uint32, *S)
 	if opt.Visit != nil {
 		o := Observation{Measures: make([]int, len(measures))}
+		var cur *S
+		switch {
+		case !opt.InTransit:
+		case sys.InTransit != nil:
+			o.InTransit = func(visit func(int, string, []byte)) { sys.InTransit(cur, visit) }
+		case sys.View != nil:
+			o.InTransit = func(visit func(int, string, []byte)) { viewInTransit(sys.View(cur), visit) }
+		}
 		visit = func(id uint32, s *S) {
+			cur = s
 			for i, f := range measures {
 				o.Measures[i] = f(s)
-			}
-			if opt.View && sys.View != nil {
-				v := sys.View(s)
-				o.View = &v
 			}
 			opt.Visit(id, o)
 		}
@@ -94,6 +104,20 @@ func (t target[S]) Graph(ctx context.Context, opt GraphOptions) (*Graph, error) 
 	return &Graph{Graph: g, render: func(init int, actions []model.Action, end uint64) (*Trace, error) {
 		return render(sys, init, actions, end)
 	}}, nil
+}
+
+// viewInTransit visits the messages of v's channels as
+// model.System.InTransit would, each told apart by its rendering.
+func viewInTransit(v model.View, visit func(ch int, kind string, msg []byte)) {
+	for ch, c := range v.Chans {
+		for i, m := range c.Msgs {
+			kind := ""
+			if i < len(c.Kinds) {
+				kind = c.Kinds[i]
+			}
+			visit(ch, kind, []byte(m))
+		}
+	}
 }
 
 // measureNamed is the measure of sys called name, or nil.

@@ -43,6 +43,17 @@ type System[S any] struct {
 	// View, if not nil, pictures the state for mc's drawings: process
 	// statuses and the messages pending on each channel (view.go).
 	View func(s *S) View
+	// InTransit, if not nil, lists the messages View's Chans show, without
+	// formatting them: it calls visit once for every message in transit in
+	// s, in View's order (channel by channel as View.Chans, each channel's
+	// messages as its Msgs), with the channel's index in View.Chans, the
+	// message's kind (KindOf) and bytes that tell it apart from every other
+	// message of the spec (its canonical encoding). msg is valid during the
+	// call only. Sweeps read it on every state of a graph to find the
+	// messages each step sent, where View, made for the few states a person
+	// looks at, would take most of their time; specs/intransit_test.go
+	// checks that the two agree.
+	InTransit func(s *S, visit func(ch int, kind string, msg []byte))
 	// Chans gives the semantics of the channels that rule footprints name,
 	// by number (footprint.go); nil when no rule declares a footprint.
 	Chans []ChanSemantics

@@ -143,6 +143,17 @@ func (c *Chan[M]) String() string {
 	return b.String()
 }
 
+// inTransit calls visit for each message of the channel in View's order,
+// as channel ch (model.System.InTransit), encoding them into buf, which it
+// returns for reuse.
+func (c *Chan[M]) inTransit(ch int, buf []byte, visit func(ch int, kind string, msg []byte)) []byte {
+	for _, m := range c.msgs {
+		buf = m.AppendTo(buf[:0])
+		visit(ch, model.KindOf(m), buf)
+	}
+	return buf
+}
+
 // view pictures the channel for a model.View as the channel from process
 // from to process to, named name.
 func (c *Chan[M]) view(from, to int, name string) model.ChanView {

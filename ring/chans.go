@@ -212,6 +212,21 @@ func (c Chans[M]) Views(n Net) []model.ChanView {
 	return out
 }
 
+// InTransit visits the messages Views shows, in its order, without
+// formatting them (model.System.InTransit).
+func (c Chans[M]) InTransit(n Net, visit func(ch int, kind string, msg []byte)) {
+	var buf []byte
+	ch := 0
+	for i := 0; i < n.Ring.N; i++ {
+		for p := Left; p <= Right; p++ {
+			if n.Ports().Has(p) {
+				buf = c[n.Chan(i, p)].inTransit(ch, buf, visit)
+				ch++
+			}
+		}
+	}
+}
+
 // LinkVars appends, for a person reading a trace of a bidirectional ring
 // without a common orientation, the orientation and the messages in
 // transit on every link in each direction ("p0→p1").
@@ -243,6 +258,17 @@ func (c Chans[M]) LinkViews(n Net) []model.ChanView {
 		}
 	}
 	return out
+}
+
+// LinkInTransit visits the messages LinkViews shows, in its order, without
+// formatting them (model.System.InTransit).
+func (c Chans[M]) LinkInTransit(n Net, visit func(ch int, kind string, msg []byte)) {
+	var buf []byte
+	for i := 0; i < n.Ring.N; i++ {
+		for k, p := range []Port{Left, Right} {
+			buf = c[n.Chan(i, p)].inTransit(2*i+k, buf, visit)
+		}
+	}
 }
 
 func renderMsgs[M Message[M]](ms []M) string {

@@ -88,7 +88,7 @@ func CostOf(ctx context.Context, t checker.Target, opt CostOptions) (*Cost, erro
 		return nil, err
 	}
 	g, err := t.Graph(ctx, checker.GraphOptions{MaxStates: opt.MaxStates, Timeout: opt.Timeout,
-		Measures: w.measures, View: w.view, Visit: w.visit, Reduce: opt.Reduce})
+		Measures: w.measures, InTransit: w.inTransit, Visit: w.visit, Reduce: opt.Reduce})
 	if err != nil {
 		return nil, err
 	}
@@ -192,9 +192,9 @@ type weights struct {
 	list []weight
 	// causal is the index of the all-messages weight in list, or -1.
 	causal int
-	// measures and view are what the graph's build must observe.
-	measures []string
-	view     bool
+	// measures and inTransit are what the graph's build must observe.
+	measures  []string
+	inTransit bool
 	// sums[k][s] is weight k's summary of state s.
 	sums [][][]int32
 	// phases is the largest value of the phase measure, at measures[phaseAt]
@@ -275,34 +275,36 @@ func (w *weights) visit(_ uint32, o checker.Observation) {
 // The messages a step sends are those on each link after it and not before
 // it, as multisets (checker.Messages): the summary of a state is its
 // counted messages, each as its link's index and a number standing for the
-// message, sorted, so that the View is made once per state, not per
-// transition.
+// message, sorted, so that the messages are listed once per state
+// (model.System.InTransit), not per transition.
 func (w *weights) messages(spec string, kinds, uncounted []string) weight {
-	w.view = true
+	w.inTransit = true
 	byKind := len(kinds) > 0 || len(uncounted) > 0
 	ids := map[string]int32{}
 	summary := func(o checker.Observation) ([]int32, error) {
 		var out []int32
-		for li, l := range o.View.Chans {
-			for mi, m := range l.Msgs {
-				if byKind {
-					if mi >= len(l.Kinds) || l.Kinds[mi] == "" {
-						return nil, fmt.Errorf("spec %s: message %s on %s names no kind, which the sweep counts by", spec, m, l.Name)
+		var err error
+		o.InTransit(func(ch int, kind string, msg []byte) {
+			if byKind {
+				if kind == "" {
+					if err == nil {
+						err = fmt.Errorf("spec %s: a message on channel %d names no kind, which the sweep counts by", spec, ch)
 					}
-					if !counted(l.Kinds[mi], kinds, uncounted) {
-						continue
-					}
+					return
 				}
-				id, ok := ids[m]
-				if !ok {
-					id = int32(len(ids))
-					ids[m] = id
+				if !counted(kind, kinds, uncounted) {
+					return
 				}
-				out = append(out, int32(li)<<24|id)
 			}
-		}
+			id, ok := ids[string(msg)]
+			if !ok {
+				id = int32(len(ids))
+				ids[string(msg)] = id
+			}
+			out = append(out, int32(ch)<<24|id)
+		})
 		slices.Sort(out)
-		return out, nil
+		return out, err
 	}
 	return weight{summary: summary, diff: sentMessages}
 }

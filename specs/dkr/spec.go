@@ -154,6 +154,7 @@ func (sp *spec) system() *model.System[State] {
 		View: func(s *State) model.View {
 			return model.View{Procs: invariants.ProcViews(sp.p.IDs, &s.Out), Chans: s.In.Views(sp.net)}
 		},
+		InTransit: func(s *State, visit func(int, string, []byte)) { s.In.InTransit(sp.net, visit) },
 	}
 }
 

@@ -93,6 +93,7 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		View: func(s *State) model.View {
 			return model.View{Procs: invariants.ProcViews(sp.ids, s), Chans: s.Chans.LinkViews(s.links())}
 		},
+		InTransit:   func(s *State, visit func(int, string, []byte)) { s.Chans.LinkInTransit(s.links(), visit) },
 		Termination: sp.termination(),
 	}, nil
 }

@@ -129,6 +129,7 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 		View: func(s *S) model.View {
 			return model.View{Procs: invariants.ProcViews(sp.Params.IDs, &s.Out), Chans: s.Chans.Views(net)}
 		},
+		InTransit: func(s *S, visit func(int, string, []byte)) { s.Chans.InTransit(net, visit) },
 	}
 }
 

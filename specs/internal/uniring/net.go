@@ -107,21 +107,34 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 			Value: func(s *State) int { return s.ElectSent() }, Reads: AppendGhost}}
 	}
 	return &model.System[State]{
-		Spec:     spec,
-		Variant:  variant,
-		Params:   p,
-		Procs:    p.N,
-		Init:     []State{New(p.N)},
-		Rules:    rules,
-		Props:    Properties(&p, ref),
-		Measures: measures,
-		Copy:     Copy,
-		Encode:   Encode,
-		Decode:   Decoder(p.N),
-		Erase:    Erase,
-		Vars:     Vars(flag, p.Claims),
-		View:     n.View,
-		Chans:    n.Net.Semantics(), // channel j is process j's input channel
+		Spec:      spec,
+		Variant:   variant,
+		Params:    p,
+		Procs:     p.N,
+		Init:      []State{New(p.N)},
+		Rules:     rules,
+		Props:     Properties(&p, ref),
+		Measures:  measures,
+		Copy:      Copy,
+		Encode:    Encode,
+		Decode:    Decoder(p.N),
+		Erase:     Erase,
+		Vars:      Vars(flag, p.Claims),
+		View:      n.View,
+		InTransit: n.InTransit,
+		Chans:     n.Net.Semantics(), // channel j is process j's input channel
+	}
+}
+
+// InTransit lists the messages View shows, process i's input channel as
+// channel i (model.System.InTransit).
+func (n *Net) InTransit(s *State, visit func(ch int, kind string, msg []byte)) {
+	var buf []byte
+	for i := range s.Procs() {
+		for _, m := range s.Messages(i) {
+			buf = m.AppendTo(buf[:0])
+			visit(i, m.KindName(), buf)
+		}
 	}
 }
 
