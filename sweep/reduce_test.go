@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"mc/ring"
@@ -63,7 +64,7 @@ func TestReducedSweepEqualsFull(t *testing.T) {
 				cls = cls[:sz.only]
 			}
 			fa, ra := classesOf(t, full, sz.n, cls), classesOf(t, reduced, sz.n, cls)
-			skipped := reduced.PhasesSkipped() != ""
+			skipped := reduced.PhasesSkipped(sz.n) != ""
 			for i := range fa {
 				f, r := fa[i], ra[i]
 				if !r.Reduced || f.Reduced || r.States > f.States {
@@ -118,6 +119,51 @@ func TestSweepRowsAreTheSameForAnyWorkers(t *testing.T) {
 			if string(rows[i]) != string(rows[0]) || !reflect.DeepEqual(runs[i], runs[0]) {
 				t.Errorf("--por %v: the row with %d workers differs from one worker's:\n%s\n%s", reduce, i+1, rows[i], rows[0])
 			}
+		}
+	}
+}
+
+// A profile's ReducedFrom reduces the rows from its size on, and only
+// them: they equal the --por rows and say so in the table, the smaller
+// rows keep their phases and full state counts.
+func TestReducedFromReducesTheLargerRows(t *testing.T) {
+	c := config(t, "franklin")
+	c.Profile.ReducedFrom = 4
+	por := config(t, "franklin")
+	por.Reduce = true
+	full := config(t, "franklin")
+	tab := NewTable("franklin", c)
+	for _, n := range []int{3, 4} {
+		row, err := Run(context.Background(), c, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab.Rows = append(tab.Rows, row)
+		want := full
+		if n >= 4 {
+			want = por
+		}
+		wantRow, err := Run(context.Background(), want, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := json.Marshal(row)
+		b, _ := json.Marshal(wantRow)
+		if string(a) != string(b) {
+			t.Errorf("n=%d: row %s\nwant %s", n, a, b)
+		}
+	}
+	if tab.Reduced || tab.Phase == "" || !tab.Claims {
+		t.Errorf("table reduced %v, phase %q, claims %v: want a full table with its phases", tab.Reduced, tab.Phase, tab.Claims)
+	}
+	var md strings.Builder
+	WriteMarkdown(&md, tab)
+	if !strings.Contains(md.String(), "| 3 | 6 (2) | 208 | 12 |") || !strings.Contains(md.String(), " (reduced graphs) | 24 | 16 |") {
+		t.Errorf("table:\n%s\nwant n = 3 full (208 states) and n = 4 marked reduced", md.String())
+	}
+	for _, line := range strings.Split(md.String(), "\n") {
+		if strings.HasPrefix(line, "| 4 ") && !strings.Contains(line, "| — | 3.00 |") {
+			t.Errorf("n = 4 row %q: want its stages \"—\" beside the bound 3.00", line)
 		}
 	}
 }

@@ -38,10 +38,14 @@ type Table struct {
 // NewTable is the empty table of profile name swept with cfg.
 func NewTable(name string, cfg Config) *Table {
 	p := cfg.Profile
-	t := &Table{Name: name, Spec: cfg.Spec.Facts().Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: cfg.claims(),
+	// What holds of every row: the rows that the profile's ReducedFrom
+	// reduces say so each (Row.Reduced, Row.NotComputed).
+	whole := cfg
+	whole.Profile.ReducedFrom = 0
+	t := &Table{Name: name, Spec: cfg.Spec.Facts().Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: whole.claims(0),
 		Counted: p.Counted, Formula: p.Formula, Ref: p.Ref, Lead: p.Lead, Phase: p.Phase, PhaseFormula: p.PhaseFormula, Bits: p.Bits != "", Note: p.Note,
 		Reduced: cfg.Reduce}
-	if why := cfg.PhasesSkipped(); why != "" {
+	if why := whole.PhasesSkipped(0); why != "" {
 		t.NotComputed = "most " + p.Phase + ": " + why
 		t.Phase, t.PhaseFormula = "", ""
 	}
@@ -99,6 +103,24 @@ func bound(b *float64) string {
 	return fmt.Sprintf("%.2f", *b)
 }
 
+// states is the states cell of row r, which says when the row's classes,
+// unlike the table's, were computed on reduced graphs
+// (specdef.Profile.ReducedFrom).
+func (t *Table) states(r *Row) string {
+	if r.Reduced && !t.Reduced {
+		return fmt.Sprintf("%d (reduced graphs)", r.States)
+	}
+	return fmt.Sprint(r.States)
+}
+
+// phases is the phases cell of row r: "—" where they were not computed.
+func phases(r *Row) string {
+	if r.NotComputed != "" {
+		return "—"
+	}
+	return fmt.Sprint(r.Phases)
+}
+
 // column is one column of a table: its heading in the terminal and in
 // Markdown, and its cell for a row (unbounded: a row whose graph has a
 // cycle).
@@ -112,7 +134,7 @@ func (t *Table) columns() []column {
 	cols := []column{
 		{"n", "n", func(r *Row) string { return fmt.Sprint(r.N) }, false},
 		{"arrang.", "arrangements (classes)", func(r *Row) string { return fmt.Sprintf("%d (%d)", r.Arrangements, r.Classes) }, false},
-		{"states", "states", func(r *Row) string { return fmt.Sprint(r.States) }, false},
+		{"states", "states", t.states, false},
 		{"worst", "worst messages", func(r *Row) string { return fmt.Sprint(r.Worst) }, true},
 		{"best", "best messages", func(r *Row) string { return fmt.Sprint(r.Best) }, true},
 		{"mean", "mean worst over arrangements", func(r *Row) string { return r.MeanWorstExact }, true},
@@ -125,7 +147,7 @@ func (t *Table) columns() []column {
 			func(r *Row) string { return fmt.Sprintf("%.3f", *r.LinearTerm) }, true})
 	}
 	if t.Phase != "" {
-		cols = append(cols, column{t.Phase, "most " + t.Phase + " (all runs)", func(r *Row) string { return fmt.Sprint(r.Phases) }, false})
+		cols = append(cols, column{t.Phase, "most " + t.Phase + " (all runs)", phases, false})
 		if t.PhaseFormula != "" {
 			cols = append(cols, column{t.Phase[:1] + "-bound", t.Phase + " bound", func(r *Row) string { return bound(r.PhaseBound) }, false})
 		}

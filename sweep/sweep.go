@@ -150,29 +150,38 @@ type Config struct {
 	Store Store
 	Fresh bool
 	// Reduce computes every class on its reduced graph (--por,
-	// CostOptions.Reduce). A profile whose phases are read off a ghost
-	// (GhostPhases) is then built without claims and its phases are not
-	// computed (PhasesSkipped).
+	// CostOptions.Reduce), as Profile.ReducedFrom does from its size on. A
+	// profile whose phases are read off a ghost (GhostPhases) is then
+	// built without claims and its phases are not computed
+	// (PhasesSkipped).
 	Reduce bool
 	// Workers is how many classes are computed at once (at least 1); the
 	// rows are the same for any number.
 	Workers int
 }
 
-// PhasesSkipped says why the phases are not computed, or "" if they are:
-// under --por, a profile's phases read off a ghost would need the spec
-// built with claims, whose ghost counts every send, which makes every two
-// sends dependent and leaves next to nothing to reduce (docs/reduction.md).
-func (c Config) PhasesSkipped() string {
-	if c.Reduce && c.Profile.GhostPhases && c.Profile.Measure == "" && c.Profile.Bits == "" {
+// Reduced says whether the classes of ring size n are computed on reduced
+// graphs: with --por (Reduce), or from the profile's ReducedFrom on.
+func (c Config) Reduced(n int) bool {
+	return c.Reduce || (c.Profile.ReducedFrom > 0 && n >= c.Profile.ReducedFrom)
+}
+
+// PhasesSkipped says why the phases of ring size n are not computed, or ""
+// if they are: on reduced graphs (Reduced), a profile's phases read off a
+// ghost would need the spec built with claims, whose ghost counts every
+// send, which makes every two sends dependent and leaves next to nothing
+// to reduce (docs/reduction.md).
+func (c Config) PhasesSkipped(n int) string {
+	if c.Reduced(n) && c.Profile.GhostPhases && c.Profile.Measure == "" && c.Profile.Bits == "" {
 		return "not computed under --por: they are read off a ghost, whose message counter makes every two sends dependent"
 	}
 	return ""
 }
 
-// claims says whether the spec is built with claims (Profile.Claims), but
-// for the ghost phases that --por leaves out (PhasesSkipped).
-func (c Config) claims() bool { return c.Profile.Claims() && c.PhasesSkipped() == "" }
+// claims says whether the spec is built with claims for ring size n
+// (Profile.Claims), but for the ghost phases that reduction leaves out
+// (PhasesSkipped).
+func (c Config) claims(n int) bool { return c.Profile.Claims() && c.PhasesSkipped(n) == "" }
 
 // CausalLimit bounds the stamped states explored per arrangement class for
 // the longest causal chain (CostOptions.CausalLimit).
@@ -270,7 +279,7 @@ func (c Config) Class(ctx context.Context, n int, cl ring.ArrangementClass) (Arr
 // Classes lists them.
 func (c Config) Aggregate(n int, as []Arrangement) *Row {
 	row := &Row{N: n, Classes: len(as)}
-	if why := c.PhasesSkipped(); why != "" {
+	if why := c.PhasesSkipped(n); why != "" {
 		row.NotComputed = c.Profile.Phase + ": " + why
 	}
 	for _, a := range as {
@@ -336,8 +345,8 @@ func (c Config) Aggregate(n int, as []Arrangement) *Row {
 func (c Config) costOptions(n int) CostOptions {
 	opt := c.Opt
 	opt.Kinds, opt.Uncounted, opt.Measure = c.Profile.Kinds, c.Profile.Uncounted, c.Profile.Measure
-	opt.Phases, opt.Bits, opt.Reduce = c.Profile.Phases, c.Profile.Bits, c.Reduce
-	if c.PhasesSkipped() != "" {
+	opt.Phases, opt.Bits, opt.Reduce = c.Profile.Phases, c.Profile.Bits, c.Reduced(n)
+	if c.PhasesSkipped(n) != "" {
 		opt.Phases = ""
 	}
 	if c.Profile.CausalUpTo == 0 || n <= c.Profile.CausalUpTo {
@@ -348,7 +357,7 @@ func (c Config) costOptions(n int) CostOptions {
 
 // target builds the system of one class of ring size n, arrangement ids.
 func (c Config) target(n int, ids []int) (checker.Target, error) {
-	return c.Spec.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.claims(), Drift: c.Drift})
+	return c.Spec.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.claims(n), Drift: c.Drift})
 }
 
 // computeClass counts the messages of t, the system of class cl.

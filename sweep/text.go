@@ -57,7 +57,9 @@ classes (n = 8: 5,040) keeps only its summary in <name>.json
 about 2 MB per table; ` + "`mc sweep SPEC --n 8 --json`" + ` prints every class.
 A table computed with --por says so in its heading: its states are those
 of the reduced graphs, its messages and causal chains exact
-(docs/sweeps.md proves it). Where a table stops short
+(docs/sweeps.md proves it). A row computed so in a table that is not
+(franklin's n = 8, out of reach otherwise) says "(reduced graphs)" after
+its states, and its phases read off a ghost are "—". Where a table stops short
 of n = 8, its note says what that size would cost.
 
 `

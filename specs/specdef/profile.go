@@ -48,6 +48,12 @@ type Profile struct {
 	Bits string
 	// Ns is the range results/ covers, CI the quick subset mc ci checks.
 	Ns, CI []int
+	// ReducedFrom, if not 0, is the smallest n whose classes are computed
+	// on reduced graphs (mc sweep --por): sizes whose full graphs are out
+	// of reach. Their rows' messages are exact, their states those of the
+	// reduced graphs, and phases read off a ghost are not computed
+	// (docs/sweeps.md); each such row says so.
+	ReducedFrom int
 	// Variant is the variant swept (empty: the default); Drift is
 	// Params.Drift for clock-based specs.
 	Variant string
