@@ -156,8 +156,14 @@ func TestReducedFromReducesTheLargerRows(t *testing.T) {
 	if tab.Reduced || tab.Phase == "" || !tab.Claims {
 		t.Errorf("table reduced %v, phase %q, claims %v: want a full table with its phases", tab.Reduced, tab.Phase, tab.Claims)
 	}
+	if !tab.RowClaims(tab.Rows[0]) || tab.RowClaims(tab.Rows[1]) {
+		t.Errorf("row claims %v, %v: want the n = 3 row built with claims, the reduced n = 4 row without", tab.RowClaims(tab.Rows[0]), tab.RowClaims(tab.Rows[1]))
+	}
 	var md strings.Builder
 	WriteMarkdown(&md, tab)
+	if !strings.Contains(md.String(), "built with --claims (ghost measures) but for the rows on reduced graphs") {
+		t.Errorf("heading of\n%s\ndoes not say the reduced rows were built without claims", md.String())
+	}
 	if !strings.Contains(md.String(), "| 3 | 6 (2) | 208 | 12 |") || !strings.Contains(md.String(), " (reduced graphs) | 24 | 16 |") {
 		t.Errorf("table:\n%s\nwant n = 3 full (208 states) and n = 4 marked reduced", md.String())
 	}

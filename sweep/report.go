@@ -3,6 +3,7 @@ package sweep
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -12,7 +13,7 @@ type Table struct {
 	Spec    string `json:"spec"`
 	Variant string `json:"variant,omitempty"`
 	// Drift and Claims are the parameters the spec was built with besides
-	// n and the ids.
+	// n and the ids (Claims but for the rows RowClaims excepts).
 	Drift   int    `json:"drift,omitempty"`
 	Claims  bool   `json:"claims,omitempty"`
 	Counted string `json:"counted"`
@@ -51,6 +52,11 @@ func NewTable(name string, cfg Config) *Table {
 	}
 	return t
 }
+
+// RowClaims says whether row r's classes were built with claims: as the
+// table's, but for a row whose ghost phases reduction left out
+// (specdef.Profile.ReducedFrom), built without them (Config.claims).
+func (t *Table) RowClaims(r *Row) bool { return t.Claims && r.NotComputed == "" }
 
 // reduction says, for a header, that the rows were computed on reduced
 // graphs and what that left out ("" when they were not).
@@ -288,6 +294,9 @@ func heading(t *Table) string {
 	}
 	if t.Claims {
 		s += ", built with --claims (ghost measures)"
+		if slices.ContainsFunc(t.Rows, func(r *Row) bool { return !t.RowClaims(r) }) {
+			s += " but for the rows on reduced graphs"
+		}
 	}
 	if r := t.reduction(); r != "" {
 		s += ", " + r

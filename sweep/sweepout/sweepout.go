@@ -155,7 +155,7 @@ func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
 			ids  []int
 			tr   *checker.Trace
 		}{{"worst", r.WorstIDs, r.WorstRun()}, {"best", r.BestIDs, r.BestRun()}} {
-			p := model.Params{N: r.N, IDs: w.ids, Variant: t.Variant, Drift: t.Drift, Claims: t.Claims}
+			p := model.Params{N: r.N, IDs: w.ids, Variant: t.Variant, Drift: t.Drift, Claims: t.RowClaims(r)}
 			tgt, err := e.Build(p)
 			if err != nil {
 				return err
