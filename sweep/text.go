@@ -45,7 +45,7 @@ set against the graph's states. Where the processes are deterministic on
 FIFO channels (dkr, hp) the stamps are a function of the state and the two
 counts agree. The column is "—" where it was not computed: no View
 (vitanyi), a cycle, or sizes left out for time (n ≥ 7 for changroberts and
-lelann, n = 5 for hs and vlt, n = 6 for franklin, n = 7 for dkr). "Causal depth of worst run" is the depth of
+lelann, n ≥ 5 for hs and vlt, n ≥ 6 for franklin, n ≥ 7 for dkr). "Causal depth of worst run" is the depth of
 the worst-messages witness run alone. The witness runs are in traces/ (open them with ` + "`mc trace`" + `
 or ` + "`mc explore --trace`" + `).
 
@@ -58,7 +58,7 @@ about 2 MB per table; ` + "`mc sweep SPEC --n 8 --json`" + ` prints every class.
 A table computed with --por says so in its heading: its states are those
 of the reduced graphs, its messages and causal chains exact
 (docs/sweeps.md proves it). A row computed so in a table that is not
-(franklin's n = 8, out of reach otherwise) says "(reduced graphs)" after
+(franklin's n = 8, hs's n = 6: out of reach otherwise) says "(reduced graphs)" after
 its states, and its phases read off a ghost are "—". Where a table stops short
 of n = 8, its note says what that size would cost.
 
