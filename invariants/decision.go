@@ -84,8 +84,13 @@ func onlyLeader(v Election, want int) bool {
 	}
 }
 
-// someLeader holds when a leader has been elected.
-func someLeader(v Election) bool { return Leaders(v) > 0 }
+// someLeader holds when a leader has been elected. It stops at the first
+// leader rather than count them: the liveness goal of eventually-leader is
+// evaluated on every new successor of a pending state (checker/acyclic.go).
+func someLeader(v Election) bool {
+	var buf [32]Decision
+	return bytes.IndexByte(asBytes(decisions(v, buf[:])), byte(Leader)) >= 0
+}
 
 // Agreement holds when the election is over: exactly one leader and every
 // other process knows it lost.
