@@ -120,7 +120,7 @@ func (x *expander[S]) startMarks(pid uint32, enc []byte, b *batch) {
 // bound the edge leaves is built only if next becomes a candidate:
 // appendBoundOf). When the successors are kept as states
 // (keepsSuccessors) the marks are left 0 here and computed once the
-// lookup has said which successors are stored (raiseSuccessor, markNew).
+// lookup has said which successors are stored (raiseSuccessor, keepMarked).
 func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, next *S, c *store.Candidates, b *batch) {
 	ac := x.e.acyc
 	if ac == nil {
@@ -252,20 +252,6 @@ func (x *expander[S]) raiseSuccessor(i int, pid uint32, b *batch) {
 	}
 }
 
-// markNew computes, with the successors kept as states, the marks of those
-// not stored: what they inherit from the current state, and their own.
-func (x *expander[S]) markNew() {
-	if !x.keepsSuccessors() {
-		return
-	}
-	ac, at, vals := x.e.acyc, x.e.marksAt(), x.e.vals()
-	for i, seen := range x.seen {
-		if !seen {
-			x.succ.Vals[i*vals+at] = int(ac.edgeMarks(x.marks, &x.succs[i]))
-		}
-	}
-}
-
 // keep makes successor i a candidate of b.
 func (x *expander[S]) keep(i int, b *batch) {
 	b.Add(x.succ.FPs[i], x.pid, x.succ.Actions[i], x.succ.Masks[i], x.succ.Enc(i))
@@ -279,23 +265,37 @@ func (x *expander[S]) keep(i int, b *batch) {
 // keepMarked makes every successor not stored a candidate of b, once per
 // chunk, its marks the union of those of every edge of the chunk to it,
 // and its bound, if any, their minimum: the chunk's own duplicates then
-// need no raise.
+// need no raise. With the successors kept as states, their marks are
+// computed here: in full on the chunk's first edge to a state (what it
+// inherits from the current state, and its own), and on a later edge only
+// if the current state has marks the candidate lacks, and then only those
+// (its own were given by the first edge), so that the goals are not
+// evaluated again on a state the chunk reaches by several edges.
 func (x *expander[S]) keepMarked(b *batch) {
-	m := x.e.vals()
-	at := x.e.marksAt()
+	ac, m, at := x.e.acyc, x.e.vals(), x.e.marksAt()
+	late := x.keepsSuccessors()
 	for i, seen := range x.seen {
 		if seen {
 			continue
 		}
-		if j, first := b.FirstAt(x.succ.FPs[i]); first {
-			x.keep(i, b)
-		} else {
-			b.Vals[j*m+at] |= x.succ.Vals[i*m+at]
-			if bd := x.e.acyc.bounds; bd != nil && x.bounded {
-				r := bd.row()
-				x.row = x.appendBoundOf(x.row[:0], i)
-				mergeBound(b.bounds[j*r:(j+1)*r], x.row, bd.width)
+		j, first := b.FirstAt(x.succ.FPs[i])
+		if first {
+			if late {
+				x.succ.Vals[i*m+at] = int(ac.edgeMarks(x.marks, &x.succs[i]))
 			}
+			x.keep(i, b)
+			continue
+		}
+		switch have := uint32(b.Vals[j*m+at]); {
+		case !late:
+			b.Vals[j*m+at] |= x.succ.Vals[i*m+at]
+		case x.marks&^have != 0:
+			b.Vals[j*m+at] = int(have | ac.inherited(x.marks&^have, &x.succs[i]))
+		}
+		if bd := ac.bounds; bd != nil && x.bounded {
+			r := bd.row()
+			x.row = x.appendBoundOf(x.row[:0], i)
+			mergeBound(b.bounds[j*r:(j+1)*r], x.row, bd.width)
 		}
 	}
 }
@@ -362,7 +362,6 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		x.checkStored(pid, b)
 		x.raiseSuccessors(pid, b)
 		if x.e.acyc.active() {
-			x.markNew()
 			x.keepMarked(b)
 		} else {
 			for i, seen := range x.seen {
