@@ -1,7 +1,6 @@
 package changroberts
 
 import (
-	"fmt"
 	"testing"
 
 	"mc/model"
@@ -10,14 +9,5 @@ import (
 
 // InTransit, which sweeps read on every state, lists what the View shows.
 func TestInTransitAgreesWithView(t *testing.T) {
-	for _, v := range Variants {
-		for _, ch := range []model.ChanKind{model.FIFO, model.Bag} {
-			p := model.Params{N: 4, IDs: []int{2, 4, 1, 3}, Variant: v.Name, Chan: ch}
-			sys, err := New(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			spectest.InTransitAgreesWithView(t, sys, fmt.Sprintf("%s %s", v.Name, p.String()), 3000)
-		}
-	}
+	spectest.InTransitAgreesOnEveryVariant(t, New, Variants, model.FIFO, model.Bag)
 }

@@ -82,3 +82,19 @@ func observeInTransit[S any](t testing.TB, sys *model.System[S], what string, li
 	}
 	return out
 }
+
+// InTransitAgreesOnEveryVariant checks InTransitAgreesWithView for every
+// variant of a spec, on a ring of 4 (ids 2,4,1,3) with each channel kind
+// of chans (FIFO if none), up to 3,000 states each.
+func InTransitAgreesOnEveryVariant[S any](t testing.TB, build func(model.Params) (*model.System[S], error), variants []model.Variant, chans ...model.ChanKind) {
+	t.Helper()
+	if len(chans) == 0 {
+		chans = []model.ChanKind{model.FIFO}
+	}
+	for _, v := range variants {
+		for _, ch := range chans {
+			p := model.Params{N: 4, IDs: []int{2, 4, 1, 3}, Variant: v.Name, Chan: ch}
+			InTransitAgreesWithView(t, Build(t, build, p), v.Name+" "+p.String(), 3000)
+		}
+	}
+}
