@@ -35,7 +35,7 @@ func elect() specdef.Profile {
 // constant is kept so that "c needed" compares the two readings.
 func electLiteral() specdef.Profile {
 	p := profile("elect-literal")
-	p.Lead, p.Ns = 1.271, specdef.Span(3, 7)
+	p.Lead, p.Ns = 1.271, specdef.Span(3, 8)
 	p.Note = "The two readings of ELECT (003) differ in one place: where a message's distance counter runs out at a node of its own round. " +
 		"003 prints \"if counter reaches 0 then the message is promoted without checking any other conditions\"; read so (this table), the message is promoted there and goes on. " +
 		"mc's default reading (table hp) compares it with the node first, as BASIC's rules do for every message that meets a node of its round, and destroys it where BASIC would. " +
