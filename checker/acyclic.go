@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"mc/checker/internal/packed"
+	"mc/checker/store"
 	"mc/model"
 )
 
@@ -50,9 +51,11 @@ import (
 // pending states, and a marked terminal state, seen when a state is expanded
 // or re-expanded, is a violation.
 //
-// The marks live in an array indexed by state, or, with the disk store, in
-// a table from fingerprint to the bits and the level at which the state was
-// admitted, holding only marked states (acyclic_marks.go).
+// The marks live in an array indexed by state (acyclic_marks.go). With the
+// disk store, which answers no lookups during a level, the marks of the
+// level's edges travel with its candidates and are merged by the store
+// instead of being kept as raises, and the gains of states stored before
+// are passed on in rounds (acyclic_disk.go).
 // A fingerprint collision could only add marks, never lose one; still, a
 // run with exact states (Options.Exact) leaves liveness to the graph, whose
 // index is exact too.
@@ -90,6 +93,11 @@ type acyclic[S any] struct {
 	marks markSet
 	// raises are the current level's, in frontier order.
 	raises []raise
+	// onDisk is the disk store, which carries the marks of the level's
+	// candidates, reports the stored states they raise (gains) and locates
+	// states for settleOnDisk; nil with a store in memory.
+	onDisk store.Locator
+	gains  []gain
 	// failed has the bits of the properties a marked terminal state
 	// violates.
 	failed uint32
@@ -197,9 +205,10 @@ func (a *acyclic[S]) keepRaises(raises []raise) {
 
 // keepCandidates keeps, as raises, the marks of the candidates of a round
 // that its commit did not admit: states admitted by an earlier chunk of
-// the round or, with a store that defers, by any chunk or level (the
-// edges to a state stored before the round are raiseSuccessors'), and
-// merges their bounds (acyclic_bounds.go).
+// the round (the edges to a state stored before the round are
+// raiseSuccessors'), and merges their bounds (acyclic_bounds.go). The disk
+// store, which defers its commits, merges the marks itself
+// (acyclic_disk.go).
 func (e *bfs[S]) keepCandidates(b *batch) {
 	a, vals, at := e.acyc, e.vals(), e.marksAt()
 	for i, fp := range b.FPs {
@@ -232,9 +241,12 @@ func (a *acyclic[S]) keep(r raise) {
 // every state they raise that has already been expanded (see the doc
 // above).
 func (a *acyclic[S]) settle(e *bfs[S], depth int) error {
-	defer func() { a.raises = a.raises[:0] }()
+	defer func() { a.raises, a.gains = a.raises[:0], a.gains[:0] }()
 	if a.wrong != nil {
 		return nil
+	}
+	if a.onDisk != nil {
+		return a.settleOnDisk(e, depth)
 	}
 	for _, r := range a.raises {
 		have, pending := a.marks.get(r.fp)
@@ -276,38 +288,46 @@ func (a *acyclic[S]) propagate(start *S, gain uint32) {
 		if err := sys.Decode(top.enc, &cur); err != nil {
 			panic(fmt.Sprintf("internal error: a re-expanded state does not decode: %v", err))
 		}
-		enabled := false
-		for ri := range sys.Rules {
-			r := &sys.Rules[ri]
-			for p := 0; p < sys.Procs; p++ {
-				for k, nc := 0, r.ChoicesAt(&cur, p); k < nc; k++ {
-					sys.Copy(&next, &cur)
-					if !r.Do(&next, p, k) {
-						continue
-					}
-					enabled = true
-					m := a.inherited(top.gain, &next)
-					if m == 0 {
-						continue
-					}
-					enc := sys.Encode(nil, &next)
-					fp := model.Fingerprint(enc)
-					if a.stored != nil && !a.stored(fp) {
-						continue
-					}
-					have, pending := a.marks.get(fp)
-					if m&^have == 0 {
-						continue
-					}
-					a.marks.raise(fp, have|m)
-					if !pending {
-						stack = append(stack, toExpand{enc, m &^ have})
-					}
-				}
+		enabled := a.passOn(&cur, top.gain, &next, func(enc []byte, m uint32) {
+			fp := model.Fingerprint(enc)
+			if a.stored != nil && !a.stored(fp) {
+				return
 			}
-		}
+			have, pending := a.marks.get(fp)
+			if m&^have == 0 {
+				return
+			}
+			a.marks.raise(fp, have|m)
+			if !pending {
+				stack = append(stack, toExpand{enc, m &^ have})
+			}
+		})
 		if !enabled {
 			a.failed |= top.gain
 		}
 	}
+}
+
+// passOn calls f on every successor of cur that inherits marks from gain,
+// with its encoding and those marks, building each in next; it reports
+// whether cur has a successor.
+func (a *acyclic[S]) passOn(cur *S, gain uint32, next *S, f func(enc []byte, m uint32)) bool {
+	sys := a.sys
+	enabled := false
+	for ri := range sys.Rules {
+		r := &sys.Rules[ri]
+		for p := 0; p < sys.Procs; p++ {
+			for k, nc := 0, r.ChoicesAt(cur, p); k < nc; k++ {
+				sys.Copy(next, cur)
+				if !r.Do(next, p, k) {
+					continue
+				}
+				enabled = true
+				if m := a.inherited(gain, next); m != 0 {
+					f(sys.Encode(nil, next), m)
+				}
+			}
+		}
+	}
+	return enabled
 }

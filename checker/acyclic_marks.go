@@ -6,18 +6,18 @@ import (
 	"mc/checker/internal/diskio"
 	"mc/checker/internal/offheap"
 	"mc/checker/store"
-	"mc/model"
 )
 
 // markSet holds the marks of the states a run stores (acyclic.go) and knows
 // which of them are still to be expanded. Workers read it while a level is
 // expanded; it is written only between rounds and at the level's end.
 //
-// With the visited set in memory, the store keeps each state's index and
-// the marks are an array indexed by it (markArray): a successor's marks
-// then cost the visited set's lookup and one array read, and a state a byte
-// per 8 properties. The disk store answers no lookups during a level, so there the
-// marks are a table keyed by fingerprint (markTable).
+// The marks are an array indexed by state (markArray): with the visited set
+// in memory, which keeps each state's index, a successor's marks then cost
+// the visited set's lookup and one array read, and a state a byte per 8
+// properties. The disk store answers no lookups during a level; it carries
+// the marks of the level's candidates through its sorted runs and reports
+// the stored states they reach by index (acyclic_disk.go).
 type markSet interface {
 	// get returns the marks of the state with fingerprint fp and whether
 	// it has been admitted in the level about to be expanded.
@@ -45,8 +45,9 @@ type markSet interface {
 }
 
 // markArray holds the marks by state index, in as many bytes per state as
-// the properties need (width); the visited set, which keeps each state's
-// index, maps a fingerprint to it.
+// the properties need (width); the visited set in memory, which keeps each
+// state's index, maps a fingerprint to it. With the disk store index is
+// nil, and only the methods by index are used (acyclic_disk.go).
 type markArray struct {
 	index store.Indexed
 	width int
@@ -145,142 +146,10 @@ func (a *markArray) free() {
 	a.m = nil
 }
 
-// markTable maps the fingerprints of marked states to their marks and to one
-// more than the level at which they were admitted (0: not known, for a
-// state marked only after its admission, which is then taken as expanded:
-// re-expanding it again passes on nothing it would not pass on anyway). It
-// is an open-addressing table with linear probing that grows at 3/4 load;
-// fingerprint 0 is stored as 1, as in the visited set. Its arrays are
-// mapped outside the Go heap, as the visited set's are (package offheap),
-// so that a table it outgrows costs nothing once freed.
-type markTable struct {
-	keys []uint64
-	vals []uint64
-	n    int
-	// level is one more than the level whose states are being admitted.
-	level uint32
-}
-
-func newMarkTable() *markTable {
-	return &markTable{keys: offheap.Slice[uint64](1 << 10), vals: offheap.Slice[uint64](1 << 10), level: 1}
-}
-
-func (t *markTable) get(fp uint64) (uint32, bool) {
-	m, lvl := t.lookup(fp)
-	return m, lvl == t.level
-}
-
-func (t *markTable) of(_ uint32, enc []byte) uint32 {
-	m, _ := t.lookup(model.Fingerprint(enc))
-	return m
-}
-
-func (t *markTable) has(_ uint32, fp uint64) uint32 {
-	m, _ := t.lookup(fp)
-	return m
-}
-
-func (t *markTable) raise(fp uint64, m uint32) {
-	_, lvl := t.lookup(fp)
-	t.put(fp, m, lvl)
-}
-
-func (t *markTable) admit(_ uint32, fp uint64, m uint32) {
-	if m != 0 {
-		t.put(fp, m, t.level)
-	}
-}
-
-func (t *markTable) startLevel(level, _ uint32) { t.level = level }
-
-// write gives the number of marked states, then each one's fingerprint,
-// marks and level.
-func (t *markTable) write(w *diskio.SectionWriter) {
-	w.Uint(uint64(t.n))
-	t.each(func(fp, val uint64) {
-		w.Uint(fp)
-		w.Uint(val)
-	})
-}
-
-func (t *markTable) read(r *diskio.Section, _ uint32) error {
-	for n := r.Uint(); n > 0 && r.Err() == nil; n-- {
-		fp, val := r.Uint(), r.Uint()
-		t.put(fp, uint32(val), uint32(val>>32))
-	}
-	return r.Err()
-}
-
-// free unmaps the table's arrays; it must not be used again.
-func (t *markTable) free() {
-	offheap.Free(t.keys)
-	offheap.Free(t.vals)
-	t.keys, t.vals = nil, nil
-}
-
-func (t *markTable) slot(fp uint64) (int, bool) {
-	mask := uint64(len(t.keys) - 1)
-	for i := (fp * 0x9E3779B97F4A7C15) >> 20 & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case fp:
-			return int(i), true
-		case 0:
-			return int(i), false
-		}
-	}
-}
-
-// lookup returns the marks of the state with fingerprint fp and its level
-// (both 0 if it has none).
-func (t *markTable) lookup(fp uint64) (marks, level uint32) {
-	i, ok := t.slot(max(fp, 1))
-	if !ok {
-		return 0, 0
-	}
-	return uint32(t.vals[i]), uint32(t.vals[i] >> 32)
-}
-
-// put sets the marks and level of the state with fingerprint fp.
-func (t *markTable) put(fp uint64, marks, level uint32) {
-	fp = max(fp, 1)
-	i, ok := t.slot(fp)
-	if !ok {
-		if 4*(t.n+1) > 3*len(t.keys) {
-			t.grow()
-			i, _ = t.slot(fp)
-		}
-		t.n++
-	}
-	t.keys[i], t.vals[i] = fp, uint64(level)<<32|uint64(marks)
-}
-
-func (t *markTable) grow() {
-	keys, vals := t.keys, t.vals
-	t.keys, t.vals = offheap.Slice[uint64](2*len(keys)), offheap.Slice[uint64](2*len(keys))
-	for j, k := range keys {
-		if k != 0 {
-			i, _ := t.slot(k)
-			t.keys[i], t.vals[i] = k, vals[j]
-		}
-	}
-	offheap.Free(keys)
-	offheap.Free(vals)
-}
-
-// each calls f on every entry.
-func (t *markTable) each(f func(fp, val uint64)) {
-	for i, k := range t.keys {
-		if k != 0 {
-			f(k, t.vals[i])
-		}
-	}
-}
-
-func (t *markTable) bytes() int64 { return int64(len(t.keys)) * 16 }
-
-// openMarks gives the measure's bookkeeping, if any, its marks: by state
-// index if the visited set keeps the indices, else by fingerprint; and, by
-// index but for a reduced run, the deferred checks (acyclic_bounds.go).
+// openMarks gives the measure's bookkeeping, if any, its marks, by state
+// index, and, with the visited set in memory but for a reduced run, the
+// deferred checks (acyclic_bounds.go). The disk store (opened before, or by
+// a resumed run after: openDisk) finds the indices itself.
 func (e *bfs[S]) openMarks() {
 	switch {
 	case e.acyc == nil:
@@ -290,6 +159,6 @@ func (e *bfs[S]) openMarks() {
 			e.acyc.bounds = &bounds{width: len(e.acyc.term.Value(nil, &e.sys.Init[0]))}
 		}
 	default:
-		e.acyc.marks = newMarkTable()
+		e.acyc.marks = newMarkArray(nil, len(e.acyc.props))
 	}
 }

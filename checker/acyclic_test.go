@@ -334,3 +334,30 @@ func withLiveness(sys *model.System[rstate]) {
 	}
 	sys.Props = append(sys.Props, model.TerminationProp[rstate]("ends", "", ""))
 }
+
+// A mark that reaches a state already expanded is passed on through it and
+// its successors, with each store (the disk store's in rounds:
+// acyclic_disk.go). States 0..6, one variable: 0 → 1 → 3 → 6 (terminal)
+// and 0 → 2 → 4 → 5 → 3. "v = 5 leads to v = 1" fails, but only 5, at
+// depth 3, has P: its edge to 3, expanded at depth 2 without marks, marks
+// 3 and then 6, expanded at depth 3, which is terminal.
+func TestMarksReachExpandedStates(t *testing.T) {
+	g := &rspec{size: randSize{Procs: 1, Vars: 1, Bound: 7, Rules: 7, Props: 1}, init: [][]int{{0}},
+		props: []rprop{{kind: model.LeadsTo, a: 0, c: 5, b: 0, d: 1}}}
+	for _, e := range [][2]int{{0, 1}, {0, 2}, {1, 3}, {3, 6}, {2, 4}, {4, 5}, {5, 3}} {
+		g.rules = append(g.rules, rrule{guard: []rcond{{v: 0, op: 0, c: e[0]}}, effects: []reffect{{kind: effAssign, v: 0, c: e[1]}}})
+	}
+	sys := g.system()
+	measured, acyclic := withHeights(t, sys)
+	if !acyclic {
+		t.Fatal("the graph has a cycle")
+	}
+	agreeWithGraph(t, "re-expansion", sys, measured, acyclic)
+	for _, disk := range []string{"", t.TempDir()} {
+		r := checker.Run(context.Background(), measured, checker.Options{Workers: 1, Disk: disk})
+		if p := r.Props[0]; r.Liveness == nil || r.Liveness.Method != checker.ByMeasure || p.Verdict != checker.Fail ||
+			fmt.Sprint(traceActions(p.Trace)) != "[r1 p0 r4 p0 r5 p0 r6 p0 r3 p0]" {
+			t.Fatalf("disk %q: %s %v, %+v", disk, p.Verdict, traceActions(p.Trace), r.Liveness)
+		}
+	}
+}

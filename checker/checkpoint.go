@@ -41,10 +41,11 @@ import (
 // acyclic_checkpoint.go; format 6 the depth bound in the meaning and, for a
 // run with coverage, its counts, coverage.go; format 7 holds the marks by
 // state index after the trace log, and the indices of an indexed visited
-// set in memory).
+// set in memory; format 8 the marks by state index with the disk store too,
+// whose runs then keep each state's index, acyclic_disk.go).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "7"
+	checkpointFormat = "8"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 

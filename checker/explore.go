@@ -342,9 +342,16 @@ func (e *bfs[S]) open() error {
 // openDisk opens, in the working directory, the disk store and the two
 // spilled levels.
 func (e *bfs[S]) openDisk() error {
+	var marks *store.DiskMarks
+	if e.acyc != nil {
+		marks = &store.DiskMarks{At: e.marksAt(), Reached: e.acyc.reached}
+	}
 	var err error
-	if e.store, err = store.OpenDisk(e.work.path, e.vals(), levelBlock, e.opt.Checkpoint != ""); err != nil {
+	if e.store, err = store.OpenDisk(e.work.path, e.vals(), levelBlock, e.opt.Checkpoint != "", marks); err != nil {
 		return err
+	}
+	if e.acyc != nil {
+		e.acyc.onDisk = e.store.(store.Locator)
 	}
 	if e.frontier, err = spillLevel(e.work.file(workLevelA), &e.pool); err != nil {
 		return err
@@ -668,7 +675,7 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		res.Err = err
 		return false
 	}
-	if a := e.acyc; ok && a.active() {
+	if a := e.acyc; ok && a.active() && a.onDisk == nil { // the disk store merges the marks
 		for _, b := range batches {
 			a.keepRaises(b.raises)
 			e.keepCandidates(b)

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,6 +32,13 @@ import (
 // commit each round, the disk store whole levels only (an interrupted
 // level's candidates are dropped; a state limit is reached in the level's
 // commit, after every step and end property of the level was checked).
+//
+// With a termination measure's marks (DiskMarks), each key carries its
+// candidate's marks, and the merge, which yields a fingerprint's keys
+// together, takes their union: a new state is admitted with the union of
+// the marks of every edge of the level to it, and a state stored before is
+// reported once, with that union, as reached (DiskMarks.Reached). No edge
+// of the level is kept in memory for its marks.
 type dddLevel struct {
 	keys *keyRuns
 	file *os.File
@@ -46,12 +54,25 @@ type dddLevel struct {
 	// measures is the number of measures, whose values each record holds,
 	// and maxEncoding the largest encoding a record may hold.
 	measures, maxEncoding int
+	// marks, if not nil, says where the candidates' marks are.
+	marks *DiskMarks
 	// the chunk of distinct fingerprints being looked up, their first
-	// candidates and the store's answers.
-	fps   []uint64
-	seqs  []uint32
-	isNew []bool
-	rec   []byte
+	// candidates, the union of their candidates' marks and the first one's
+	// own, and the store's answers.
+	fps        []uint64
+	seqs       []uint32
+	union, own []uint32
+	isNew      []bool
+	ids        []uint32
+	rec        []byte
+	// more lists the new states whose candidates of the level bring more
+	// marks than the first one's own, by the first one's position; ranks
+	// counts the new states before each word of fresh, to give a new
+	// state its index.
+	more  []seqMarks
+	ranks []uint32
+	// base is the number of states stored before the level.
+	base uint32
 	// one holds the candidate being admitted, read back from the file.
 	one Candidates
 }
@@ -60,10 +81,14 @@ type dddLevel struct {
 // at once.
 const lookupChunk = 1 << 16
 
+// seqMarks are the marks of the candidate at position seq.
+type seqMarks struct{ seq, marks uint32 }
+
 // openDDD creates the candidates' files in the run's working directory dir,
-// for a system with measures measures.
-func openDDD(dir string, measures, maxEncoding int) (*dddLevel, error) {
-	keys, err := openKeyRuns(filepath.Join(dir, fileKeys))
+// for a system with measures measures, the candidates' marks at marks if
+// not nil.
+func openDDD(dir string, measures, maxEncoding int, marks *DiskMarks) (*dddLevel, error) {
+	keys, err := openKeyRuns(filepath.Join(dir, fileKeys), marks != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +98,7 @@ func openDDD(dir string, measures, maxEncoding int) (*dddLevel, error) {
 		return nil, err
 	}
 	sw, sr := diskio.NewSumWriter(f), diskio.NewSumReader(f)
-	d := &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, diskio.Buffer), r: bufio.NewReaderSize(sr, diskio.Buffer), measures: measures, maxEncoding: maxEncoding}
+	d := &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, diskio.Buffer), r: bufio.NewReaderSize(sr, diskio.Buffer), measures: measures, maxEncoding: maxEncoding, marks: marks}
 	d.one.Add(0, 0, 0, 0, nil)
 	d.one.Vals = make([]int, measures)
 	return d, nil
@@ -85,7 +110,11 @@ func (d *dddLevel) add(c *Candidates) error {
 		if d.n == ^uint32(0) {
 			return fmt.Errorf("a level has more than %d candidates; mc supports at most that many", d.n)
 		}
-		if err := d.keys.add(fp, d.n); err != nil {
+		var m uint32
+		if d.marks != nil {
+			m = uint32(c.Vals[i*d.measures+d.marks.At])
+		}
+		if err := d.keys.add(fp, d.n, m); err != nil {
 			return err
 		}
 		d.rec = binary.LittleEndian.AppendUint64(d.rec[:0], fp)
@@ -114,7 +143,8 @@ func (d *dddLevel) resolve(st *runSet) error {
 	words := int(d.n+63) / 64
 	d.fresh = slices.Grow(d.fresh[:0], words)[:words]
 	clear(d.fresh)
-	d.fps, d.seqs = d.fps[:0], d.seqs[:0]
+	d.fps, d.seqs, d.union, d.own, d.more = d.fps[:0], d.seqs[:0], d.union[:0], d.own[:0], d.more[:0]
+	d.base = uint32(st.len())
 	if err := st.begin(); err != nil {
 		return err
 	}
@@ -122,14 +152,21 @@ func (d *dddLevel) resolve(st *runSet) error {
 	var last uint64
 	err := d.keys.merge(func(k seqKey) error {
 		if have && k.fp == last {
+			d.union[len(d.union)-1] |= k.marks
 			return nil
+		}
+		// A chunk is looked up once the next fingerprint shows that its
+		// last one has all its keys.
+		if len(d.fps) == lookupChunk {
+			if err := d.lookup(st); err != nil {
+				return err
+			}
 		}
 		have, last = true, k.fp
 		d.fps = append(d.fps, k.fp)
 		d.seqs = append(d.seqs, k.seq)
-		if len(d.fps) == lookupChunk {
-			return d.lookup(st)
-		}
+		d.union = append(d.union, k.marks)
+		d.own = append(d.own, k.marks)
 		return nil
 	})
 	if err == nil {
@@ -139,7 +176,22 @@ func (d *dddLevel) resolve(st *runSet) error {
 		st.close()
 		return err
 	}
-	return st.end()
+	if d.marks == nil {
+		return st.end(nil)
+	}
+	d.ranks = slices.Grow(d.ranks[:0], words)[:words]
+	n := uint32(0)
+	for w, word := range d.fresh {
+		d.ranks[w] = n
+		n += uint32(bits.OnesCount64(word))
+	}
+	slices.SortFunc(d.more, func(a, b seqMarks) int { return int(a.seq) - int(b.seq) })
+	return st.end(d.idOf)
+}
+
+// idOf is the index of the new state whose first candidate is the seq-th.
+func (d *dddLevel) idOf(seq uint32) uint32 {
+	return d.base + d.ranks[seq/64] + uint32(bits.OnesCount64(d.fresh[seq/64]&(1<<(seq%64)-1)))
 }
 
 // lookup resolves the chunk of fingerprints gathered.
@@ -148,18 +200,24 @@ func (d *dddLevel) lookup(st *runSet) error {
 		return nil
 	}
 	if cap(d.isNew) < len(d.fps) {
-		d.isNew = make([]bool, lookupChunk)
+		d.isNew, d.ids = make([]bool, lookupChunk), make([]uint32, lookupChunk)
 	}
 	isNew := d.isNew[:len(d.fps)]
-	if err := st.addNew(d.fps, isNew); err != nil {
+	if err := st.addNew(d.fps, d.seqs, isNew, d.ids); err != nil {
 		return err
 	}
 	for i, s := range d.seqs {
-		if isNew[i] {
+		switch {
+		case isNew[i]:
 			d.fresh[s/64] |= 1 << (s % 64)
+			if d.union[i] != d.own[i] {
+				d.more = append(d.more, seqMarks{seq: s, marks: d.union[i]})
+			}
+		case d.marks != nil && d.union[i] != 0:
+			d.marks.Reached(d.ids[i], d.union[i])
 		}
 	}
-	d.fps, d.seqs = d.fps[:0], d.seqs[:0]
+	d.fps, d.seqs, d.union, d.own = d.fps[:0], d.seqs[:0], d.union[:0], d.own[:0]
 	return nil
 }
 
@@ -177,6 +235,7 @@ func (d *dddLevel) each(admit Admit) error {
 	d.r.Reset(d.sr)
 	d.sr.Reset()
 	c := &d.one
+	more := d.more
 	var fixed [16]byte
 	for s := uint32(0); s < d.n; s++ {
 		if _, err := io.ReadFull(d.r, fixed[:]); err != nil {
@@ -214,6 +273,10 @@ func (d *dddLevel) each(admit Admit) error {
 		c.Parents[0] = binary.LittleEndian.Uint32(fixed[8:12])
 		c.Actions[0] = binary.LittleEndian.Uint32(fixed[12:16])
 		c.Masks[0] = mask
+		if len(more) > 0 && more[0].seq == s {
+			c.Vals[d.marks.At] = int(more[0].marks)
+			more = more[1:]
+		}
 		if !admit(c, 0) {
 			return nil
 		}
@@ -232,7 +295,8 @@ func (d *dddLevel) reset() error {
 
 // bytes is the memory the candidates hold.
 func (d *dddLevel) bytes() int64 {
-	return d.keys.bytes() + 2*diskio.Buffer + int64(cap(d.fresh))*8 + int64(cap(d.fps))*12 + int64(cap(d.isNew))
+	return d.keys.bytes() + 2*diskio.Buffer + int64(cap(d.fresh))*8 + int64(cap(d.ranks))*4 + int64(cap(d.fps))*20 +
+		int64(cap(d.isNew))*5 + int64(cap(d.more))*8
 }
 
 func (d *dddLevel) close() error {

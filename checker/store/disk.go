@@ -30,19 +30,42 @@ const (
 	fileCandidates = "candidates"
 )
 
+// DiskMarks makes the disk store carry a termination measure's marks
+// (package checker, acyclic.go): a new state is admitted with the union of
+// the marks of all the level's candidates of it, and every state stored
+// before that the level's candidates reach with marks is reported, with
+// their union and its index. The runs then keep each state's index.
+type DiskMarks struct {
+	// At is the position of the marks among a candidate's values.
+	At int
+	// Reached is called during EndLevel, before the level's new states
+	// are admitted, once for each state stored before the level that the
+	// level's candidates with marks reach: its index and their marks'
+	// union.
+	Reached func(id, marks uint32)
+}
+
+// Locator is the disk store with marks, between levels: Locate sets ids[i]
+// to the index of the state with fingerprint fps[i], or NotStored; fps must
+// be increasing. It reads the runs once, skipping the blocks that hold
+// nothing sought.
+type Locator interface {
+	Locate(fps []uint64, ids []uint32) error
+}
+
 // OpenDisk opens the disk store in the run's working directory workDir:
 // empty for a new run, as a checkpoint left it for a resumed one (Recover).
-// measures is the number of the system's measures, whose values each
-// candidate carries, and maxEncoding the largest encoding of a state. A
-// store that keeps is one whose run checkpoints: it keeps the runs merged
-// away until the next checkpoint no longer needs them.
-func OpenDisk(workDir string, measures, maxEncoding int, keep bool) (Store, error) {
-	runs, err := openRunSet(filepath.Join(workDir, fileVisited))
+// values is the number of values each candidate carries, and maxEncoding
+// the largest encoding of a state. A store that keeps is one whose run
+// checkpoints: it keeps the runs merged away until the next checkpoint no
+// longer needs them. With marks, the store also is a Locator.
+func OpenDisk(workDir string, values, maxEncoding int, keep bool, marks *DiskMarks) (Store, error) {
+	runs, err := openRunSet(filepath.Join(workDir, fileVisited), marks != nil)
 	if err != nil {
 		return nil, err
 	}
 	runs.keep = keep
-	deferred, err := openDDD(workDir, measures, maxEncoding)
+	deferred, err := openDDD(workDir, values, maxEncoding, marks)
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +124,14 @@ func (d *disk) EndLevel(admit Admit) error {
 		return err
 	}
 	return d.deferred.reset()
+}
+
+// Locate is Locator's; only a store with marks keeps the indices.
+func (d *disk) Locate(fps []uint64, ids []uint32) error {
+	if !d.runs.ids {
+		return fmt.Errorf("internal error: the disk store keeps no indices")
+	}
+	return d.runs.locate(fps, ids)
 }
 
 func (d *disk) Len() int64       { return d.runs.len() }

@@ -18,7 +18,7 @@ import (
 // fingerprint and then by position, as sorting them all at once does.
 func TestKeyRunsMergeInOrder(t *testing.T) {
 	for _, n := range []int{0, 1, 1000, 3*runKeys + 17} {
-		k, err := openKeyRuns(t.TempDir() + "/keys")
+		k, err := openKeyRuns(t.TempDir()+"/keys", n%2 == 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,12 +26,15 @@ func TestKeyRunsMergeInOrder(t *testing.T) {
 		var added []seqKey
 		for i := 0; i < n; i++ {
 			added = append(added, seqKey{fp: rng.Uint64() % uint64(n/3+1), seq: uint32(i)}) // many repeats
+			if k.marks {
+				added[i].marks = rng.Uint32()
+			}
 		}
 		want := slices.Clone(added)
 		sortKeys(want)
 		for level := 0; level < 2; level++ { // the next level reuses the file
 			for _, x := range added {
-				if err := k.add(x.fp, x.seq); err != nil {
+				if err := k.add(x.fp, x.seq, x.marks); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -52,12 +55,12 @@ func TestKeyRunsMergeInOrder(t *testing.T) {
 // back are those, in order, with everything they carry.
 func TestDDDKeepsTheFirstOfEachNewState(t *testing.T) {
 	dir := t.TempDir()
-	st, err := openRunSet(dir + "/visited")
+	st, err := openRunSet(dir+"/visited", false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.close()
-	d, err := openDDD(dir, 1, 1<<18)
+	d, err := openDDD(dir, 1, 1<<18, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,40 +119,156 @@ func TestDDDKeepsTheFirstOfEachNewState(t *testing.T) {
 	}
 }
 
+// With marks, a new state is admitted with the union of the marks of every
+// candidate of it in the level, and a state stored before is reported once,
+// with its index (its place in the order of admission) and the union of
+// its candidates' marks, if that is not empty.
+func TestDDDMergesMarks(t *testing.T) {
+	dir := t.TempDir()
+	st, err := openRunSet(dir+"/visited", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.close()
+	reached := map[uint32]uint32{}
+	marks := &DiskMarks{At: 1, Reached: func(id, m uint32) {
+		if _, twice := reached[id]; twice {
+			t.Fatalf("state %d reported twice", id)
+		}
+		reached[id] = m
+	}}
+	d, err := openDDD(dir, 2, 1<<18, marks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.close()
+	fp := func(i uint64) uint64 { return i * 0x9E3779B97F4A7C15 }
+	const n = runKeys + 5000 // more than one sorted run of keys
+	index := map[uint64]uint32{}
+	for level := 0; level < 2; level++ {
+		clear(reached)
+		want := map[uint64]uint32{} // the union of each state's candidates' marks
+		var b Candidates
+		for r := uint64(0); r < 3; r++ { // every state three times, marks 1, 2 or 4 or none
+			for i := uint64(0); i < n; i++ {
+				x := fp(i + uint64(level)*n/2) // level 1 repeats half of level 0
+				m := uint32(0)
+				if (i+r)%4 != 0 {
+					m = 1 << ((i + r) % 3)
+				}
+				want[x] |= m
+				b.Add(x, uint32(i), 0, 0, model.AppendUint(nil, x))
+				b.Vals = append(b.Vals, int(i), int(m))
+			}
+		}
+		if err := d.add(&b); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.resolve(st); err != nil {
+			t.Fatal(err)
+		}
+		admitted := 0
+		err := d.each(func(c *Candidates, j int) bool {
+			x := c.FPs[j]
+			if _, ok := index[x]; ok {
+				t.Fatalf("level %d: %x admitted again", level, x)
+			}
+			if uint32(c.Vals[1]) != want[x] {
+				t.Fatalf("level %d: %x admitted with marks %b, want %b", level, x, c.Vals[1], want[x])
+			}
+			index[x] = uint32(len(index))
+			admitted++
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for x, m := range want {
+			id, ok := index[x]
+			switch {
+			case !ok:
+				t.Fatalf("level %d: %x not admitted", level, x)
+			case id < uint32(len(index)-admitted) && m != 0 && reached[id] != m:
+				t.Fatalf("level %d: stored state %d reached with marks %b, want %b", level, id, reached[id], m)
+			case id < uint32(len(index)-admitted):
+				delete(reached, id)
+			}
+		}
+		if len(reached) != 0 || level == 1 && admitted != n/2 {
+			t.Fatalf("level %d: %d states reported that are not stored, %d admitted", level, len(reached), admitted)
+		}
+		if err := d.reset(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all := slices.Sorted(maps.Keys(index))
+	ids := make([]uint32, len(all))
+	if err := st.locate(all, ids); err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range all {
+		if ids[i] != index[x] {
+			t.Fatalf("%x located at %d, admitted as %d", x, ids[i], index[x])
+		}
+	}
+}
+
 // levelOf adds one level's fingerprints to st, as ddd.resolve does, and
-// returns which were new.
-func levelOf(t *testing.T, st *runSet, fps []uint64) []bool {
+// returns which were new; it records in ids the index each new one is
+// given, if ids is not nil.
+func levelOf(t *testing.T, st *runSet, fps []uint64, ids map[uint64]uint32) []bool {
 	t.Helper()
 	fps = slices.Clone(fps)
 	slices.Sort(fps)
-	isNew := make([]bool, len(fps))
+	isNew, found := make([]bool, len(fps)), make([]uint32, len(fps))
+	seqs := make([]uint32, len(fps))
+	for i := range seqs {
+		seqs[i] = uint32(i)
+	}
+	base := uint32(st.len())
 	if err := st.begin(); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < len(fps); i += 1000 { // in chunks, as resolve asks
 		j := min(i+1000, len(fps))
-		if err := st.addNew(fps[i:j], isNew[i:j]); err != nil {
+		if err := st.addNew(fps[i:j], seqs[i:j], isNew[i:j], found[i:j]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := st.end(); err != nil {
+	// A state's index: those stored before, then its fingerprint's
+	// position (not the candidates' order, as in resolve, but any order
+	// will do here).
+	if err := st.end(func(seq uint32) uint32 { return base + seq }); err != nil {
 		t.Fatal(err)
+	}
+	for i, fp := range fps {
+		if ids == nil {
+			continue
+		}
+		if isNew[i] {
+			ids[fp] = base + uint32(i)
+		} else if found[i] != ids[fp] {
+			t.Fatalf("fingerprint %x found with index %d, stored with %d", fp, found[i], ids[fp])
+		}
 	}
 	return isNew
 }
 
 // The runs answer like a set through their merges, and a set restored to
 // a checkpoint's manifest holds exactly what it held then, even after runs
-// it listed were merged away; the runs written later are deleted.
+// it listed were merged away; the runs written later are deleted. Each
+// stored state keeps the index it was given, through the rewrite of its
+// level's run and the merges: lookups and Locate find it.
 func TestRunSetMergesAndRestores(t *testing.T) {
 	dir := t.TempDir()
-	st, err := openRunSet(dir)
+	st, err := openRunSet(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st.keep = true
 	rng := rand.New(rand.NewPCG(3, 4))
 	set := map[uint64]bool{}
+	ids := map[uint64]uint32{}
 	var atCheckpoint map[uint64]bool
 	var manifest []runEntry
 	for level := 0; level < 12; level++ {
@@ -167,7 +286,7 @@ func TestRunSetMergesAndRestores(t *testing.T) {
 		fps = append(fps, 0, ^uint64(0)) // the extremes, from level 1 on already stored
 		slices.Sort(fps)
 		fps = slices.Compact(fps)
-		isNew := levelOf(t, st, fps)
+		isNew := levelOf(t, st, fps, ids)
 		for i, fp := range fps {
 			if isNew[i] == set[fp] {
 				t.Fatalf("level %d: fingerprint %x new %v, stored before %v", level, fp, isNew[i], set[fp])
@@ -187,6 +306,16 @@ func TestRunSetMergesAndRestores(t *testing.T) {
 			}
 		}
 	}
+	all := slices.Sorted(maps.Keys(set))
+	located := make([]uint32, len(all))
+	if err := st.locate(all, located); err != nil {
+		t.Fatal(err)
+	}
+	for i, fp := range all {
+		if located[i] != ids[fp] {
+			t.Fatalf("Locate finds %x at index %d, stored with %d", fp, located[i], ids[fp])
+		}
+	}
 	if err := st.restore(manifest); err != nil {
 		t.Fatal(err)
 	}
@@ -197,12 +326,8 @@ func TestRunSetMergesAndRestores(t *testing.T) {
 	if len(entries) != len(manifest) {
 		t.Fatalf("%d files after restore, %d runs listed", len(entries), len(manifest))
 	}
-	var all []uint64
-	for fp := range set {
-		all = append(all, fp)
-	}
-	isNew := levelOf(t, st, all)
-	for i, fp := range slices.Sorted(slices.Values(all)) {
+	isNew := levelOf(t, st, all, nil)
+	for i, fp := range all {
 		if isNew[i] == atCheckpoint[fp] {
 			t.Fatalf("after restore: %x new %v, stored at the checkpoint %v", fp, isNew[i], atCheckpoint[fp])
 		}
@@ -238,13 +363,13 @@ func TestSortKeys(t *testing.T) {
 func TestDiskStoreFilesAreChecked(t *testing.T) {
 	dir := t.TempDir()
 	var c *diskio.CorruptFile
-	k, err := openKeyRuns(filepath.Join(dir, "keys"))
+	k, err := openKeyRuns(filepath.Join(dir, "keys"), false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer k.close()
 	for i := range runKeys + 10 { // two runs
-		k.add(uint64(i)*0x9E3779B97F4A7C15, uint32(i))
+		k.add(uint64(i)*0x9E3779B97F4A7C15, uint32(i), 0)
 	}
 	k.spill()
 	k.w.Flush()
@@ -253,12 +378,12 @@ func TestDiskStoreFilesAreChecked(t *testing.T) {
 		t.Fatalf("a corrupted sorted run: %v", err)
 	}
 
-	st, err := openRunSet(filepath.Join(dir, "visited"))
+	st, err := openRunSet(filepath.Join(dir, "visited"), false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.close()
-	d, err := openDDD(dir, 0, 1<<18)
+	d, err := openDDD(dir, 0, 1<<18, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,11 +22,13 @@ import (
 // fingerprint comes first. Sequence numbers are given in increasing order,
 // so a later run holds only later ones. Each run's bytes are summed as
 // written, and checked when merge has read the run back (diskio.CheckSum).
+// With marks, each key also carries its candidate's marks (deferred.go).
 type keyRuns struct {
-	buf  []seqKey
-	file *os.File
-	w    *bufio.Writer
-	sw   *diskio.SumWriter
+	marks bool
+	buf   []seqKey
+	file  *os.File
+	w     *bufio.Writer
+	sw    *diskio.SumWriter
 	// ends[r] is the position, in keys, just after run r in the file, and
 	// sums[r] the sum of its bytes.
 	ends []int64
@@ -36,38 +38,48 @@ type keyRuns struct {
 }
 
 // seqKey is one candidate's fingerprint and its position in the level's
-// candidates.
+// candidates, and, if the store carries them, its marks.
 type seqKey struct {
-	fp  uint64
-	seq uint32
+	fp    uint64
+	seq   uint32
+	marks uint32
 }
 
 const (
 	// runKeys is the sort buffer's size in keys (16 bytes each in memory,
-	// 12 in a run).
+	// 12 in a run, 16 with marks).
 	runKeys = 1 << 18
-	// runKeyBytes is a key's size in a run file.
-	runKeyBytes = 12
+	// runKeyBytes is a key's size in a run file, without and with marks.
+	runKeyBytes      = 12
+	runKeyMarksBytes = 16
 	// runReadBuffer is the read buffer of each run during the merge.
 	runReadBuffer = 32 << 10
 )
 
-func openKeyRuns(path string) (*keyRuns, error) {
+func openKeyRuns(path string, marks bool) (*keyRuns, error) {
 	f, err := diskio.Create(path)
 	if err != nil {
 		return nil, err
 	}
 	sw := diskio.NewSumWriter(f)
-	return &keyRuns{file: f, sw: sw, w: bufio.NewWriterSize(sw, diskio.Buffer)}, nil
+	return &keyRuns{marks: marks, file: f, sw: sw, w: bufio.NewWriterSize(sw, diskio.Buffer)}, nil
+}
+
+// keyBytes is a key's size in a run file.
+func (k *keyRuns) keyBytes() int64 {
+	if k.marks {
+		return runKeyMarksBytes
+	}
+	return runKeyBytes
 }
 
 // add appends a key; its sequence number must exceed every one added since
 // the last reset.
-func (k *keyRuns) add(fp uint64, seq uint32) error {
+func (k *keyRuns) add(fp uint64, seq, marks uint32) error {
 	if k.buf == nil {
 		k.buf = make([]seqKey, 0, runKeys)
 	}
-	k.buf = append(k.buf, seqKey{fp: fp, seq: seq})
+	k.buf = append(k.buf, seqKey{fp: fp, seq: seq, marks: marks})
 	if len(k.buf) == cap(k.buf) {
 		return k.spill()
 	}
@@ -78,9 +90,12 @@ func (k *keyRuns) add(fp uint64, seq uint32) error {
 func (k *keyRuns) spill() error {
 	sortKeys(k.buf)
 	sum := xxhash.New()
-	rec := make([]byte, 0, runKeyBytes*1024)
+	rec := make([]byte, 0, k.keyBytes()*1024)
 	for i, x := range k.buf {
 		rec = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint64(rec, x.fp), x.seq)
+		if k.marks {
+			rec = binary.LittleEndian.AppendUint32(rec, x.marks)
+		}
 		if len(rec) == cap(rec) || i == len(k.buf)-1 {
 			sum.Write(rec)
 			if _, err := k.w.Write(rec); err != nil {
@@ -193,9 +208,11 @@ func (k *keyRuns) merge(f func(seqKey) error) error {
 		if r > 0 {
 			start = k.ends[r-1]
 		}
-		rr.sr = diskio.NewSumReader(io.NewSectionReader(k.file, start*runKeyBytes, (k.ends[r]-start)*runKeyBytes))
+		size := k.keyBytes()
+		rr.sr = diskio.NewSumReader(io.NewSectionReader(k.file, start*size, (k.ends[r]-start)*size))
 		rr.r.Reset(rr.sr)
 		rr.left, rr.want, rr.name = k.ends[r]-start, k.sums[r], fmt.Sprintf("sorted run %d of %s", r, k.file.Name())
+		rr.rec = rr.buf[:size]
 		ok, err := rr.next()
 		if err != nil {
 			return err
@@ -246,18 +263,23 @@ type runReader struct {
 	name string
 	left int64
 	head seqKey
-	rec  [runKeyBytes]byte
+	// rec is the part of buf a key takes.
+	rec []byte
+	buf [runKeyMarksBytes]byte
 }
 
 func (rr *runReader) next() (bool, error) {
 	if rr.left == 0 {
 		return false, diskio.CheckSum(rr.name, rr.sr.Sum(), rr.want)
 	}
-	if _, err := io.ReadFull(rr.r, rr.rec[:]); err != nil {
+	if _, err := io.ReadFull(rr.r, rr.rec); err != nil {
 		return false, fmt.Errorf("reading a sorted run: %w", err)
 	}
 	rr.left--
 	rr.head = seqKey{fp: binary.LittleEndian.Uint64(rr.rec[:8]), seq: binary.LittleEndian.Uint32(rr.rec[8:])}
+	if len(rr.rec) == runKeyMarksBytes {
+		rr.head.marks = binary.LittleEndian.Uint32(rr.rec[12:])
+	}
 	return true, nil
 }
 

@@ -34,6 +34,14 @@ import (
 // Memory is a read buffer per run and a sparse index (the first fingerprint
 // of each block of runBlock words), whatever the number of states.
 //
+// A store that carries a termination measure's marks (deferred.go) keeps
+// each state's index beside its fingerprint, a record of 12 bytes instead
+// of 8, so that a level's lookups also say which state a candidate already
+// stored is. The level's new run is written with each state's position
+// among the level's candidates, which becomes its index only once the whole
+// level is resolved (the indices follow the candidates' order, not the
+// fingerprints'): end rewrites it once, with the indices.
+//
 // Runs are immutable and named run-<id>. A checkpoint lists the runs of its
 // level (manifest), each with the sum of its bytes; a run merged away after
 // it is kept until the next checkpoint no longer needs it, so a resumed run
@@ -41,7 +49,9 @@ import (
 // against its sum whenever it is read whole: when a resume rebuilds its
 // index, and when it is merged.
 type runSet struct {
-	dir  string
+	dir string
+	// ids says each record holds the state's index after its fingerprint.
+	ids  bool
 	runs []*fpRun
 	n    int64
 	next int
@@ -74,12 +84,22 @@ const (
 
 // openRunSet opens the store in dir, a directory of the run's working
 // directory, creating it if needed: empty for a fresh run, as a checkpoint
-// left it for a resumed one, which then calls restore.
-func openRunSet(dir string) (*runSet, error) {
+// left it for a resumed one, which then calls restore. With ids, each
+// record holds the state's index too.
+func openRunSet(dir string, ids bool) (*runSet, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("opening the disk store in %s: %w", dir, err)
 	}
-	return &runSet{dir: dir}, nil
+	return &runSet{dir: dir, ids: ids}, nil
+}
+
+// recordBytes is the size of a record: a fingerprint, and an index if the
+// set keeps them.
+func (d *runSet) recordBytes() int64 {
+	if d.ids {
+		return 12
+	}
+	return 8
 }
 
 // removeRunsExcept deletes the run files in the directory not named in keep.
@@ -158,15 +178,15 @@ func (d *runSet) buildIndex(r *fpRun) error {
 	if err != nil {
 		return err
 	}
-	if st.Size() != r.n*8 {
-		return fmt.Errorf("run %s has %d bytes, want %d", r.name, st.Size(), r.n*8)
+	if st.Size() != r.n*d.recordBytes() {
+		return fmt.Errorf("run %s has %d bytes, want %d", r.name, st.Size(), r.n*d.recordBytes())
 	}
-	c := newRunCursor(f, r)
+	c := d.cursor(f, r)
 	c.summing()
 	r.index = r.index[:0]
 	var last uint64
 	for i := int64(0); i < r.n; i++ {
-		fp, err := c.at(i)
+		fp, _, err := c.at(i)
 		if err != nil {
 			return err
 		}
@@ -181,8 +201,13 @@ func (d *runSet) buildIndex(r *fpRun) error {
 	return c.checkSum()
 }
 
-// begin starts a level's lookups.
-func (d *runSet) begin() error {
+// cursor is a cursor on run r, open as f.
+func (d *runSet) cursor(f *os.File, r *fpRun) *runCursor {
+	return &runCursor{f: f, r: r, blk: -1, ids: d.ids}
+}
+
+// openCursors opens a cursor on every run.
+func (d *runSet) openCursors() error {
 	d.cursors = d.cursors[:0]
 	for _, r := range d.runs {
 		f, err := os.Open(filepath.Join(d.dir, r.name))
@@ -190,7 +215,15 @@ func (d *runSet) begin() error {
 			d.closeCursors()
 			return err
 		}
-		d.cursors = append(d.cursors, newRunCursor(f, r))
+		d.cursors = append(d.cursors, d.cursor(f, r))
+	}
+	return nil
+}
+
+// begin starts a level's lookups.
+func (d *runSet) begin() error {
+	if err := d.openCursors(); err != nil {
+		return err
 	}
 	w, err := d.create()
 	if err != nil {
@@ -202,34 +235,60 @@ func (d *runSet) begin() error {
 }
 
 // addNew stores those of fps that no run holds, and sets isNew[i] for each
-// of them. Between begin and end, fingerprints must come in increasing
-// order, each once.
-func (d *runSet) addNew(fps []uint64, isNew []bool) error {
+// of them; for the others, in a set that keeps indices, it sets ids[i] to
+// the state's index. A new one is written with seqs[i], its position among
+// the level's candidates, for end to turn into its index. Between begin and
+// end, fingerprints must come in increasing order, each once.
+func (d *runSet) addNew(fps []uint64, seqs []uint32, isNew []bool, ids []uint32) error {
 	for i, fp := range fps {
-		seen := false
-		for _, c := range d.cursors {
-			ok, err := c.seek(fp)
-			if err != nil {
-				return err
-			}
-			if ok {
-				seen = true
-				break
-			}
+		id, seen, err := d.find(fp)
+		if err != nil {
+			return err
 		}
 		isNew[i] = !seen
-		if !seen {
-			if err := d.out.add(fp); err != nil {
-				return err
-			}
+		if seen {
+			ids[i] = id
+		} else if err := d.out.add(fp, seqs[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
+// find looks fp up in the runs, through the cursors.
+func (d *runSet) find(fp uint64) (id uint32, ok bool, err error) {
+	for _, c := range d.cursors {
+		ok, err := c.seek(fp)
+		if err != nil || ok {
+			return c.id(), ok, err
+		}
+	}
+	return NotStored, false, nil
+}
+
+// locate sets ids[i] to the index of the state with fingerprint fps[i], or
+// NotStored, in a set that keeps indices, between levels; fps must be
+// increasing.
+func (d *runSet) locate(fps []uint64, ids []uint32) error {
+	if err := d.openCursors(); err != nil {
+		return err
+	}
+	defer d.closeCursors()
+	for i, fp := range fps {
+		id, _, err := d.find(fp)
+		if err != nil {
+			return err
+		}
+		ids[i] = id
+	}
+	return nil
+}
+
 // end finishes the level: its new fingerprints become the newest run, and
-// runs are merged as the type's doc says.
-func (d *runSet) end() error {
+// runs are merged as the type's doc says. In a set that keeps indices,
+// idOf gives the index of the state whose first candidate is the level's
+// seq-th.
+func (d *runSet) end(idOf func(seq uint32) uint32) error {
 	d.closeCursors()
 	r, err := d.out.finish()
 	d.out = nil
@@ -238,6 +297,11 @@ func (d *runSet) end() error {
 	}
 	if r.n == 0 {
 		return os.Remove(filepath.Join(d.dir, r.name))
+	}
+	if d.ids {
+		if r, err = d.relabel(r, idOf); err != nil {
+			return err
+		}
 	}
 	d.runs = append(d.runs, r)
 	d.n += r.n
@@ -252,6 +316,41 @@ func (d *runSet) end() error {
 		d.runs = append(d.runs[:k-2], merged)
 	}
 	return nil
+}
+
+// relabel rewrites run r, written with positions among the level's
+// candidates, with the indices idOf gives them.
+func (d *runSet) relabel(r *fpRun, idOf func(seq uint32) uint32) (*fpRun, error) {
+	w, err := d.create()
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(filepath.Join(d.dir, r.name))
+	if err != nil {
+		w.abort()
+		return nil, err
+	}
+	defer f.Close()
+	c := d.cursor(f, r)
+	c.summing()
+	for i := int64(0); i < r.n && err == nil; i++ {
+		var fp uint64
+		var seq uint32
+		if fp, seq, err = c.at(i); err == nil {
+			err = w.add(fp, idOf(seq))
+		}
+	}
+	if err == nil {
+		err = c.checkSum()
+	}
+	if err == nil {
+		err = os.Remove(filepath.Join(d.dir, r.name))
+	}
+	if err != nil {
+		w.abort()
+		return nil, err
+	}
+	return w.finish()
 }
 
 // merge writes the union of a and b, which share no fingerprint, as a new
@@ -269,18 +368,20 @@ func (d *runSet) merge(a, b *fpRun) (*fpRun, error) {
 			return nil, err
 		}
 		defer f.Close()
-		cs[i] = newRunCursor(f, r)
+		cs[i] = d.cursor(f, r)
 		cs[i].summing()
 	}
-	// heads[k] is run k's next fingerprint, at position pos[k].
+	// heads[k] is run k's next fingerprint, at position pos[k], and ids[k]
+	// its index.
 	var heads [2]uint64
+	var ids [2]uint32
 	var pos [2]int64
 	advance := func(k int) error {
 		if pos[k] == cs[k].r.n {
 			return nil
 		}
-		fp, err := cs[k].at(pos[k])
-		heads[k] = fp
+		var err error
+		heads[k], ids[k], err = cs[k].at(pos[k])
 		return err
 	}
 	err = errors.Join(advance(0), advance(1))
@@ -289,7 +390,7 @@ func (d *runSet) merge(a, b *fpRun) (*fpRun, error) {
 		if pos[0] == a.n || pos[1] < b.n && heads[1] < heads[0] {
 			k = 1
 		}
-		if err = w.add(heads[k]); err == nil {
+		if err = w.add(heads[k], ids[k]); err == nil {
 			pos[k]++
 			err = advance(k)
 		}
@@ -361,7 +462,7 @@ func (d *runSet) create() (*runWriter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &runWriter{path: path, f: f, r: &fpRun{name: name}, buf: make([]byte, 0, runWriteBuffer), sum: xxhash.New()}, nil
+	return &runWriter{path: path, f: f, r: &fpRun{name: name}, ids: d.ids, buf: make([]byte, 0, runWriteBuffer), sum: xxhash.New()}, nil
 }
 
 func (d *runSet) closeCursors() {
@@ -376,9 +477,9 @@ func (d *runSet) len() int64 { return d.n }
 // fileBytes is the size of the runs' files, those kept for a checkpoint
 // included.
 func (d *runSet) fileBytes() int64 {
-	b := d.n * 8
+	b := d.n * d.recordBytes()
 	for _, r := range d.retired {
-		b += r.n * 8
+		b += r.n * d.recordBytes()
 	}
 	return b
 }
@@ -386,7 +487,7 @@ func (d *runSet) fileBytes() int64 {
 // Bytes is what the store holds in memory: the runs' indices, and during a
 // level its cursors' buffers and the new run's.
 func (d *runSet) bytes() int64 {
-	b := int64(len(d.cursors))*runReadBytes + runWriteBuffer
+	b := int64(len(d.cursors))*runBlock*2*d.recordBytes() + runWriteBuffer
 	for _, r := range d.runs {
 		b += int64(cap(r.index)) * 8
 	}
@@ -402,17 +503,19 @@ func (d *runSet) close() error {
 	return nil
 }
 
-// runWriter writes a run, at path, summing its bytes.
+// runWriter writes a run, at path, summing its bytes; with ids, each
+// fingerprint's index after it.
 type runWriter struct {
 	path string
 	f    *os.File
 	r    *fpRun
+	ids  bool
 	buf  []byte
 	last uint64
 	sum  *xxhash.Digest
 }
 
-func (w *runWriter) add(fp uint64) error {
+func (w *runWriter) add(fp uint64, id uint32) error {
 	if w.r.n%runBlock == 0 {
 		w.r.index = append(w.r.index, fp)
 	} else if fp <= w.last {
@@ -421,7 +524,10 @@ func (w *runWriter) add(fp uint64) error {
 	w.last = fp
 	w.r.n++
 	w.buf = binary.LittleEndian.AppendUint64(w.buf, fp)
-	if len(w.buf) == cap(w.buf) {
+	if w.ids {
+		w.buf = binary.LittleEndian.AppendUint32(w.buf, id)
+	}
+	if len(w.buf) > cap(w.buf)-12 {
 		return w.flush()
 	}
 	return nil
@@ -458,20 +564,15 @@ func (w *runWriter) abort() {
 type runCursor struct {
 	f *os.File
 	r *fpRun
-	// buf holds block blk's fingerprints, decoded; pos is the next to
-	// compare.
+	// buf holds block blk's fingerprints, decoded, and idv their indices
+	// if the records have them (ids); pos is the next to compare.
 	buf []uint64
+	idv []uint32
+	ids bool
 	raw []byte
 	blk int64
 	pos int
 	sum *xxhash.Digest
-}
-
-// runReadBytes is a cursor's memory: one block, raw and decoded.
-const runReadBytes = 2 * runBlock * 8
-
-func newRunCursor(f *os.File, r *fpRun) *runCursor {
-	return &runCursor{f: f, r: r, blk: -1}
 }
 
 // summing makes the cursor sum the blocks it reads, which must then be
@@ -492,13 +593,20 @@ func (c *runCursor) load(b int64) error {
 	if c.sum != nil && b != c.blk+1 {
 		return fmt.Errorf("internal error: run %s read out of order by a summing cursor", c.r.name)
 	}
+	size := int64(8)
+	if c.ids {
+		size = 12
+	}
 	if c.raw == nil {
-		c.raw = make([]byte, runBlock*8)
+		c.raw = make([]byte, runBlock*size)
 		c.buf = make([]uint64, 0, runBlock)
+		if c.ids {
+			c.idv = make([]uint32, runBlock)
+		}
 	}
 	n := min(c.r.n-b*runBlock, runBlock)
-	raw := c.raw[:n*8]
-	if _, err := c.f.ReadAt(raw, b*runBlock*8); err != nil && !(errors.Is(err, io.EOF) && len(raw) == 0) {
+	raw := c.raw[:n*size]
+	if _, err := c.f.ReadAt(raw, b*runBlock*size); err != nil && !(errors.Is(err, io.EOF) && len(raw) == 0) {
 		return fmt.Errorf("reading run %s: %w", c.r.name, err)
 	}
 	if c.sum != nil {
@@ -506,7 +614,10 @@ func (c *runCursor) load(b int64) error {
 	}
 	c.buf = c.buf[:n]
 	for i := range c.buf {
-		c.buf[i] = binary.LittleEndian.Uint64(raw[i*8:])
+		c.buf[i] = binary.LittleEndian.Uint64(raw[int64(i)*size:])
+		if c.ids {
+			c.idv[i] = binary.LittleEndian.Uint32(raw[int64(i)*size+8:])
+		}
 	}
 	c.blk, c.pos = b, 0
 	return nil
@@ -534,12 +645,25 @@ func (c *runCursor) seek(fp uint64) (bool, error) {
 	return c.pos < len(c.buf) && c.buf[c.pos] == fp, nil
 }
 
-// at is the run's i-th fingerprint; i must not decrease between calls.
-func (c *runCursor) at(i int64) (uint64, error) {
+// id is the index beside the fingerprint seek last found, NotStored in
+// records without indices.
+func (c *runCursor) id() uint32 {
+	if !c.ids || c.pos >= len(c.buf) {
+		return NotStored
+	}
+	return c.idv[c.pos]
+}
+
+// at is the run's i-th fingerprint and, in records with indices, its
+// index; i must not decrease between calls.
+func (c *runCursor) at(i int64) (uint64, uint32, error) {
 	if b := i / runBlock; b != c.blk {
 		if err := c.load(b); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 	}
-	return c.buf[i%runBlock], nil
+	if c.ids {
+		return c.buf[i%runBlock], c.idv[i%runBlock], nil
+	}
+	return c.buf[i%runBlock], NotStored, nil
 }

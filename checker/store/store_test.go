@@ -17,7 +17,7 @@ func stores(t *testing.T) map[string]func() Store {
 		"indexed memory": func() Store { return NewIndexedMemory() },
 		"exact":          func() Store { return NewExact() },
 		"disk": func() Store {
-			st, err := OpenDisk(t.TempDir(), 0, 1<<18, true)
+			st, err := OpenDisk(t.TempDir(), 0, 1<<18, true, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
