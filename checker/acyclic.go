@@ -89,8 +89,11 @@ type acyclic[S any] struct {
 	// are the bits of a word in this order (a goal of "a terminal state"
 	// holds on every finite run and needs none).
 	props []*model.Property[S]
-	// marks is set when the run opens its store (acyclic_marks.go).
-	marks markSet
+	// marks is set when the run opens its store (acyclic_marks.go);
+	// marksBytes is their memory when the search ended, read before the
+	// visited set is closed, which frees the marks it keeps in its slots.
+	marks      markSet
+	marksBytes int64
 	// raises are the current level's, in frontier order.
 	raises []raise
 	// onDisk is the disk store, which carries the marks of the level's
@@ -203,14 +206,14 @@ func (a *acyclic[S]) keepRaises(raises []raise) {
 	}
 }
 
-// keepCandidates keeps, as raises, the marks of the candidates of a round
-// that its commit did not admit: states admitted by an earlier chunk of
-// the round (the edges to a state stored before the round are
+// keepCandidates keeps, as raises, the marks of the candidates of batch k
+// of a round that its commit did not admit: states admitted by an earlier
+// chunk of the round (the edges to a state stored before the round are
 // raiseSuccessors'), and merges their bounds (acyclic_bounds.go). The disk
 // store, which defers its commits, merges the marks itself
 // (acyclic_disk.go).
-func (e *bfs[S]) keepCandidates(b *batch) {
-	a, vals, at := e.acyc, e.vals(), e.marksAt()
+func (e *bfs[S]) keepCandidates(round []*batch, k int) {
+	a, vals, at, b := e.acyc, e.vals(), e.marksAt(), round[k]
 	for i, fp := range b.FPs {
 		if b.Fresh(i) {
 			continue
@@ -219,11 +222,27 @@ func (e *bfs[S]) keepCandidates(b *batch) {
 			a.keep(raise{fp: fp, parent: b.Parents[i], action: b.Actions[i], mask: m})
 		}
 		if bd := a.bounds; bd != nil {
-			if id := e.indexed.IndexOf(fp, nil); id < uint32(e.log.len()) {
+			if id := admittedFrom(round[:k], fp); id != store.NotStored {
 				bd.merge(id, b.bounds[i*bd.row():(i+1)*bd.row()])
 			}
 		}
 	}
+}
+
+// admittedFrom is the index of the state with fingerprint fp admitted from
+// a candidate of one of the batches, store.NotStored if none was. With
+// the store in memory, a candidate that a round's commit finds stored
+// leads to a state first met in an earlier batch of the round (the lookup
+// before the round did not find it, and a batch holds each state once):
+// the first batch whose own table of its candidates (FirstAt) has fp
+// admitted it, unless the run stopped admitting.
+func admittedFrom(earlier []*batch, fp uint64) uint32 {
+	for _, b := range earlier {
+		if j, ok := b.At(fp); ok {
+			return b.ids[j]
+		}
+	}
+	return store.NotStored
 }
 
 func (a *acyclic[S]) keep(r raise) {

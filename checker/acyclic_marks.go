@@ -146,18 +146,22 @@ func (a *markArray) free() {
 	a.m = nil
 }
 
-// openMarks gives the measure's bookkeeping, if any, its marks, by state
-// index, and, with the visited set in memory but for a reduced run, the
-// deferred checks (acyclic_bounds.go). The disk store (opened before, or by
-// a resumed run after: openDisk) finds the indices itself.
+// openMarks gives the measure's bookkeeping, if any, its marks: in the
+// visited set's slots if it keeps them (acyclic_slots.go), with the
+// deferred checks (acyclic_bounds.go); else by state index: under
+// partial-order reduction the visited set keeps the indices, and the disk
+// store (opened before, or by a resumed run after: openDisk) finds them
+// itself.
 func (e *bfs[S]) openMarks() {
 	switch {
 	case e.acyc == nil:
-	case e.indexed != nil:
-		e.acyc.marks = newMarkArray(e.indexed, len(e.acyc.props))
-		if len(e.sys.Init) > 0 && e.reducer == nil {
+	case e.marked != nil:
+		e.acyc.marks = markSlots{e.marked}
+		if len(e.sys.Init) > 0 {
 			e.acyc.bounds = &bounds{width: len(e.acyc.term.Value(nil, &e.sys.Init[0]))}
 		}
+	case e.indexed != nil:
+		e.acyc.marks = newMarkArray(e.indexed, len(e.acyc.props))
 	default:
 		e.acyc.marks = newMarkArray(nil, len(e.acyc.props))
 	}

@@ -65,7 +65,7 @@ func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acycli
 		method = ByMeasureReduced
 	}
 	st := &LivenessStats{Method: method, Fairness: opt.Fair, States: res.States, Transitions: res.Transitions,
-		Complete: true, Bytes: a.marks.bytes()}
+		Complete: true, Bytes: a.marksBytes}
 	a.marks.free() // a.failed holds what the marks decided
 	res.Liveness = st
 	failed, bit := false, 0

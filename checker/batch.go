@@ -21,8 +21,10 @@ type batch struct {
 	bad    uint32
 	wrong  *wrongTransition
 	// bounds are the candidates' bounds when the measure's checks are
-	// deferred (acyclic_bounds.go), a row per candidate.
+	// deferred (acyclic_bounds.go), a row per candidate; ids the index
+	// each was admitted as, store.NotStored for none (admittedFrom).
 	bounds []uint32
+	ids    []uint32
 	// fired counts, when coverage is on, the transitions per rule and
 	// process (coverage.go); nil otherwise.
 	fired []int64

@@ -45,7 +45,7 @@ import (
 // whose runs then keep each state's index, acyclic_disk.go).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "8"
+	checkpointFormat = "9"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 

@@ -30,6 +30,9 @@ type expander[S any] struct {
 	ample             *por.Ample
 	readCur, readNext []byte
 	index             []uint32
+	// have are, with the marks in the visited set's slots, the marks of
+	// each successor as the lookup found them (0 if not stored).
+	have []uint32
 	// pid and b are the state being expanded and the batch it feeds, err
 	// the first error met computing a group of its successors.
 	pid uint32
@@ -190,17 +193,13 @@ func (x *expander[S]) successorAt(i int) *S {
 }
 
 // lookUp reports which successors of the current state are stored: with
-// marks by state index, it finds their indices (x.index) at the same time.
+// the marks in the visited set's slots, it finds their marks (x.have) at
+// the same time.
 func (x *expander[S]) lookUp() {
-	if x.e.acyc.active() && x.e.indexed != nil {
-		x.index = x.e.indexed.IndexAll(&x.succ, x.index)
-		x.seen = x.seen[:0]
-		for _, id := range x.index {
-			x.seen = append(x.seen, id != store.NotStored)
-		}
+	if x.e.acyc.active() && x.e.marked != nil {
+		x.seen, x.have = x.e.marked.MarksAll(&x.succ, x.seen, x.have)
 		return
 	}
-	x.index = x.index[:0]
 	x.seen = x.e.store.SeenAll(&x.succ, x.seen)
 }
 
@@ -235,12 +234,16 @@ func (x *expander[S]) raiseSuccessor(i int, pid uint32, b *batch) {
 	if (late && x.marks == 0) || (!late && m == 0) {
 		return
 	}
-	id := store.NotStored
-	if len(x.index) > 0 {
-		id = x.index[i]
-	}
 	fp := x.succ.FPs[i]
-	have := ac.marks.has(id, fp)
+	var have uint32
+	switch {
+	case len(x.have) > 0: // found by the lookup
+		have = x.have[i]
+	case len(x.index) > 0:
+		have = ac.marks.has(x.index[i], fp)
+	default:
+		have = ac.marks.has(store.NotStored, fp)
+	}
 	if late {
 		if x.marks&^have == 0 {
 			return

@@ -82,6 +82,9 @@ type bfs[S any] struct {
 	reducer *por.Reducer
 	readers []func(buf []byte, s *S) []byte
 	indexed store.Indexed
+	// marked is the store when it keeps the marks of a termination
+	// measure in its slots (acyclic_slots.go), outside a reduced run.
+	marked store.Marked
 	// ampleHook, if set (by tests), is called with every state expanded by
 	// a proper ample set and that set's actions, from any worker.
 	ampleHook func(id uint32, ample []model.Action)
@@ -197,6 +200,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	res.SafetyElapsed = time.Since(e.start) + e.resumedElapsed
 	res.States = int64(e.log.len())
 	res.MemoryBytes = e.storeBytes() + e.log.bytes()
+	if e.acyc != nil && e.acyc.marks != nil {
+		e.acyc.marksBytes = e.acyc.marks.bytes()
+	}
 	res.DiskBytes = e.fileBytes()
 	if res.Err == nil {
 		// A refused resume, or any other failure, leaves no verdict to
@@ -329,9 +335,12 @@ func (e *bfs[S]) open() error {
 	case e.opt.Exact:
 		e.indexed = store.NewExact()
 		e.store = e.indexed
-	case e.reducer != nil || e.acyc != nil:
+	case e.reducer != nil:
 		e.indexed = store.NewIndexedMemory()
 		e.store = e.indexed
+	case e.acyc != nil:
+		e.marked = store.NewMarkedMemory(store.MarkLayout{Bits: len(e.acyc.props), Vals: e.vals(), At: e.marksAt()})
+		e.store = e.marked
 	default:
 		e.store = store.NewMemory()
 	}
@@ -669,6 +678,12 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 			}
 		}
 		e.round = append(e.round, &b.Candidates)
+		if a := e.acyc; a.active() && a.bounds != nil {
+			b.ids = slices.Grow(b.ids[:0], b.Len())[:b.Len()]
+			for i := range b.ids {
+				b.ids[i] = store.NotStored
+			}
+		}
 	}
 	var ok bool
 	if err := e.store.Commit(e.round, e.workers, e.admitter(next, res, &ok)); err != nil {
@@ -676,9 +691,9 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		return false
 	}
 	if a := e.acyc; ok && a.active() && a.onDisk == nil { // the disk store merges the marks
-		for _, b := range batches {
+		for k, b := range batches {
 			a.keepRaises(b.raises)
-			e.keepCandidates(b)
+			e.keepCandidates(batches, k)
 		}
 	}
 	return ok
@@ -740,8 +755,9 @@ func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) boo
 		at := e.marksAt()
 		a.marks.admit(id, fp, uint32(vals[at]))
 		if a.bounds != nil {
-			r := a.bounds.row()
-			a.bounds.admit(id, e.batchOf(c).bounds[i*r:(i+1)*r])
+			r, b := a.bounds.row(), e.batchOf(c)
+			b.ids[i] = id
+			a.bounds.admit(id, b.bounds[i*r:(i+1)*r])
 		}
 	}
 	for m := range e.peaks {

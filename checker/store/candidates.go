@@ -75,6 +75,27 @@ func (c *Candidates) FirstAt(fp uint64) (at int, first bool) {
 	}
 }
 
+// At returns the position of the candidate added for fp through FirstAt,
+// if there is one.
+func (c *Candidates) At(fp uint64) (int, bool) {
+	fp = tableKey(fp)
+	t := &c.local
+	if t.keys == nil {
+		return 0, false
+	}
+	for i := home(fp, len(t.keys)); ; i++ {
+		if i == len(t.keys) {
+			i = 0
+		}
+		switch t.keys[i] {
+		case fp:
+			return int(c.localAt[i]), true
+		case 0:
+			return 0, false
+		}
+	}
+}
+
 // growLocal doubles the local table, or makes it, keeping the positions.
 func (c *Candidates) growLocal() {
 	keys, at := c.local.keys, c.localAt

@@ -56,14 +56,6 @@ func (x *exact) IndexOf(_ uint64, enc []byte) uint32 {
 	return NotStored
 }
 
-func (x *exact) IndexAll(c *Candidates, ids []uint32) []uint32 {
-	ids = ids[:0]
-	for i := range c.FPs {
-		ids = append(ids, x.IndexOf(0, c.Enc(i)))
-	}
-	return ids
-}
-
 // EndLevel has nothing to do: every commit is decided at once.
 func (x *exact) EndLevel(Admit) error { return nil }
 

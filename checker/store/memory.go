@@ -12,9 +12,11 @@ import (
 // so that during Commit each shard is written by exactly one worker and no
 // locks are needed.
 //
-// For partial-order reduction and for the marks of a termination measure the
-// store also keeps each state's index, 4 more bytes per slot, beside its
-// fingerprint (NewIndexedMemory); a checkpoint then saves the indices too.
+// For partial-order reduction the store also keeps each state's index, 4
+// more bytes per slot, beside its fingerprint (NewIndexedMemory); for the
+// marks of a termination measure, each state's marks and a recent bit, a
+// few bits per slot (NewMarkedMemory, marks.go). A checkpoint then saves
+// them too.
 //
 // The tables are mapped outside the Go heap (internal/offheap), and a table
 // a shard outgrows is unmapped at once, so the store costs its tables' size
@@ -22,6 +24,9 @@ import (
 type memory struct {
 	shards  [shardCount]table
 	indexed bool
+	// layout, if the store is Marked, says where the candidates carry
+	// their marks.
+	layout *MarkLayout
 	// owned[b][w] lists, in order, the candidates of the round's batch b
 	// whose shard worker w writes (sortByOwner).
 	owned [][][]int32
@@ -115,37 +120,6 @@ func (m *memory) SeenAll(c *Candidates, seen []bool) []bool {
 	return seen
 }
 
-// IndexAll reads the home slots first, as SeenAll does, then the indices
-// beside the fingerprints found there: loads that depend on nothing but the
-// first ones, so that the index column's cache misses overlap too instead
-// of each waiting for its own probe.
-func (m *memory) IndexAll(c *Candidates, ids []uint32) []uint32 {
-	ids = ids[:0]
-	var first [16]uint64
-	m.loadHomes(c.FPs, &first)
-	var atHome [16]uint32
-	for i, fp := range c.FPs[:min(len(c.FPs), len(first))] {
-		if fp = tableKey(fp); first[i] == fp {
-			sh := &m.shards[shardOf(fp)]
-			atHome[i] = sh.ids[home(fp, len(sh.keys))]
-		}
-	}
-	for i, fp := range c.FPs {
-		if i < len(first) {
-			switch first[i] {
-			case 0:
-				ids = append(ids, NotStored)
-				continue
-			case tableKey(fp):
-				ids = append(ids, atHome[i])
-				continue
-			}
-		}
-		ids = append(ids, m.IndexOf(fp, nil))
-	}
-	return ids
-}
-
 func (m *memory) Commit(round []*Candidates, workers int, admit Admit) error {
 	first := uint32(m.Len())
 	for _, c := range round {
@@ -164,9 +138,8 @@ func (m *memory) Commit(round []*Candidates, workers int, admit Admit) error {
 func (m *memory) insert(round []*Candidates, workers int) {
 	if workers == 1 {
 		for _, c := range round {
-			for i, fp := range c.FPs {
-				fp = tableKey(fp)
-				c.fresh[i] = m.shards[shardOf(fp)].insert(fp)
+			for i := range c.FPs {
+				m.add(c, i)
 			}
 		}
 		return
@@ -185,11 +158,23 @@ func (m *memory) insert(round []*Candidates, workers int) {
 	byShard(workers, func(w int) {
 		for b, c := range round {
 			for _, i := range m.owned[b][w] {
-				fp := tableKey(c.FPs[i])
-				c.fresh[i] = m.shards[shardOf(fp)].insert(fp)
+				m.add(c, int(i))
 			}
 		}
 	})
+}
+
+// add adds candidate i of c, marking it fresh if it is new; a new state
+// of a Marked store gets the candidate's marks and is recent.
+func (m *memory) add(c *Candidates, i int) {
+	fp := tableKey(c.FPs[i])
+	sh := &m.shards[shardOf(fp)]
+	slot, added := sh.put(fp)
+	c.fresh[i] = added
+	if added && m.layout != nil {
+		sh.marks.set(slot, m.marksOf(c, i))
+		sh.recent.set(slot, 1)
+	}
 }
 
 // sortByOwner lists the candidates of c, batch b of the round, by the
@@ -275,6 +260,9 @@ func (m *memory) Bytes() int64 {
 	for i := range m.shards {
 		b += int64(len(m.shards[i].keys))*8 + int64(len(m.shards[i].ids))*4
 	}
+	if m.layout != nil {
+		b += m.MarksBytes()
+	}
 	return b
 }
 
@@ -282,17 +270,23 @@ func (m *memory) FileBytes() int64 { return 0 }
 
 // Checkpoint writes the store's section: the number of fingerprints, then
 // each, 8 bytes little-endian, shard by shard, followed, if the store is
-// indexed, by its state's index.
+// indexed, by its state's index, and, if it is Marked, by its marks. A
+// checkpoint is taken between levels, before NewLevel, so the recent bits
+// are not saved: the resumed run calls NewLevel before it reads any.
 func (m *memory) Checkpoint(w *diskio.SectionWriter) error {
 	w.Uint(uint64(m.Len()))
 	for i := range m.shards {
-		for j, k := range m.shards[i].keys {
+		sh := &m.shards[i]
+		for j, k := range sh.keys {
 			if k == 0 {
 				continue
 			}
 			w.Uint64(k)
 			if m.indexed {
-				w.Uint(uint64(m.shards[i].ids[j]))
+				w.Uint(uint64(sh.ids[j]))
+			}
+			if m.layout != nil {
+				w.Uint(uint64(sh.marks.get(j)))
 			}
 		}
 	}
@@ -303,14 +297,17 @@ func (m *memory) Checkpoint(w *diskio.SectionWriter) error {
 func (m *memory) Committed() error { return nil }
 
 // Recover inserts the fingerprints of the store's section of a checkpoint,
-// and their indices if the store is indexed, into the empty store, which
-// must then hold one per state of the run.
+// and their indices and marks if the store keeps them, into the empty
+// store, which must then hold one per state of the run.
 func (m *memory) Recover(r *diskio.Section, states int64) error {
 	for n := r.Uint(); n > 0 && r.Err() == nil; n-- {
 		fp := r.Uint64()
-		var id uint64
+		var id, marks uint64
 		if m.indexed {
 			id = r.Uint()
+		}
+		if m.layout != nil {
+			marks = r.Uint()
 		}
 		if r.Err() != nil {
 			break
@@ -318,9 +315,16 @@ func (m *memory) Recover(r *diskio.Section, states int64) error {
 		if id >= uint64(states) {
 			return &diskio.BadSection{Why: "a state index past the trace log"}
 		}
+		if m.layout != nil && marks >= 1<<m.layout.Bits {
+			return &diskio.BadSection{Why: "marks of properties the spec does not have"}
+		}
 		sh := &m.shards[shardOf(fp)]
-		if sh.insert(fp) && m.indexed {
-			sh.ids[m.slot(fp)] = uint32(id)
+		slot, added := sh.put(fp)
+		if added && m.indexed {
+			sh.ids[slot] = uint32(id)
+		}
+		if added && m.layout != nil {
+			sh.marks.set(slot, uint32(marks))
 		}
 	}
 	switch {
@@ -337,7 +341,9 @@ func (m *memory) Close() error {
 	for i := range m.shards {
 		s := &m.shards[i]
 		s.free(s.keys, s.ids)
-		s.keys, s.ids, s.n = nil, nil, 0
+		s.marks.free()
+		s.recent.free()
+		s.keys, s.ids, s.marks, s.recent, s.n = nil, nil, column{}, column{}, 0
 	}
 	return nil
 }

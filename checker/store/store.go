@@ -63,8 +63,7 @@ type Store interface {
 type Admit func(c *Candidates, i int) bool
 
 // Indexed is a visited set that also knows at which index each state was
-// stored, as partial-order reduction's proviso and the marks of a
-// termination measure (checker/acyclic_marks.go) need: the indices are
+// stored, as partial-order reduction's proviso needs: the indices are
 // consecutive, in the order the states are admitted, from the number of
 // states stored before. NewIndexedMemory and NewExact make one.
 type Indexed interface {
@@ -72,9 +71,6 @@ type Indexed interface {
 	// IndexOf is the index of the stored state with this fingerprint and
 	// encoding, or NotStored.
 	IndexOf(fp uint64, enc []byte) uint32
-	// IndexAll is IndexOf of every candidate of c, reusing ids' storage:
-	// SeenAll, with each stored state's index.
-	IndexAll(c *Candidates, ids []uint32) []uint32
 }
 
 // NotStored is the index of a state not in the store.

@@ -7,7 +7,8 @@ import (
 )
 
 // table is an open-addressing set of 64-bit fingerprints with linear
-// probing, and, when ids is not nil, each one's state index beside it. A
+// probing, and, when ids is not nil, each one's state index beside it;
+// when marks has words, each one's marks and recent bit (marks.go). A
 // fingerprint's home slot is the high half of the product of its bits below
 // the shard bits and the table size, so a table can have any size; it grows
 // by half when it is 3/4 full, so that a state costs 8 bytes per slot at a
@@ -18,7 +19,10 @@ type table struct {
 	keys []uint64
 	// ids[i] is the index of the state in keys[i], if indexed.
 	ids []uint32
-	n   int
+	// marks and recent are the marks and recent bit of the state in each
+	// slot, if the table's store is Marked.
+	marks, recent column
+	n             int
 	// mapped says keys and ids come from offheap.Slice.
 	mapped bool
 }
@@ -40,6 +44,13 @@ func home(fp uint64, size int) int {
 
 // insert adds key fp and reports whether it was new.
 func (s *table) insert(fp uint64) bool {
+	_, added := s.put(fp)
+	return added
+}
+
+// put adds key fp if it is new, and returns its slot and whether it was
+// new.
+func (s *table) put(fp uint64) (int, bool) {
 	if 4*(s.n+1) > 3*len(s.keys) {
 		s.grow()
 	}
@@ -49,17 +60,17 @@ func (s *table) insert(fp uint64) bool {
 		}
 		switch s.keys[i] {
 		case fp:
-			return false
+			return i, false
 		case 0:
 			s.keys[i] = fp
 			s.n++
-			return true
+			return i, true
 		}
 	}
 }
 
 func (s *table) grow() {
-	old, oldIDs := s.keys, s.ids
+	old, oldIDs, oldMarks, oldRecent := s.keys, s.ids, s.marks, s.recent
 	size := max(len(old)+len(old)/2, grownSlots)
 	if s.mapped {
 		s.keys = offheap.Slice[uint64](size)
@@ -68,6 +79,10 @@ func (s *table) grow() {
 	}
 	if oldIDs != nil {
 		s.ids = offheap.Slice[uint32](size)
+	}
+	marked := oldMarks.words != nil
+	if marked {
+		s.marks, s.recent = newColumn(oldMarks.bits, size), newColumn(1, size)
 	}
 	for j, k := range old {
 		if k == 0 {
@@ -83,8 +98,14 @@ func (s *table) grow() {
 		if oldIDs != nil {
 			s.ids[i] = oldIDs[j]
 		}
+		if marked {
+			s.marks.set(i, oldMarks.get(j))
+			s.recent.set(i, oldRecent.get(j))
+		}
 	}
 	s.free(old, oldIDs)
+	oldMarks.free()
+	oldRecent.free()
 }
 
 // free returns a table's arrays to the kernel if they were mapped.

@@ -1,0 +1,90 @@
+package checker
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"mc/model"
+)
+
+// A mark that reaches a state after its expansion is passed on by
+// re-expanding it. Node 3 is first reached through the goal, node 1, so
+// unmarked, and expanded at level 2; the run 0 5 6 7 3 4 never visits the
+// goal, and its edge 7 → 3 gives 3 its mark only at level 3. Unless 3 is
+// re-expanded, the terminal node 4 keeps no mark and "eventually 1" passes,
+// as it would if a state already expanded were taken for one still to be
+// expanded.
+func TestLateMarkReexpandsState(t *testing.T) {
+	arcs := []arc{{0, 1, "a", 0}, {0, 5, "b", 0}, {1, 3, "a", 0}, {3, 4, "a", 0}, {5, 6, "a", 0}, {6, 7, "a", 0}, {7, 3, "a", 0}}
+	height := map[int]int{0: 5, 5: 4, 6: 3, 7: 2, 1: 2, 3: 1, 4: 0}
+	sys := explicit(arcs, nil, eventually(1))
+	sys.Termination = &model.Termination[at]{Value: func(buf []int, s *at) []int { return append(buf, height[s.node]) }}
+	for _, opt := range []Options{{Workers: 1}, {Workers: 2}, {Workers: 1, Disk: t.TempDir()},
+		{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck")}} {
+		r := Run(context.Background(), sys, opt)
+		if r.Err != nil || r.Liveness == nil || r.Liveness.Method != ByMeasure {
+			t.Fatalf("%+v: %v, liveness %+v", opt, r.Err, r.Liveness)
+		}
+		p := r.Props[0]
+		if p.Verdict != Fail {
+			t.Fatalf("%+v: eventually 1 %s", opt, p.Verdict)
+		}
+		if got := lassoShape(p.Trace); got != "b/p0→5 a/p0→6 a/p0→7 a/p0→3 a/p0→4 | stop" {
+			t.Fatalf("%+v: counterexample %q", opt, got)
+		}
+	}
+}
+
+// The bounds of the edges to one new state from several chunks of a round
+// are merged: node 0 has 3,000 children, more than two chunks of a level
+// (chunkSize), and children 1 and 2,000, in the first and second chunk,
+// both lead to node 9,000. Only the second edge breaks the measure, which
+// the check of 9,000 against the merged bound catches.
+func TestBoundsMergeAcrossChunks(t *testing.T) {
+	const children, x, breaks = 3000, 9000, 2000
+	// next lists the successors of node: explicit's arcs, found without a
+	// scan of them all.
+	next := func(node int) []int {
+		switch node {
+		case 0:
+			out := make([]int, children)
+			for c := range out {
+				out[c] = c + 1
+			}
+			return out
+		case 1, breaks:
+			return []int{x}
+		}
+		return nil
+	}
+	sys := explicit(nil, nil, eventually(x))
+	sys.Rules = []model.Rule[at]{{
+		Name:    "a",
+		Guard:   func(s *at, _ int) bool { return len(next(s.node)) > 0 },
+		Choices: func(s *at, _ int) int { return len(next(s.node)) },
+		Do:      func(s *at, _, k int) bool { s.node = next(s.node)[k]; return true },
+		Label:   func(s *at, _, k int) string { return fmt.Sprintf("a→%d", next(s.node)[k]) },
+	}}
+	value := func(s *at) int {
+		switch s.node {
+		case 0:
+			return 2
+		case x, breaks:
+			return 0
+		}
+		return 1
+	}
+	sys.Termination = &model.Termination[at]{Value: func(buf []int, s *at) []int { return append(buf, value(s)) }}
+	for _, workers := range []int{1, 2} {
+		r := Run(context.Background(), sys, Options{Workers: workers})
+		w := r.WrongMeasure
+		if r.Err != nil || w == nil {
+			t.Fatalf("%d workers: %v; the edge %d → %d breaking the measure was not caught", workers, r.Err, breaks, x)
+		}
+		if got := lassoShape(w.Trace); got != "a→2000 a→9000 |" || w.Before[0] != 0 || w.After[0] != 0 {
+			t.Fatalf("%d workers: reported %q, %v → %v", workers, got, w.Before, w.After)
+		}
+	}
+}
