@@ -51,7 +51,9 @@ import (
 // pending states, and a marked terminal state, seen when a state is expanded
 // or re-expanded, is a violation.
 //
-// The marks live in an array indexed by state (acyclic_marks.go). With the
+// With the visited set in memory the marks live in its slots, beside each
+// fingerprint (acyclic_slots.go); under partial-order reduction, and with
+// the disk store, in an array indexed by state (acyclic_marks.go). With the
 // disk store, which answers no lookups during a level, the marks of the
 // level's edges travel with its candidates and are merged by the store
 // instead of being kept as raises, and the gains of states stored before

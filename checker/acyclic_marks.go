@@ -12,12 +12,14 @@ import (
 // which of them are still to be expanded. Workers read it while a level is
 // expanded; it is written only between rounds and at the level's end.
 //
-// The marks are an array indexed by state (markArray): with the visited set
-// in memory, which keeps each state's index, a successor's marks then cost
-// the visited set's lookup and one array read, and a state a byte per 8
-// properties. The disk store answers no lookups during a level; it carries
-// the marks of the level's candidates through its sorted runs and reports
-// the stored states they reach by index (acyclic_disk.go).
+// With the visited set in memory the store keeps the marks in its slots
+// (markSlots, acyclic_slots.go): a successor's marks come with the lookup
+// that finds it stored. Otherwise they are an array indexed by state
+// (markArray), a byte per 8 properties and state: under partial-order
+// reduction the visited set keeps each state's index for the proviso. The
+// disk store answers no lookups during a level; it carries the marks of
+// the level's candidates through its sorted runs and reports the stored
+// states they reach by index (acyclic_disk.go).
 type markSet interface {
 	// get returns the marks of the state with fingerprint fp and whether
 	// it has been admitted in the level about to be expanded.
@@ -45,8 +47,9 @@ type markSet interface {
 }
 
 // markArray holds the marks by state index, in as many bytes per state as
-// the properties need (width); the visited set in memory, which keeps each
-// state's index, maps a fingerprint to it. With the disk store index is
+// the properties need (width); under partial-order reduction the visited
+// set in memory, which keeps each state's index, maps a fingerprint to it.
+// With the disk store index is
 // nil, and only the methods by index are used (acyclic_disk.go).
 type markArray struct {
 	index store.Indexed

@@ -42,7 +42,9 @@ import (
 // run with coverage, its counts, coverage.go; format 7 holds the marks by
 // state index after the trace log, and the indices of an indexed visited
 // set in memory; format 8 the marks by state index with the disk store too,
-// whose runs then keep each state's index, acyclic_disk.go).
+// whose runs then keep each state's index, acyclic_disk.go; format 9 the
+// marks of the visited set in memory beside each fingerprint in the
+// store's section, acyclic_slots.go).
 const (
 	checkpointPrefix = "mc checkpoint "
 	checkpointFormat = "9"
