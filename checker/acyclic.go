@@ -252,7 +252,7 @@ func (a *acyclic[S]) keep(r raise) {
 	switch {
 	case r.mask&^have == 0:
 	case pending:
-		a.marks.raise(r.fp, have|r.mask)
+		a.marks.raise(r.fp, have|r.mask, true)
 	default:
 		a.raises = append(a.raises, r)
 	}
@@ -275,7 +275,7 @@ func (a *acyclic[S]) settle(e *bfs[S], depth int) error {
 		if gain == 0 {
 			continue
 		}
-		a.marks.raise(r.fp, have|gain)
+		a.marks.raise(r.fp, have|gain, pending)
 		if pending {
 			continue // not yet expanded
 		}
@@ -318,7 +318,7 @@ func (a *acyclic[S]) propagate(start *S, gain uint32) {
 			if m&^have == 0 {
 				return
 			}
-			a.marks.raise(fp, have|m)
+			a.marks.raise(fp, have|m, pending)
 			if !pending {
 				stack = append(stack, toExpand{enc, m &^ have})
 			}

@@ -59,14 +59,7 @@ func TestBoundsMergeAcrossChunks(t *testing.T) {
 		}
 		return nil
 	}
-	sys := explicit(nil, nil, eventually(x))
-	sys.Rules = []model.Rule[at]{{
-		Name:    "a",
-		Guard:   func(s *at, _ int) bool { return len(next(s.node)) > 0 },
-		Choices: func(s *at, _ int) int { return len(next(s.node)) },
-		Do:      func(s *at, _, k int) bool { s.node = next(s.node)[k]; return true },
-		Label:   func(s *at, _, k int) string { return fmt.Sprintf("a→%d", next(s.node)[k]) },
-	}}
+	sys := fanned(next, eventually(x))
 	value := func(s *at) int {
 		switch s.node {
 		case 0:
@@ -85,6 +78,79 @@ func TestBoundsMergeAcrossChunks(t *testing.T) {
 		}
 		if got := lassoShape(w.Trace); got != "a→2000 a→9000 |" || w.Before[0] != 0 || w.After[0] != 0 {
 			t.Fatalf("%d workers: reported %q, %v → %v", workers, got, w.Before, w.After)
+		}
+	}
+}
+
+// fanned is explicit's system with one rule, a, whose successors of a node
+// next lists, found without a scan of arcs: for graphs with thousands of
+// arcs from a node.
+func fanned(next func(node int) []int, props ...model.Property[at]) *model.System[at] {
+	sys := explicit(nil, nil, props...)
+	sys.Rules = []model.Rule[at]{{
+		Name:    "a",
+		Guard:   func(s *at, _ int) bool { return len(next(s.node)) > 0 },
+		Choices: func(s *at, _ int) int { return len(next(s.node)) },
+		Do:      func(s *at, _, k int) bool { s.node = next(s.node)[k]; return true },
+		Label:   func(s *at, _, k int) string { return fmt.Sprintf("a→%d", next(s.node)[k]) },
+	}}
+	return sys
+}
+
+// A state that gains a mark after its admission, before its expansion,
+// expands with it. Node 0 has 3,000 children, three chunks of a level
+// (chunkSize); all but child 2,000 are goals of "eventually", so carry no
+// mark. Child 1, in the first chunk, and child 2,000, in the second, both
+// lead to node 9,000, admitted from the first without a mark and given
+// one by the second edge; 9,000 leads to the terminal node 9,001. Were
+// 9,000 expanded with the marks it was admitted with (the level's copy of
+// its marks: acyclic_slots.go), 9,001 would keep no mark and the property
+// would pass.
+func TestMarkGainedBeforeExpansionIsPassedOn(t *testing.T) {
+	const children, x, marked = 3000, 9000, 2000
+	next := func(node int) []int {
+		switch node {
+		case 0:
+			out := make([]int, children)
+			for c := range out {
+				out[c] = c + 1
+			}
+			return out
+		case 1, marked:
+			return []int{x}
+		case x:
+			return []int{x + 1}
+		}
+		return nil
+	}
+	var goals []int
+	for c := 1; c <= children; c++ {
+		if c != marked {
+			goals = append(goals, c)
+		}
+	}
+	sys := fanned(next, eventually(goals...))
+	height := func(s *at) int {
+		switch {
+		case s.node == 0:
+			return 3
+		case s.node <= children:
+			return 2
+		}
+		return x + 1 - s.node
+	}
+	sys.Termination = &model.Termination[at]{Value: func(buf []int, s *at) []int { return append(buf, height(s)) }}
+	for _, opt := range []Options{{Workers: 1}, {Workers: 2}, {Workers: 1, Disk: t.TempDir()}} {
+		r := Run(context.Background(), sys, opt)
+		if r.Err != nil || r.Liveness == nil || r.Liveness.Method != ByMeasure {
+			t.Fatalf("%+v: %v, liveness %+v", opt, r.Err, r.Liveness)
+		}
+		p := r.Props[0]
+		if p.Verdict != Fail {
+			t.Fatalf("%+v: eventually %s", opt, p.Verdict)
+		}
+		if got := lassoShape(p.Trace); got != "a→2000 a→9000 a→9001 | stop" {
+			t.Fatalf("%+v: counterexample %q", opt, got)
 		}
 	}
 }

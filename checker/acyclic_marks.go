@@ -27,11 +27,14 @@ type markSet interface {
 	// has returns the marks of the state with index id (store.NotStored
 	// if not known) and fingerprint fp, 0 for a state not admitted.
 	has(id uint32, fp uint64) uint32
-	// of returns the marks of the stored state id, encoded as enc.
-	of(id uint32, enc []byte) uint32
-	// raise gives the state with fingerprint fp the marks m, a superset
-	// of those it has. A markArray holds marks only for stored states.
-	raise(fp uint64, m uint32)
+	// ofLevel returns the marks of states lo..hi-1 of the level fr, about
+	// to be expanded, in order, using buf's storage: a chunk's at once,
+	// so that the lookups it may need overlap their cache misses.
+	ofLevel(fr *level, lo, hi int, buf *levelMarks) []uint32
+	// raise gives the state with fingerprint fp, pending as get says, the
+	// marks m, a superset of those it has. A markArray holds marks only
+	// for stored states.
+	raise(fp uint64, m uint32, pending bool)
 	// admit records the marks m of the new state id, fingerprint fp.
 	admit(id uint32, fp uint64, m uint32)
 	// startLevel says that the states admitted from now on, from index
@@ -44,6 +47,13 @@ type markSet interface {
 	bytes() int64
 	// free releases the memory; the set must not be used again.
 	free()
+}
+
+// levelMarks is a worker's storage for ofLevel.
+type levelMarks struct {
+	fps   []uint64
+	found []bool
+	marks []uint32
 }
 
 // markArray holds the marks by state index, in as many bytes per state as
@@ -90,7 +100,13 @@ func (a *markArray) get(fp uint64) (uint32, bool) {
 	return a.at(id), id >= a.first
 }
 
-func (a *markArray) of(id uint32, _ []byte) uint32 { return a.at(id) }
+func (a *markArray) ofLevel(fr *level, lo, hi int, buf *levelMarks) []uint32 {
+	buf.marks = buf.marks[:0]
+	for j := lo; j < hi; j++ {
+		buf.marks = append(buf.marks, a.at(fr.id(j)))
+	}
+	return buf.marks
+}
 
 func (a *markArray) has(id uint32, _ uint64) uint32 {
 	if id >= a.n {
@@ -99,7 +115,7 @@ func (a *markArray) has(id uint32, _ uint64) uint32 {
 	return a.at(id)
 }
 
-func (a *markArray) raise(fp uint64, m uint32) {
+func (a *markArray) raise(fp uint64, m uint32, _ bool) {
 	id := a.index.IndexOf(fp, nil)
 	if id >= a.n {
 		panic(fmt.Sprintf("internal error: marks raised on state %#x, which is not stored", fp))
@@ -159,7 +175,7 @@ func (e *bfs[S]) openMarks() {
 	switch {
 	case e.acyc == nil:
 	case e.marked != nil:
-		e.acyc.marks = markSlots{e.marked}
+		e.acyc.marks = newMarkSlots(e.marked, len(e.acyc.props))
 		if len(e.sys.Init) > 0 {
 			e.acyc.bounds = &bounds{width: len(e.acyc.term.Value(nil, &e.sys.Init[0]))}
 		}

@@ -14,38 +14,97 @@ import (
 // state costs its marks' bits and that bit instead of an index, 4 bytes a
 // slot, and a byte of marks. The store writes each new state's marks as
 // its commit inserts it, and its checkpoint section holds them.
-type markSlots struct{ st store.Marked }
+//
+// The marks of a level's states are also kept in admission order, a
+// level's order, while the level waits to be expanded (levelCopy): a
+// worker reads a state's marks there instead of looking up the store, a
+// cache miss a state. A state of that level that gains marks after its
+// admission (raise) makes the copy stale, and the level's marks are then
+// looked up in the store; so they are in a resumed run's first level,
+// whose states were not admitted by this run.
+type markSlots struct {
+	st store.Marked
+	// width is the bytes of a state's marks in a level's copy.
+	width     int
+	cur, next levelCopy
+}
+
+// levelCopy is the marks of a level's states, from index first on, width
+// bytes each; stale says that some of them gained marks since.
+type levelCopy struct {
+	first uint32
+	m     []byte
+	stale bool
+}
+
+func newMarkSlots(st store.Marked, props int) *markSlots {
+	return &markSlots{st: st, width: (props + 7) / 8}
+}
 
 // get finds a state not stored without marks and pending, as markArray
 // does.
-func (s markSlots) get(fp uint64) (uint32, bool) {
+func (s *markSlots) get(fp uint64) (uint32, bool) {
 	m, recent, stored := s.st.Marks(fp)
 	return m, recent || !stored
 }
 
-func (s markSlots) has(_ uint32, fp uint64) uint32 {
+func (s *markSlots) has(_ uint32, fp uint64) uint32 {
 	m, _, _ := s.st.Marks(fp)
 	return m
 }
 
-func (s markSlots) of(_ uint32, enc []byte) uint32 {
-	m, _, _ := s.st.Marks(model.Fingerprint(enc))
-	return m
+// ofLevel reads the level's copy if it holds states lo..hi-1 and is not
+// stale, and looks the states up in the store otherwise.
+func (s *markSlots) ofLevel(fr *level, lo, hi int, buf *levelMarks) []uint32 {
+	buf.marks = buf.marks[:0]
+	if c := &s.cur; !c.stale && c.first == fr.first && hi*s.width <= len(c.m) {
+		for j := lo; j < hi; j++ {
+			var m uint32
+			for k, b := range c.m[j*s.width : (j+1)*s.width] {
+				m |= uint32(b) << (8 * k)
+			}
+			buf.marks = append(buf.marks, m)
+		}
+		return buf.marks
+	}
+	buf.fps = buf.fps[:0]
+	for j := lo; j < hi; j++ {
+		buf.fps = append(buf.fps, model.Fingerprint(fr.state(j)))
+	}
+	buf.found, buf.marks = s.st.MarksAll(buf.fps, buf.found, buf.marks)
+	return buf.marks
 }
 
-func (s markSlots) raise(fp uint64, m uint32) { s.st.SetMarks(fp, m) }
+// raise sets the marks in the store; a pending state's makes its level's
+// copy stale.
+func (s *markSlots) raise(fp uint64, m uint32, pending bool) {
+	s.st.SetMarks(fp, m)
+	if pending {
+		s.next.stale = true
+	}
+}
 
-// admit has nothing to do: the store's commit gave the state its
-// candidate's marks.
-func (s markSlots) admit(uint32, uint64, uint32) {}
+// admit adds the marks of the new state to its level's copy: the store's
+// commit gave the state its candidate's marks.
+func (s *markSlots) admit(_ uint32, _ uint64, m uint32) {
+	for k := range s.width {
+		s.next.m = append(s.next.m, byte(m>>(8*k)))
+	}
+}
 
-func (s markSlots) startLevel(_, _ uint32) { s.st.NewLevel() }
+func (s *markSlots) startLevel(_, first uint32) {
+	s.st.NewLevel()
+	s.cur, s.next = s.next, levelCopy{first: first, m: s.cur.m[:0]}
+}
 
 // write and read have nothing to do: the store's section holds the marks.
-func (s markSlots) write(*diskio.SectionWriter)        {}
-func (s markSlots) read(*diskio.Section, uint32) error { return nil }
+func (s *markSlots) write(*diskio.SectionWriter)        {}
+func (s *markSlots) read(*diskio.Section, uint32) error { return nil }
 
-func (s markSlots) bytes() int64 { return s.st.MarksBytes() }
+// bytes are the store's marks: the levels' copies, that a resumed run
+// does not have for its first level, are part of a run's peak memory but
+// not of its marks, which a resumed run reports the same.
+func (s *markSlots) bytes() int64 { return s.st.MarksBytes() }
 
-// free has nothing to do: the store's Close frees the marks.
-func (s markSlots) free() {}
+// free drops the levels' copies; the store's Close frees its marks.
+func (s *markSlots) free() { s.cur, s.next = levelCopy{}, levelCopy{} }

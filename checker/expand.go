@@ -38,9 +38,12 @@ type expander[S any] struct {
 	pid uint32
 	b   *batch
 	err error
-	// marks are the current state's marks and before its termination
-	// measure, after a successor's (acyclic.go).
+	// marks are the current state's marks, read with those of its chunk
+	// into chunkMarks (loadMarks), and before its termination measure,
+	// after a successor's (acyclic.go).
 	marks         uint32
+	chunkMarks    []uint32
+	chunkBuf      levelMarks
 	before, after []int
 	// bounded says that the checks of the measure on the current state's
 	// edges are deferred (acyclic_bounds.go): every edge leaves the same
@@ -96,17 +99,26 @@ func (x *expander[S]) measure(s *S, c *store.Candidates) {
 	}
 }
 
-// startMarks reads the termination measure and the marks of the state cur,
-// state pid with encoding enc, about to be expanded, and checks the
-// measure's bound on it (acyclic_bounds.go).
-func (x *expander[S]) startMarks(pid uint32, enc []byte, b *batch) {
+// loadMarks reads the marks of frontier states lo..hi-1, the chunk about
+// to be expanded, into chunkMarks.
+func (x *expander[S]) loadMarks(fr *level, lo, hi int) {
+	if a := x.e.acyc; a.active() {
+		x.chunkMarks = a.marks.ofLevel(fr, lo, hi, &x.chunkBuf)
+	}
+}
+
+// startMarks reads the termination measure and the marks (loadMarks) of
+// the state cur, state pid with encoding enc, state j of its chunk, about
+// to be expanded, and checks the measure's bound on
+// it (acyclic_bounds.go).
+func (x *expander[S]) startMarks(pid uint32, enc []byte, j int, b *batch) {
 	a := x.e.acyc
 	x.marks, x.bounded = 0, false
 	if !a.active() {
 		return
 	}
 	x.before = a.term.Value(x.before[:0], &x.cur)
-	x.marks = a.marks.of(pid, enc)
+	x.marks = x.chunkMarks[j]
 	x.bounded = a.bounds != nil && fitsBound(x.before)
 	if a.bounds == nil {
 		return
@@ -197,7 +209,7 @@ func (x *expander[S]) successorAt(i int) *S {
 // the same time.
 func (x *expander[S]) lookUp() {
 	if x.e.acyc.active() && x.e.marked != nil {
-		x.seen, x.have = x.e.marked.MarksAll(&x.succ, x.seen, x.have)
+		x.seen, x.have = x.e.marked.MarksAll(x.succ.FPs, x.seen, x.have)
 		return
 	}
 	x.seen = x.e.store.SeenAll(&x.succ, x.seen)
@@ -310,6 +322,7 @@ func (x *expander[S]) keepMarked(b *batch) {
 func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batch) error {
 	sys := x.e.sys
 	defer func() { x.e.done.Add(int64(hi - lo)) }()
+	x.loadMarks(fr, lo, hi)
 	for j := lo; j < hi; j++ {
 		if (j-lo)&255 == 0 {
 			if why := interrupted(ctx, x.e.opt, x.e.start); why != "" {
@@ -322,12 +335,12 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			return fmt.Errorf("internal error: state %d does not decode: %v", pid, err)
 		}
 		if x.ample != nil {
-			if err := x.expandReduced(pid, data, b); err != nil {
+			if err := x.expandReduced(pid, data, j-lo, b); err != nil {
 				return err
 			}
 			continue
 		}
-		x.startMarks(pid, data, b)
+		x.startMarks(pid, data, j-lo, b)
 		x.pid = pid
 		x.succ.Reset()
 		for ri := range sys.Rules {

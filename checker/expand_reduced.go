@@ -10,7 +10,7 @@ import (
 )
 
 // expandReduced expands the current state, index pid and encoding data,
-// under partial-order reduction: it chooses an ample set (por.Ample.Choose),
+// state j of its chunk, under partial-order reduction: it chooses an ample set (por.Ample.Choose),
 // computing the successors of only the groups that the choice looks at,
 // and makes the ample set's new successors candidates of b. Step
 // properties, and a termination measure, are checked on every successor
@@ -20,13 +20,13 @@ import (
 // edges only, the edges of the reduced graph (package por's doc,
 // "Liveness"). With no qualifying ample set the state is expanded in full,
 // as expand would.
-func (x *expander[S]) expandReduced(pid uint32, data []byte, b *batch) error {
+func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) error {
 	a := x.ample
 	a.Next()
 	x.succ.Reset()
 	x.index, x.pid, x.b, x.err = x.index[:0], pid, b, nil
 	x.readCur = x.reads(x.readCur[:0], &x.cur)
-	x.startMarks(pid, data, b)
+	x.startMarks(pid, data, j, b)
 	reduced := a.Choose()
 	if x.err != nil {
 		return x.err

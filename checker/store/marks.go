@@ -20,9 +20,10 @@ type Marked interface {
 	Marks(fp uint64) (marks uint32, recent, stored bool)
 	// SetMarks replaces the marks of the stored state with fingerprint fp.
 	SetMarks(fp uint64, marks uint32)
-	// MarksAll is SeenAll that also gives each stored candidate's marks (0
-	// for the others), reusing the slices' storage.
-	MarksAll(c *Candidates, seen []bool, marks []uint32) ([]bool, []uint32)
+	// MarksAll reports, of each fingerprint of fps, whether it is stored
+	// and its marks (0 if not), reusing the slices' storage: SeenAll that
+	// gives the marks too.
+	MarksAll(fps []uint64, seen []bool, marks []uint32) ([]bool, []uint32)
 	// NewLevel makes every stored state not recent.
 	NewLevel()
 	// MarksBytes is the part of Bytes that the marks and the recent bits
@@ -113,33 +114,34 @@ func (m *memory) SetMarks(fp uint64, marks uint32) {
 	m.shards[shardOf(tableKey(fp))].marks.set(i, marks)
 }
 
-// MarksAll reads the home slots first, as SeenAll does, then the marks of
-// the fingerprints found there: loads that depend on nothing but the
-// first ones, so that their cache misses overlap too.
-func (m *memory) MarksAll(c *Candidates, seen []bool, marks []uint32) ([]bool, []uint32) {
+// MarksAll reads the home slots of up to 16 fingerprints at a time, as
+// SeenAll does, then the marks of those found there: loads that depend on
+// nothing but the first ones, so that their cache misses overlap too.
+func (m *memory) MarksAll(fps []uint64, seen []bool, marks []uint32) ([]bool, []uint32) {
 	seen, marks = seen[:0], marks[:0]
 	var first [16]uint64
-	m.loadHomes(c.FPs, &first)
-	var atHome [16]uint32
-	for i, fp := range c.FPs[:min(len(c.FPs), len(first))] {
-		if fp = tableKey(fp); first[i] == fp {
-			sh := &m.shards[shardOf(fp)]
-			atHome[i] = sh.marks.get(home(fp, len(sh.keys)))
+	for len(fps) > 0 {
+		block := fps[:min(len(fps), len(first))]
+		fps = fps[len(block):]
+		m.loadHomes(block, &first)
+		var atHome [16]uint32
+		for i, fp := range block {
+			if fp = tableKey(fp); first[i] == fp {
+				sh := &m.shards[shardOf(fp)]
+				atHome[i] = sh.marks.get(home(fp, len(sh.keys)))
+			}
 		}
-	}
-	for i, fp := range c.FPs {
-		if i < len(first) {
+		for i, fp := range block {
 			switch first[i] {
 			case 0:
 				seen, marks = append(seen, false), append(marks, 0)
-				continue
 			case tableKey(fp):
 				seen, marks = append(seen, true), append(marks, atHome[i])
-				continue
+			default:
+				mk, _, stored := m.Marks(fp)
+				seen, marks = append(seen, stored), append(marks, mk)
 			}
 		}
-		mk, _, stored := m.Marks(fp)
-		seen, marks = append(seen, stored), append(marks, mk)
 	}
 	return seen, marks
 }

@@ -30,19 +30,19 @@ func markedLevel(t *testing.T, st Marked, fps []uint64, marks func(i int) uint32
 // MarksAll finds nothing of the states absent.
 func checkMarks(t *testing.T, st Marked, fps, absent []uint64, marks func(i int) uint32, recent func(i int) bool) {
 	t.Helper()
-	var c Candidates
+	var all []uint64
 	for i, fp := range fps {
 		m, r, stored := st.Marks(fp)
 		if !stored || m != marks(i) || r != recent(i) {
 			t.Fatalf("state %d: marks %d recent %v stored %v, want %d %v", i, m, r, stored, marks(i), recent(i))
 		}
-		c.Add(fp, 0, 0, 0, nil)
+		all = append(all, fp)
 	}
-	for _, fp := range absent {
-		c.Add(fp, 0, 0, 0, nil)
+	seen, got := st.MarksAll(append(all, absent...), nil, nil)
+	if len(seen) != len(fps)+len(absent) || len(got) != len(seen) {
+		t.Fatalf("MarksAll answered %d and %d of %d fingerprints", len(seen), len(got), len(fps)+len(absent))
 	}
-	seen, got := st.MarksAll(&c, nil, nil)
-	for i := range c.FPs {
+	for i := range seen {
 		if in := i < len(fps); seen[i] != in || (in && got[i] != marks(i)) || (!in && got[i] != 0) {
 			t.Fatalf("MarksAll, candidate %d: seen %v marks %d", i, seen[i], got[i])
 		}
