@@ -10,9 +10,9 @@ import (
 )
 
 // expandReduced expands the current state, index pid and encoding data,
-// state j of its chunk, under partial-order reduction: it chooses an ample set (por.Ample.Choose),
-// computing the successors of only the groups that the choice looks at,
-// and makes the ample set's new successors candidates of b. Step
+// state j of its chunk, under partial-order reduction: it chooses an
+// ample set (por.Ample.Choose), computing the successors of only the
+// groups that the choice looks at, and makes the ample set's new successors candidates of b. Step
 // properties, and a termination measure, are checked on every successor
 // computed, a superset of the ample set's, the measure at once (a
 // successor left out is never expanded, where a deferred check would be
