@@ -121,6 +121,21 @@ func mergeBound(dst, src []uint32, width int) {
 	}
 }
 
+// lowerBound lowers the bound row dst to the bound that an edge from the
+// state with measure before, state parent, by action, leaves, if that is
+// below it (or dst has none): mergeBound of appendBound's row, built in
+// place.
+func lowerBound(dst []uint32, before []int, parent, action uint32) {
+	width := len(before)
+	if dst[width] != noParent && !decreasesFrom(dst[:width], before) {
+		return
+	}
+	for i, v := range before {
+		dst[i] = uint32(v)
+	}
+	dst[width], dst[width+1] = parent, action
+}
+
 // below reports whether a is lexicographically smaller than b.
 func below(a, b []uint32) bool {
 	for i := range a {

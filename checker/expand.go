@@ -48,9 +48,8 @@ type expander[S any] struct {
 	// bounded says that the checks of the measure on the current state's
 	// edges are deferred (acyclic_bounds.go): every edge leaves the same
 	// bound, the state's measure, with its own action, built when the
-	// edge's target becomes a candidate (appendBoundOf) into row.
+	// edge's target becomes a candidate (appendBoundOf, lowerBound).
 	bounded bool
-	row     []uint32
 	// succs keeps, with deferred checks, the current state's successors
 	// as states, in succ's order: the check of an edge to a state already
 	// stored (checkStored) reads its measure off the state it was built
@@ -137,6 +136,15 @@ func (x *expander[S]) startMarks(pid uint32, enc []byte, j int, b *batch) {
 // (keepsSuccessors) the marks are left 0 here and computed once the
 // lookup has said which successors are stored (raiseSuccessor, keepMarked).
 func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, next *S, c *store.Candidates, b *batch) {
+	if x.bounded { // deferred, and the successors kept as states
+		c.Vals = append(c.Vals, 0)
+		return
+	}
+	x.markAtOnce(a, pid, fp, next, c, b)
+}
+
+// markAtOnce is markSuccessor when the measure is checked at once.
+func (x *expander[S]) markAtOnce(a model.Action, pid uint32, fp uint64, next *S, c *store.Candidates, b *batch) {
 	ac := x.e.acyc
 	if ac == nil {
 		return
@@ -307,10 +315,9 @@ func (x *expander[S]) keepMarked(b *batch) {
 		case x.marks&^have != 0:
 			b.Vals[j*m+at] = int(have | ac.inherited(x.marks&^have, &x.succs[i]))
 		}
-		if bd := ac.bounds; bd != nil && x.bounded {
-			r := bd.row()
-			x.row = x.appendBoundOf(x.row[:0], i)
-			mergeBound(b.bounds[j*r:(j+1)*r], x.row, bd.width)
+		if x.bounded {
+			r := ac.bounds.row()
+			lowerBound(b.bounds[j*r:(j+1)*r], x.before, x.pid, x.succ.Actions[i])
 		}
 	}
 }
