@@ -211,40 +211,43 @@ func (a *acyclic[S]) keepRaises(raises []raise) {
 // keepCandidates keeps, as raises, the marks of the candidates of batch k
 // of a round that its commit did not admit: states admitted by an earlier
 // chunk of the round (the edges to a state stored before the round are
-// raiseSuccessors'), and merges their bounds (acyclic_bounds.go). The disk
-// store, which defers its commits, merges the marks itself
-// (acyclic_disk.go).
+// raiseSuccessors'), and merges their bounds (acyclic_bounds.go). A
+// candidate whose marks are all among those of the candidate the state
+// was admitted from gives it nothing (marks only grow), and needs no
+// lookup in the store. The disk store,
+// which defers its commits, merges the marks itself (acyclic_disk.go).
 func (e *bfs[S]) keepCandidates(round []*batch, k int) {
 	a, vals, at, b := e.acyc, e.vals(), e.marksAt(), round[k]
 	for i, fp := range b.FPs {
 		if b.Fresh(i) {
 			continue
 		}
-		if m := uint32(b.Vals[i*vals+at]); m != 0 {
+		from, j := admittedBy(round[:k], fp)
+		m := uint32(b.Vals[i*vals+at])
+		if m != 0 && (from == nil || m&^uint32(from.Vals[j*vals+at]) != 0) {
 			a.keep(raise{fp: fp, parent: b.Parents[i], action: b.Actions[i], mask: m})
 		}
-		if bd := a.bounds; bd != nil {
-			if id := admittedFrom(round[:k], fp); id != store.NotStored {
-				bd.merge(id, b.bounds[i*bd.row():(i+1)*bd.row()])
-			}
+		if bd := a.bounds; bd != nil && from != nil && from.ids[j] != store.NotStored {
+			bd.merge(from.ids[j], b.bounds[i*bd.row():(i+1)*bd.row()])
 		}
 	}
 }
 
-// admittedFrom is the index of the state with fingerprint fp admitted from
-// a candidate of one of the batches, store.NotStored if none was. With
-// the store in memory, a candidate that a round's commit finds stored
-// leads to a state first met in an earlier batch of the round (the lookup
-// before the round did not find it, and a batch holds each state once):
-// the first batch whose own table of its candidates (FirstAt) has fp
-// admitted it, unless the run stopped admitting.
-func admittedFrom(earlier []*batch, fp uint64) uint32 {
-	for _, b := range earlier {
-		if j, ok := b.At(fp); ok {
-			return b.ids[j]
+// admittedBy is the batch, and the candidate in it, that admitted the
+// state with fingerprint fp, nil if none of the batches did. With the
+// store in memory, a candidate that a round's commit finds stored leads to
+// a state admitted from an earlier batch of the round (the lookup before
+// the round did not find it, and a batch holds each state once): the one
+// whose candidate is fresh. The batches are searched from the latest,
+// where the candidates of neighbouring chunks, which share successors the
+// most, are.
+func admittedBy(earlier []*batch, fp uint64) (*batch, int) {
+	for k := len(earlier) - 1; k >= 0; k-- {
+		if j, ok := earlier[k].At(fp); ok && earlier[k].Fresh(j) {
+			return earlier[k], j
 		}
 	}
-	return store.NotStored
+	return nil, 0
 }
 
 func (a *acyclic[S]) keep(r raise) {

@@ -22,7 +22,7 @@ type batch struct {
 	wrong  *wrongTransition
 	// bounds are the candidates' bounds when the measure's checks are
 	// deferred (acyclic_bounds.go), a row per candidate; ids the index
-	// each was admitted as, store.NotStored for none (admittedFrom).
+	// each was admitted as, store.NotStored for none (admittedBy).
 	bounds []uint32
 	ids    []uint32
 	// fired counts, when coverage is on, the transitions per rule and
