@@ -336,21 +336,11 @@ func (a *acyclic[S]) propagate(start *S, gain uint32) {
 // with its encoding and those marks, building each in next; it reports
 // whether cur has a successor.
 func (a *acyclic[S]) passOn(cur *S, gain uint32, next *S, f func(enc []byte, m uint32)) bool {
-	sys := a.sys
 	enabled := false
-	for ri := range sys.Rules {
-		r := &sys.Rules[ri]
-		for p := 0; p < sys.Procs; p++ {
-			for k, nc := 0, r.ChoicesAt(cur, p); k < nc; k++ {
-				sys.Copy(next, cur)
-				if !r.Do(next, p, k) {
-					continue
-				}
-				enabled = true
-				if m := a.inherited(gain, next); m != 0 {
-					f(sys.Encode(nil, next), m)
-				}
-			}
+	for range a.sys.Steps(cur, next) {
+		enabled = true
+		if m := a.inherited(gain, next); m != 0 {
+			f(a.sys.Encode(nil, next), m)
 		}
 	}
 	return enabled

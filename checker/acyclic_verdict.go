@@ -150,21 +150,12 @@ func terminalCounterexample[S any](ctx context.Context, sys *model.System[S], cl
 			return nil, fmt.Errorf("internal error: a state does not decode: %v", err)
 		}
 		enabled := false
-		for ri := range sys.Rules {
-			r := &sys.Rules[ri]
-			for pr := 0; pr < sys.Procs; pr++ {
-				for k, nc := 0, r.ChoicesAt(&cur, pr); k < nc; k++ {
-					sys.Copy(&next, &cur)
-					if !r.Do(&next, pr, k) {
-						continue
-					}
-					enabled = true
-					if n.phase == 1 && p.State(&next) {
-						continue
-					}
-					discover(sys.Encode(nil, &next), &next, head, model.Action{Rule: ri, Proc: pr, Choice: k}, true, n.phase)
-				}
+		for a := range sys.Steps(&cur, &next) {
+			enabled = true
+			if n.phase == 1 && p.State(&next) {
+				continue
 			}
+			discover(sys.Encode(nil, &next), &next, head, a, true, n.phase)
 		}
 		if n.phase == 1 && !enabled {
 			var stem []model.Action

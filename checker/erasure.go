@@ -82,20 +82,14 @@ func graph[S any](ctx context.Context, sys *model.System[S], erase func(*S)) (ma
 		queue = queue[1:]
 		from := key(&s)
 		states[from] = true
-		for ri := range sys.Rules {
-			for p := 0; p < sys.Procs; p++ {
-				for k := 0; k < sys.Rules[ri].ChoicesAt(&s, p); k++ {
-					var t S
-					a := model.Action{Rule: ri, Proc: p, Choice: k}
-					if !sys.Apply(&s, a, &t) {
-						continue
-					}
-					edges[edge{from: from, to: key(&t), action: a}] = true
-					if enc := string(sys.Encode(nil, &t)); !seen[enc] {
-						seen[enc] = true
-						queue = append(queue, t)
-					}
-				}
+		var next S
+		for a := range sys.Steps(&s, &next) {
+			edges[edge{from: from, to: key(&next), action: a}] = true
+			if enc := string(sys.Encode(nil, &next)); !seen[enc] {
+				seen[enc] = true
+				var t S // next's storage is reused by the next step
+				sys.Copy(&t, &next)
+				queue = append(queue, t)
 			}
 		}
 	}

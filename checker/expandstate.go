@@ -48,22 +48,14 @@ func (t target[S]) expand(s State) (Expansion, error) {
 	}
 	var out Expansion
 	var next S
-	for ri := range t.sys.Rules {
-		for p := 0; p < t.sys.Procs; p++ {
-			for k := 0; k < t.sys.Rules[ri].ChoicesAt(&x, p); k++ {
-				a := model.Action{Rule: ri, Proc: p, Choice: k}
-				if !t.sys.Apply(&x, a, &next) {
-					continue
-				}
-				m := Successor{Action: a, To: t.state(&next)}
-				for _, pr := range t.sys.Props {
-					if pr.Kind == model.Step && !pr.Trans(&x, a, &next) {
-						m.Broken = append(m.Broken, pr.Name)
-					}
-				}
-				out.Moves = append(out.Moves, m)
+	for a := range t.sys.Steps(&x, &next) {
+		m := Successor{Action: a, To: t.state(&next)}
+		for _, pr := range t.sys.Props {
+			if pr.Kind == model.Step && !pr.Trans(&x, a, &next) {
+				m.Broken = append(m.Broken, pr.Name)
 			}
 		}
+		out.Moves = append(out.Moves, m)
 	}
 	for _, pr := range t.sys.Props {
 		switch pr.Kind {

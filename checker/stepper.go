@@ -202,13 +202,10 @@ func (t target[S]) Moves(s State) ([]Move, error) {
 		return nil, err
 	}
 	var out []Move
-	for ri := range t.sys.Rules {
-		for p := 0; p < t.sys.Procs; p++ {
-			for k := 0; k < t.sys.Rules[ri].ChoicesAt(&x, p); k++ {
-				if m, ok := t.move(&x, model.Action{Rule: ri, Proc: p, Choice: k}); ok {
-					out = append(out, m)
-				}
-			}
+	var next S
+	for a := range t.sys.Steps(&x, &next) {
+		if m, ok := t.move(&x, a); ok {
+			out = append(out, m)
 		}
 	}
 	return out, nil
@@ -291,14 +288,8 @@ func (t target[S]) Inspect(s State) (Snapshot, error) {
 // terminal reports whether no action is enabled in s.
 func (t target[S]) terminal(s *S) bool {
 	var next S
-	for ri := range t.sys.Rules {
-		for p := 0; p < t.sys.Procs; p++ {
-			for k := 0; k < t.sys.Rules[ri].ChoicesAt(s, p); k++ {
-				if t.sys.Apply(s, model.Action{Rule: ri, Proc: p, Choice: k}, &next) {
-					return false
-				}
-			}
-		}
+	for range t.sys.Steps(s, &next) {
+		return false
 	}
 	return true
 }

@@ -89,6 +89,42 @@ func TestFirstRunStopsAtATerminalStateOrTheStepLimit(t *testing.T) {
 	}
 }
 
+// Steps yields the enabled actions in enumeration order with their
+// successors, skips an action whose Do refuses, and stops when asked to.
+func TestStepsEnumeratesEnabledActionsInOrder(t *testing.T) {
+	sys := &System[int]{
+		Procs: 2, Init: []int{0},
+		Rules: []Rule[int]{
+			{Name: "add", Guard: func(s *int, _ int) bool { return true },
+				Choices: func(s *int, p int) int { return p + 1 },
+				Do:      func(s *int, p, k int) bool { *s += 10*p + k + 1; return true }},
+			{Name: "blocked", Guard: func(s *int, _ int) bool { return true },
+				Do: func(s *int, p, _ int) bool { *s = -1; return p == 1 }},
+		},
+		Copy: func(d, s *int) { *d = *s },
+	}
+	s, next := 100, 0
+	var got []string
+	for a := range sys.Steps(&s, &next) {
+		got = append(got, fmt.Sprintf("%d/%d/%d→%d", a.Rule, a.Proc, a.Choice, next))
+	}
+	if want := "[0/0/0→101 0/1/0→111 0/1/1→112 1/1/0→-1]"; fmt.Sprint(got) != want {
+		t.Fatalf("Steps yielded %v, want %s", got, want)
+	}
+	if s != 100 {
+		t.Fatalf("Steps changed the state to %d", s)
+	}
+	n := 0
+	for range sys.Steps(&s, &next) {
+		if n++; n == 2 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Fatalf("Steps went on after a break: %d", n)
+	}
+}
+
 func TestParseDuplex(t *testing.T) {
 	for s, want := range map[string]Duplex{"half": HalfDuplex, "full": FullDuplex} {
 		if m, err := ParseDuplex(s); err != nil || m != want || m.String() != s {

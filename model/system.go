@@ -1,6 +1,9 @@
 package model
 
-import "fmt"
+import (
+	"fmt"
+	"iter"
+)
 
 // System is one instantiated spec: a protocol with its parameters fixed. The
 // checker explores it; it knows nothing about the protocol beyond these
@@ -151,6 +154,27 @@ func (sys *System[S]) Apply(s *S, a Action, dst *S) bool {
 	return r.Do(dst, a.Proc, a.Choice)
 }
 
+// Steps yields every action enabled in s, in enumeration order (the rules
+// in order, then the processes, then the choices), with its successor built
+// in next, which each step overwrites: an action whose Do refuses (a send
+// that blocks) is not enabled. The checker's expansions, whose hot loops
+// interleave other work with this one, enumerate in the same order.
+func (sys *System[S]) Steps(s, next *S) iter.Seq[Action] {
+	return func(yield func(Action) bool) {
+		for ri := range sys.Rules {
+			r := &sys.Rules[ri]
+			for p := 0; p < sys.Procs; p++ {
+				for k, nc := 0, r.ChoicesAt(s, p); k < nc; k++ {
+					sys.Copy(next, s)
+					if r.Do(next, p, k) && !yield(Action{Rule: ri, Proc: p, Choice: k}) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // FirstRun follows, from initial state 0, the run that always takes the
 // first enabled action in enumeration order, for at most maxSteps steps. It
 // returns the last state and whether it is terminal. Specs use it for a
@@ -170,14 +194,8 @@ func (sys *System[S]) FirstRun(maxSteps int) (S, bool) {
 
 // firstStep applies the first enabled action of s into dst; false if none.
 func (sys *System[S]) firstStep(s, dst *S) bool {
-	for ri := range sys.Rules {
-		for p := 0; p < sys.Procs; p++ {
-			for k := 0; k < sys.Rules[ri].ChoicesAt(s, p); k++ {
-				if sys.Apply(s, Action{Rule: ri, Proc: p, Choice: k}, dst) {
-					return true
-				}
-			}
-		}
+	for range sys.Steps(s, dst) {
+		return true
 	}
 	return false
 }

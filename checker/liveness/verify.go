@@ -82,15 +82,8 @@ func Verify[S any](sys *model.System[S], cls *Classes, p *model.Property[S], ini
 func enabledActions[S any](sys *model.System[S], s *S) []model.Action {
 	var out []model.Action
 	var t S
-	for ri := range sys.Rules {
-		for p := 0; p < sys.Procs; p++ {
-			for k := 0; k < sys.Rules[ri].ChoicesAt(s, p); k++ {
-				a := model.Action{Rule: ri, Proc: p, Choice: k}
-				if sys.Apply(s, a, &t) {
-					out = append(out, a)
-				}
-			}
-		}
+	for a := range sys.Steps(s, &t) {
+		out = append(out, a)
 	}
 	return out
 }

@@ -216,19 +216,14 @@ func reachable[S any](ctx context.Context, sys *model.System[S]) ([]S, error) {
 	for i := range sys.Init {
 		add(&sys.Init[i])
 	}
+	var next S
 	for i := 0; i < len(out); i++ {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		for ri := range sys.Rules {
-			for p := 0; p < sys.Procs; p++ {
-				for k := 0; k < sys.Rules[ri].ChoicesAt(&out[i], p); k++ {
-					var t S
-					if sys.Apply(&out[i], model.Action{Rule: ri, Proc: p, Choice: k}, &t) {
-						add(&t)
-					}
-				}
-			}
+		cur := out[i] // add may move out
+		for range sys.Steps(&cur, &next) {
+			add(&next)
 		}
 	}
 	return out, nil
