@@ -21,6 +21,14 @@ func TestLateMarkReexpandsState(t *testing.T) {
 	height := map[int]int{0: 5, 5: 4, 6: 3, 7: 2, 1: 2, 3: 1, 4: 0}
 	sys := explicit(arcs, nil, eventually(1))
 	sys.Termination = &model.Termination[at]{Value: func(buf []int, s *at) []int { return append(buf, height[s.node]) }}
+	failsByMeasure(t, sys, "b/p0→5 a/p0→6 a/p0→7 a/p0→3 a/p0→4 | stop")
+}
+
+// failsByMeasure checks that the liveness of sys is decided by its measure
+// and that its first property fails with the counterexample want, with
+// one and two workers, the disk store and checkpoints.
+func failsByMeasure(t *testing.T, sys *model.System[at], want string) {
+	t.Helper()
 	for _, opt := range []Options{{Workers: 1}, {Workers: 2}, {Workers: 1, Disk: t.TempDir()},
 		{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck")}} {
 		r := Run(context.Background(), sys, opt)
@@ -29,10 +37,10 @@ func TestLateMarkReexpandsState(t *testing.T) {
 		}
 		p := r.Props[0]
 		if p.Verdict != Fail {
-			t.Fatalf("%+v: eventually 1 %s", opt, p.Verdict)
+			t.Fatalf("%+v: %s %s", opt, p.Name, p.Verdict)
 		}
-		if got := lassoShape(p.Trace); got != "b/p0→5 a/p0→6 a/p0→7 a/p0→3 a/p0→4 | stop" {
-			t.Fatalf("%+v: counterexample %q", opt, got)
+		if got := lassoShape(p.Trace); got != want {
+			t.Fatalf("%+v: counterexample %q, want %q", opt, got, want)
 		}
 	}
 }
@@ -44,22 +52,7 @@ func TestLateMarkReexpandsState(t *testing.T) {
 // the check of 9,000 against the merged bound catches.
 func TestBoundsMergeAcrossChunks(t *testing.T) {
 	const children, x, breaks = 3000, 9000, 2000
-	// next lists the successors of node: explicit's arcs, found without a
-	// scan of them all.
-	next := func(node int) []int {
-		switch node {
-		case 0:
-			out := make([]int, children)
-			for c := range out {
-				out[c] = c + 1
-			}
-			return out
-		case 1, breaks:
-			return []int{x}
-		}
-		return nil
-	}
-	sys := fanned(next, eventually(x))
+	sys := fanned(children, map[int][]int{1: {x}, breaks: {x}}, eventually(x))
 	value := func(s *at) int {
 		switch s.node {
 		case 0:
@@ -82,10 +75,21 @@ func TestBoundsMergeAcrossChunks(t *testing.T) {
 	}
 }
 
-// fanned is explicit's system with one rule, a, whose successors of a node
-// next lists, found without a scan of arcs: for graphs with thousands of
-// arcs from a node.
-func fanned(next func(node int) []int, props ...model.Property[at]) *model.System[at] {
+// fanned is explicit's system with one rule, a, where node 0 leads to
+// nodes 1 to children and any other node to those arcs lists: a graph
+// with thousands of arcs from a node, whose successors are found without a
+// scan of them all.
+func fanned(children int, arcs map[int][]int, props ...model.Property[at]) *model.System[at] {
+	next := func(node int) []int {
+		if node != 0 {
+			return arcs[node]
+		}
+		out := make([]int, children)
+		for c := range out {
+			out[c] = c + 1
+		}
+		return out
+	}
 	sys := explicit(nil, nil, props...)
 	sys.Rules = []model.Rule[at]{{
 		Name:    "a",
@@ -108,28 +112,13 @@ func fanned(next func(node int) []int, props ...model.Property[at]) *model.Syste
 // would pass.
 func TestMarkGainedBeforeExpansionIsPassedOn(t *testing.T) {
 	const children, x, marked = 3000, 9000, 2000
-	next := func(node int) []int {
-		switch node {
-		case 0:
-			out := make([]int, children)
-			for c := range out {
-				out[c] = c + 1
-			}
-			return out
-		case 1, marked:
-			return []int{x}
-		case x:
-			return []int{x + 1}
-		}
-		return nil
-	}
 	var goals []int
 	for c := 1; c <= children; c++ {
 		if c != marked {
 			goals = append(goals, c)
 		}
 	}
-	sys := fanned(next, eventually(goals...))
+	sys := fanned(children, map[int][]int{1: {x}, marked: {x}, x: {x + 1}}, eventually(goals...))
 	height := func(s *at) int {
 		switch {
 		case s.node == 0:
@@ -140,17 +129,5 @@ func TestMarkGainedBeforeExpansionIsPassedOn(t *testing.T) {
 		return x + 1 - s.node
 	}
 	sys.Termination = &model.Termination[at]{Value: func(buf []int, s *at) []int { return append(buf, height(s)) }}
-	for _, opt := range []Options{{Workers: 1}, {Workers: 2}, {Workers: 1, Disk: t.TempDir()}} {
-		r := Run(context.Background(), sys, opt)
-		if r.Err != nil || r.Liveness == nil || r.Liveness.Method != ByMeasure {
-			t.Fatalf("%+v: %v, liveness %+v", opt, r.Err, r.Liveness)
-		}
-		p := r.Props[0]
-		if p.Verdict != Fail {
-			t.Fatalf("%+v: eventually %s", opt, p.Verdict)
-		}
-		if got := lassoShape(p.Trace); got != "a→2000 a→9000 a→9001 | stop" {
-			t.Fatalf("%+v: counterexample %q", opt, got)
-		}
-	}
+	failsByMeasure(t, sys, "a→2000 a→9000 a→9001 | stop")
 }
