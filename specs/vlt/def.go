@@ -36,7 +36,7 @@ func profile(variant string) specdef.Profile {
 		PhaseFormula: "T, the largest with F_T ≤ n (≈ 1.44 log₂ n)",
 		Ns:           specdef.Span(3, 6), CI: specdef.Span(3, 4), Plotted: true, CausalUpTo: 4,
 		Note: "Each graph starts from all 2^n orientation assignments, which is what makes reflection a sound symmetry here. " +
-			"At these sizes no run goes past phase 2, so the phase bound is only weakly exercised (seeds README); the smallest ring on which one does has 8 processors (specs/vlt/phase3_test.go). " +
+			"At these sizes no run goes past phase 2 (phases are numbered from 0; the phases column counts them, so at most 3), so the phase bound is only weakly exercised (seeds README); the smallest ring on which one does has 8 processors (specs/vlt/phase3_test.go). " +
 			"n = 7 is out of reach on one machine: 360 classes, each graph about ten times as large as at n = 6 (it grew tenfold from n = 5 to 6), " +
 			"and vlt's rules declare no footprints, so --por does not apply."}
 	if variant == "modified" {
