@@ -76,18 +76,23 @@ func newMarkArray(index store.Indexed, props int) *markArray {
 	return &markArray{index: index, width: (props + 7) / 8}
 }
 
-func (a *markArray) at(id uint32) uint32 {
-	var m uint32
-	for j, b := range a.m[int(id)*a.width : int(id+1)*a.width] {
-		m |= uint32(b) << (8 * j)
-	}
-	return m
-}
+func (a *markArray) at(id uint32) uint32 { return unpackMarks(a.m, int(id), a.width) }
 
 func (a *markArray) set(id uint32, m uint32) {
 	for j := range a.width {
 		a.m[int(id)*a.width+j] = byte(m >> (8 * j))
 	}
+}
+
+// unpackMarks is the marks of entry i of m, width bytes an entry, least
+// significant first: how markArray and a level's copy (acyclic_slots.go)
+// hold them.
+func unpackMarks(m []byte, i, width int) uint32 {
+	var v uint32
+	for j, b := range m[i*width : (i+1)*width] {
+		v |= uint32(b) << (8 * j)
+	}
+	return v
 }
 
 // get finds a state not admitted, even if the store holds it (a run stopped

@@ -30,7 +30,7 @@ type markSlots struct {
 }
 
 // levelCopy is the marks of a level's states, from index first on, width
-// bytes each; stale says that some of them gained marks since.
+// bytes each as markArray holds them (unpackMarks); stale says that some of them gained marks since.
 type levelCopy struct {
 	first uint32
 	m     []byte
@@ -59,11 +59,7 @@ func (s *markSlots) ofLevel(fr *level, lo, hi int, buf *levelMarks) []uint32 {
 	buf.marks = buf.marks[:0]
 	if c := &s.cur; !c.stale && c.first == fr.first && hi*s.width <= len(c.m) {
 		for j := lo; j < hi; j++ {
-			var m uint32
-			for k, b := range c.m[j*s.width : (j+1)*s.width] {
-				m |= uint32(b) << (8 * k)
-			}
-			buf.marks = append(buf.marks, m)
+			buf.marks = append(buf.marks, unpackMarks(c.m, j, s.width))
 		}
 		return buf.marks
 	}

@@ -74,6 +74,7 @@ func graph[S any](ctx context.Context, sys *model.System[S], erase func(*S)) (ma
 			queue = append(queue, c)
 		}
 	}
+	var next S
 	for len(queue) > 0 {
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
@@ -82,7 +83,6 @@ func graph[S any](ctx context.Context, sys *model.System[S], erase func(*S)) (ma
 		queue = queue[1:]
 		from := key(&s)
 		states[from] = true
-		var next S
 		for a := range sys.Steps(&s, &next) {
 			edges[edge{from: from, to: key(&next), action: a}] = true
 			if enc := string(sys.Encode(nil, &next)); !seen[enc] {

@@ -204,9 +204,7 @@ func (t target[S]) Moves(s State) ([]Move, error) {
 	var out []Move
 	var next S
 	for a := range t.sys.Steps(&x, &next) {
-		if m, ok := t.move(&x, a); ok {
-			out = append(out, m)
-		}
+		out = append(out, t.moveTo(&x, a, &next))
 	}
 	return out, nil
 }
@@ -237,21 +235,25 @@ func (t target[S]) describe(s *S, a model.Action) string {
 // move takes a in s, if it is enabled, and describes the transition.
 func (t target[S]) move(s *S, a model.Action) (Move, bool) {
 	var next S
-	label := t.describe(s, a)
 	if !t.sys.Apply(s, a, &next) {
 		return Move{}, false
 	}
-	m := Move{Action: a, Rule: t.sys.Rules[a.Rule].Name, Label: label, To: t.state(&next)}
+	return t.moveTo(s, a, &next), true
+}
+
+// moveTo describes the transition from s by a, enabled, to next.
+func (t target[S]) moveTo(s *S, a model.Action, next *S) Move {
+	m := Move{Action: a, Rule: t.sys.Rules[a.Rule].Name, Label: t.sys.Label(s, a), To: t.state(next)}
 	if t.sys.View != nil {
-		before, after := t.sys.View(s), t.sys.View(&next)
+		before, after := t.sys.View(s), t.sys.View(next)
 		m.Sent, m.Received = Messages(&before, &after)
 	}
 	for _, p := range t.sys.Props {
-		if p.Kind == model.Step && !p.Trans(s, a, &next) {
+		if p.Kind == model.Step && !p.Trans(s, a, next) {
 			m.Broken = append(m.Broken, p.Name)
 		}
 	}
-	return m, true
+	return m
 }
 
 func (t target[S]) Inspect(s State) (Snapshot, error) {
