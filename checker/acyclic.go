@@ -22,13 +22,19 @@ import (
 //   - "P leads to Q" fails exactly when some terminal state is reachable
 //     along a path of ¬Q states from a state satisfying P ∧ ¬Q,
 //
-// (a goal of "a terminal state" always holds). Each is decided by one mark
-// bit per property on the states the search stores, with no graph:
-// mark(t) = ¬Q(t) ∧ (t is initial, for eventually; P(t), for leads-to; or
-// some predecessor of t is marked). The property fails when a terminal
-// state is marked.
+// (a goal of "a terminal state" always holds). Both hold when every
+// reachable terminal state meets Q, since every maximal run ends in one;
+// so the search records, at each terminal state, the goals it leaves
+// unmet, and nothing more. If it leaves none, every property holds: the
+// common case, an election whose terminal states all have their leader,
+// costs the measure's checks and no more. Otherwise a second search, the
+// marks phase (marksPhase, acyclic_verdict.go), explores the same states
+// again and decides each property by one mark bit on the states it
+// stores, with no graph: mark(t) = ¬Q(t) ∧ (t is initial, for eventually;
+// P(t), for leads-to; or some predecessor of t is marked). The property
+// fails when a terminal state is marked.
 //
-// The search computes the marks as it goes. Expanding s, a worker reads
+// The marks phase computes the marks as it goes. Expanding s, a worker reads
 // mark(s) and gives each successor t the marks it inherits along s → t; a
 // new state is admitted with the union of the marks of its chunk's edges to
 // it. Another edge whose marks t does not have yet sets them at once if t
@@ -61,10 +67,14 @@ import (
 // A fingerprint collision could only add marks, never lose one; still, a
 // run with exact states (Options.Exact) leaves liveness to the graph, whose
 // index is exact too.
-// A checkpoint saves the marks whole; raises are applied before a
-// checkpoint is taken, so none is pending then.
+// A checkpoint of the first search saves the goals left unmet; the marks
+// phase takes none: a run resumed from the first search's checkpoint redoes
+// it, as the graph's liveness phase is redone.
 //
-// Under partial-order reduction the marks follow the reduced graph's edges,
+// Under partial-order reduction the first search still reaches every
+// terminal state (an ample set is empty only where nothing is enabled, and
+// the reduction preserves every deadlock), so its test is the same; the
+// marks phase is reduced too, and its marks follow the reduced graph's edges,
 // the ample sets' (package por's doc, "Liveness", says why that decides
 // the properties). A re-expansion, whose ample set could differ from the
 // first since the store has grown, passes marks on along every transition
@@ -103,9 +113,12 @@ type acyclic[S any] struct {
 	// states for settleOnDisk; nil with a store in memory.
 	onDisk store.Locator
 	gains  []gain
-	// failed has the bits of the properties a marked terminal state
-	// violates.
-	failed uint32
+	// withMarks says that the search computes the marks (the marks
+	// phase). failed has, then, the bits of the properties a marked
+	// terminal state violates; unmet has, in the search before, those
+	// whose goal a terminal state does not meet.
+	withMarks     bool
+	failed, unmet uint32
 	// wrong is the first transition found that does not decrease the
 	// measure; the marks are then abandoned.
 	wrong *wrongTransition
@@ -139,12 +152,14 @@ type wrongTransition struct {
 
 // newAcyclic returns the measure's bookkeeping for sys, or nil when sys
 // declares no measure, has no liveness property, or has more than
-// maxMarkedProps of them; liveness is then decided on the graph.
-func newAcyclic[S any](sys *model.System[S]) *acyclic[S] {
+// maxMarkedProps of them; liveness is then decided on the graph. With
+// withMarks the search computes the marks (the marks phase); without, it
+// only records the goals its terminal states leave unmet.
+func newAcyclic[S any](sys *model.System[S], withMarks bool) *acyclic[S] {
 	if sys.Termination == nil {
 		return nil
 	}
-	a := &acyclic[S]{sys: sys, term: sys.Termination}
+	a := &acyclic[S]{sys: sys, term: sys.Termination, withMarks: withMarks}
 	live := false
 	for i := range sys.Props {
 		p := &sys.Props[i]
@@ -159,9 +174,25 @@ func newAcyclic[S any](sys *model.System[S]) *acyclic[S] {
 	return a
 }
 
-// active reports whether marks are still being computed: no transition
-// has broken the measure so far.
+// active reports whether the measure still holds: no transition has broken
+// it so far.
 func (a *acyclic[S]) active() bool { return a != nil && a.wrong == nil }
+
+// marking reports whether the search computes the marks: in the marks
+// phase, while the measure holds.
+func (a *acyclic[S]) marking() bool { return a.active() && a.withMarks }
+
+// unmetAt are the bits of the properties whose goal the terminal state s
+// does not meet.
+func (a *acyclic[S]) unmetAt(s *S) uint32 {
+	var m uint32
+	for j, p := range a.props {
+		if !p.State(s) {
+			m |= 1 << j
+		}
+	}
+	return m
+}
 
 // initialMarks are the marks of an initial state s.
 func (a *acyclic[S]) initialMarks(s *S) uint32 {
@@ -223,9 +254,11 @@ func (e *bfs[S]) keepCandidates(round []*batch, k int) {
 			continue
 		}
 		from, j := admittedBy(round[:k], fp)
-		m := uint32(b.Vals[i*vals+at])
-		if m != 0 && (from == nil || m&^uint32(from.Vals[j*vals+at]) != 0) {
-			a.keep(raise{fp: fp, parent: b.Parents[i], action: b.Actions[i], mask: m})
+		if a.withMarks {
+			m := uint32(b.Vals[i*vals+at])
+			if m != 0 && (from == nil || m&^uint32(from.Vals[j*vals+at]) != 0) {
+				a.keep(raise{fp: fp, parent: b.Parents[i], action: b.Actions[i], mask: m})
+			}
 		}
 		if bd := a.bounds; bd != nil && from != nil && from.ids[j] != store.NotStored {
 			bd.merge(from.ids[j], b.bounds[i*bd.row():(i+1)*bd.row()])
@@ -266,7 +299,7 @@ func (a *acyclic[S]) keep(r raise) {
 // above).
 func (a *acyclic[S]) settle(e *bfs[S], depth int) error {
 	defer func() { a.raises, a.gains = a.raises[:0], a.gains[:0] }()
-	if a.wrong != nil {
+	if !a.marking() {
 		return nil
 	}
 	if a.onDisk != nil {

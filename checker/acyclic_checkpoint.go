@@ -7,9 +7,9 @@ import (
 
 // writeMarks writes a checkpoint's section of the termination measure
 // (acyclic.go): whether the run verifies one; the transition that broke it,
-// if one did; else the properties found failing and every mark. Raises are
-// applied at each level's end, before a checkpoint is taken, so none is
-// pending.
+// if one did; else the properties whose goal a terminal state leaves unmet.
+// The search a checkpoint saves computes no marks: the marks phase, which
+// does, writes no checkpoint.
 func (e *bfs[S]) writeMarks(w *diskio.SectionWriter) {
 	a := e.acyc
 	if a == nil {
@@ -31,13 +31,12 @@ func (e *bfs[S]) writeMarks(w *diskio.SectionWriter) {
 		return
 	}
 	w.Uint(0)
-	w.Uint(uint64(a.failed))
-	a.marks.write(w)
+	w.Uint(uint64(a.unmet))
 }
 
 // readMarks reads what writeMarks wrote into this run's bookkeeping, which
 // must verify a measure exactly when the checkpointed run did.
-func (e *bfs[S]) readMarks(r *diskio.Section, path string, states uint32) error {
+func (e *bfs[S]) readMarks(r *diskio.Section, path string) error {
 	a := e.acyc
 	if (r.Uint() == 1) != (a != nil) {
 		return notValid(path, "the termination measure's section does not fit the spec")
@@ -57,9 +56,9 @@ func (e *bfs[S]) readMarks(r *diskio.Section, path string, states uint32) error 
 		}
 		return r.Err()
 	}
-	a.failed = uint32(r.Uint())
-	if err := a.marks.read(r, states); err != nil {
-		return resumeError(path, err)
+	a.unmet = uint32(r.Uint())
+	if uint64(a.unmet) >= 1<<len(a.props) {
+		return notValid(path, "the termination measure's section names properties the spec does not have")
 	}
-	return nil
+	return r.Err()
 }

@@ -24,15 +24,16 @@ func TestLateMarkReexpandsState(t *testing.T) {
 	failsByMeasure(t, sys, "b/p0→5 a/p0→6 a/p0→7 a/p0→3 a/p0→4 | stop")
 }
 
-// failsByMeasure checks that the liveness of sys is decided by its measure
-// and that its first property fails with the counterexample want, with
-// one and two workers, the disk store and checkpoints.
+// failsByMeasure checks that the liveness of sys is decided by its measure,
+// in the marks phase, and that its first property fails with the
+// counterexample want, with one and two workers, the disk store and
+// checkpoints.
 func failsByMeasure(t *testing.T, sys *model.System[at], want string) {
 	t.Helper()
 	for _, opt := range []Options{{Workers: 1}, {Workers: 2}, {Workers: 1, Disk: t.TempDir()},
 		{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck")}} {
 		r := Run(context.Background(), sys, opt)
-		if r.Err != nil || r.Liveness == nil || r.Liveness.Method != ByMeasure {
+		if r.Err != nil || r.Liveness == nil || r.Liveness.Method != ByMeasure || !r.Liveness.Marked {
 			t.Fatalf("%+v: %v, liveness %+v", opt, r.Err, r.Liveness)
 		}
 		p := r.Props[0]
@@ -41,6 +42,30 @@ func failsByMeasure(t *testing.T, sys *model.System[at], want string) {
 		}
 		if got := lassoShape(p.Trace); got != want {
 			t.Fatalf("%+v: counterexample %q, want %q", opt, got, want)
+		}
+	}
+}
+
+// A property whose goal every terminal state meets holds, decided without
+// marks; one whose goal a terminal state leaves unmet is decided by the
+// marks phase, which passes it when every run to that state meets the goal
+// on its way. Node 0 leads to 1 and 2, both to the terminal node 3:
+// "eventually 1 or 2" is met by every run, though not at 3; "eventually
+// 3" is met at 3 itself.
+func TestMarksPhaseRunsOnlyForAnUnmetGoal(t *testing.T) {
+	arcs := []arc{{0, 1, "a", 0}, {0, 2, "b", 0}, {1, 3, "a", 0}, {2, 3, "a", 0}}
+	height := map[int]int{0: 2, 1: 1, 2: 1, 3: 0}
+	for _, c := range []struct {
+		goal   []int
+		marked bool
+	}{{[]int{3}, false}, {[]int{1, 2}, true}} {
+		sys := explicit(arcs, nil, eventually(c.goal...))
+		sys.Termination = &model.Termination[at]{Value: func(buf []int, s *at) []int { return append(buf, height[s.node]) }}
+		for _, opt := range []Options{{Workers: 1}, {Workers: 2, Disk: t.TempDir()}, {Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck")}} {
+			r := Run(context.Background(), sys, opt)
+			if r.Err != nil || r.Liveness == nil || r.Liveness.Method != ByMeasure || r.Liveness.Marked != c.marked || r.Verdict != Pass {
+				t.Fatalf("eventually %v, %+v: %v %s, liveness %+v", c.goal, opt, r.Err, r.Verdict, r.Liveness)
+			}
 		}
 	}
 }

@@ -3,7 +3,6 @@ package checker
 import (
 	"fmt"
 
-	"mc/checker/internal/diskio"
 	"mc/checker/internal/offheap"
 	"mc/checker/store"
 )
@@ -40,10 +39,6 @@ type markSet interface {
 	// startLevel says that the states admitted from now on, from index
 	// first, form level, to be expanded after the current one.
 	startLevel(level, first uint32)
-	// write and read are the marks' part of a checkpoint; read fills an
-	// empty set for a run of states states.
-	write(w *diskio.SectionWriter)
-	read(r *diskio.Section, states uint32) error
 	bytes() int64
 	// free releases the memory; the set must not be used again.
 	free()
@@ -144,25 +139,6 @@ func (a *markArray) admit(id uint32, _ uint64, m uint32) {
 
 func (a *markArray) startLevel(_, first uint32) { a.first = first }
 
-// write gives the number of states, then each one's marks.
-func (a *markArray) write(w *diskio.SectionWriter) {
-	w.Uint(uint64(a.n))
-	for id := range a.n {
-		w.Uint(uint64(a.at(id)))
-	}
-}
-
-func (a *markArray) read(r *diskio.Section, states uint32) error {
-	n := r.Uint()
-	if r.Err() == nil && n != uint64(states) {
-		return &diskio.BadSection{Why: "marks and trace log disagree"}
-	}
-	for id := uint32(0); uint64(id) < n && r.Err() == nil; id++ {
-		a.admit(id, 0, uint32(r.Uint()))
-	}
-	return r.Err()
-}
-
 func (a *markArray) bytes() int64 { return int64(len(a.m)) }
 
 func (a *markArray) free() {
@@ -170,23 +146,27 @@ func (a *markArray) free() {
 	a.m = nil
 }
 
-// openMarks gives the measure's bookkeeping, if any, its marks: in the
-// visited set's slots if it keeps them (acyclic_slots.go), with the
-// deferred checks (acyclic_bounds.go); else by state index: under
+// openMarks gives the measure's bookkeeping, if any, the deferred checks
+// (acyclic_bounds.go) with the visited set in memory and every successor
+// expanded, and, in the marks phase, its marks: in the visited set's slots
+// if it keeps them (acyclic_slots.go); else by state index: under
 // partial-order reduction the visited set keeps the indices, and the disk
-// store (opened before, or by a resumed run after: openDisk) finds them
-// itself.
+// store (opened before: openDisk) finds them itself.
 func (e *bfs[S]) openMarks() {
+	a := e.acyc
+	if a == nil {
+		return
+	}
+	if e.opt.Disk == "" && e.reducer == nil && len(e.sys.Init) > 0 {
+		a.bounds = &bounds{width: len(a.term.Value(nil, &e.sys.Init[0]))}
+	}
 	switch {
-	case e.acyc == nil:
+	case !a.withMarks:
 	case e.marked != nil:
-		e.acyc.marks = newMarkSlots(e.marked, len(e.acyc.props))
-		if len(e.sys.Init) > 0 {
-			e.acyc.bounds = &bounds{width: len(e.acyc.term.Value(nil, &e.sys.Init[0]))}
-		}
+		a.marks = newMarkSlots(e.marked, len(a.props))
 	case e.indexed != nil:
-		e.acyc.marks = newMarkArray(e.indexed, len(e.acyc.props))
+		a.marks = newMarkArray(e.indexed, len(a.props))
 	default:
-		e.acyc.marks = newMarkArray(nil, len(e.acyc.props))
+		a.marks = newMarkArray(nil, len(a.props))
 	}
 }

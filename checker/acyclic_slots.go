@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"mc/checker/internal/diskio"
 	"mc/checker/store"
 	"mc/model"
 )
@@ -13,15 +12,15 @@ import (
 // that finds it stored (expander.lookUp), and no state index is kept: a
 // state costs its marks' bits and that bit instead of an index, 4 bytes a
 // slot, and a byte of marks. The store writes each new state's marks as
-// its commit inserts it, and its checkpoint section holds them.
+// its commit inserts it. The marks phase writes no checkpoint, so the
+// store never saves them.
 //
 // The marks of a level's states are also kept in admission order, a
 // level's order, while the level waits to be expanded (levelCopy): a
 // worker reads a state's marks there instead of looking up the store, a
 // cache miss a state. A state of that level that gains marks after its
 // admission (raise) makes the copy stale, and the level's marks are then
-// looked up in the store; so they are in a resumed run's first level,
-// whose states were not admitted by this run.
+// looked up in the store.
 type markSlots struct {
 	st store.Marked
 	// width is the bytes of a state's marks in a level's copy.
@@ -93,13 +92,8 @@ func (s *markSlots) startLevel(_, first uint32) {
 	s.cur, s.next = s.next, levelCopy{first: first, m: s.cur.m[:0]}
 }
 
-// write and read have nothing to do: the store's section holds the marks.
-func (s *markSlots) write(*diskio.SectionWriter)        {}
-func (s *markSlots) read(*diskio.Section, uint32) error { return nil }
-
-// bytes are the store's marks: the levels' copies, that a resumed run
-// does not have for its first level, are part of a run's peak memory but
-// not of its marks, which a resumed run reports the same.
+// bytes are the store's marks; the levels' copies are part of a run's
+// peak memory, not of its marks.
 func (s *markSlots) bytes() int64 { return s.st.MarksBytes() }
 
 // free drops the levels' copies; the store's Close frees its marks.

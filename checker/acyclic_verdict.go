@@ -3,6 +3,7 @@ package checker
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"mc/checker/liveness"
@@ -47,13 +48,20 @@ func (e *bfs[S]) reportWrongMeasure(res *Result) {
 	res.WrongMeasure = &WrongMeasure{Trace: tr, Before: w.before, After: w.after}
 }
 
-// decideByMeasure gives the liveness properties of sys their verdicts from
-// the marks a complete breadth-first search computed under a termination
-// measure that held on every transition (acyclic.go), and settles the
-// overall verdict. As on the graph, a run whose safety properties failed
-// checks no liveness unless opt.Continue is set, and the properties are
-// decided in order up to the first that fails.
-func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acyclic[S], opt Options, res *Result) {
+// decideByMeasure gives the liveness properties of sys their verdicts after
+// a complete breadth-first search under a termination measure that held on
+// every transition (acyclic.go), and settles the overall verdict. A
+// property whose goal every reachable terminal state meets holds; if a
+// terminal state leaves some goal unmet, the marks phase (marksPhase)
+// decides every property. As on the graph, a run whose safety properties
+// failed checks no liveness unless opt.Continue is set, and the properties
+// are decided in order up to the first that fails. start is when the run
+// began, for its timeout.
+func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acyclic[S], opt Options, res *Result, start time.Time) {
+	if !a.withMarks && a.unmet != 0 && (res.Verdict != Fail || opt.Continue) {
+		marksPhase(ctx, sys, opt, res, start)
+		return
+	}
 	began := time.Now()
 	cls, err := liveness.NewClasses(sys, opt.Fair)
 	if err != nil {
@@ -65,8 +73,10 @@ func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acycli
 		method = ByMeasureReduced
 	}
 	st := &LivenessStats{Method: method, Fairness: opt.Fair, States: res.States, Transitions: res.Transitions,
-		Complete: true, Bytes: a.marksBytes}
-	a.marks.free() // a.failed holds what the marks decided
+		Complete: true, Marked: a.withMarks, Bytes: a.marksBytes}
+	if a.marks != nil {
+		a.marks.free() // a.failed holds what the marks decided
+	}
 	res.Liveness = st
 	failed, bit := false, 0
 	for i := range sys.Props {
@@ -95,6 +105,69 @@ func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acycli
 		}
 	}
 	st.Elapsed = time.Since(began)
+	settle(res)
+}
+
+// marksPhase decides the liveness properties of res, whose search found a
+// terminal state that leaves some goal unmet, by the search again, this
+// time computing the marks (acyclic.go): a liveness phase, under the run's
+// limits and with its progress reported as such, which writes no
+// checkpoint (a run resumed from the first search's redoes it, as the
+// graph's phase is redone). It finds the same states and transitions as
+// the first search, and its liveness verdicts, statistics and
+// counterexamples become res's.
+func marksPhase[S any](ctx context.Context, sys *model.System[S], opt Options, res *Result, start time.Time) {
+	began := time.Now()
+	o := opt
+	o.Checkpoint, o.Resume = "", false
+	if opt.Timeout > 0 {
+		o.Timeout = opt.Timeout - time.Since(start)
+	}
+	if opt.Progress != nil {
+		o.Progress = func(p Progress) {
+			p.Phase = PhaseLiveness
+			opt.Progress(p)
+		}
+	}
+	if memoryLimit(opt) > 0 {
+		debug.FreeOSMemory() // the first search's structures are garbage
+	}
+	var r Result
+	if opt.Timeout > 0 && o.Timeout <= 0 {
+		r.Reason = fmt.Sprintf("timeout after %s", opt.Timeout)
+	} else {
+		r, _ = search(ctx, sys, o, nil, true)
+	}
+	switch {
+	case r.Err != nil:
+		res.Err, res.Verdict = r.Err, Incomplete
+		return
+	case r.Reason == "" && (r.States != res.States || r.Transitions != res.Transitions):
+		res.Err, res.Verdict = fmt.Errorf("internal error: the marks phase found %d states and %d transitions, the search %d and %d", r.States, r.Transitions, res.States, res.Transitions), Incomplete
+		return
+	}
+	res.Liveness = r.Liveness
+	if res.Liveness == nil { // stopped by a limit
+		res.Liveness = &LivenessStats{Method: ByMeasure, Fairness: opt.Fair, Marked: true, Reason: r.Reason}
+		if res.Reduced {
+			res.Liveness.Method = ByMeasureReduced
+		}
+	}
+	res.Liveness.Elapsed = time.Since(began)
+	for i := range sys.Props {
+		if !sys.Props[i].Kind.Liveness() {
+			continue
+		}
+		if r.Reason != "" {
+			res.Props[i].Verdict, res.Props[i].Trace = Incomplete, nil
+		} else {
+			res.Props[i].Verdict, res.Props[i].Trace = r.Props[i].Verdict, r.Props[i].Trace
+		}
+	}
+	res.StoppedAtViolation = res.StoppedAtViolation || r.StoppedAtViolation
+	if r.Reason != "" && res.Reason == "" {
+		res.Reason = "liveness: " + r.Reason
+	}
 	settle(res)
 }
 

@@ -15,8 +15,9 @@ type batch struct {
 	transitions int64
 	terminal    int64
 	// With a termination measure (acyclic.go): the chunk's raises, the
-	// marks of its terminal states, and the first transition that does not
-	// decrease the measure.
+	// marks of its terminal states (the goals they leave unmet, before the
+	// marks phase), and the first transition that does not decrease the
+	// measure.
 	raises []raise
 	bad    uint32
 	wrong  *wrongTransition

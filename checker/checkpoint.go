@@ -44,10 +44,12 @@ import (
 // set in memory; format 8 the marks by state index with the disk store too,
 // whose runs then keep each state's index, acyclic_disk.go; format 9 the
 // marks of the visited set in memory beside each fingerprint in the
-// store's section, acyclic_slots.go).
+// store's section, acyclic_slots.go; format 10 no marks, only the goals
+// that terminal states leave unmet: the marks phase takes no checkpoint,
+// acyclic_checkpoint.go).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "9"
+	checkpointFormat = "10"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 
@@ -187,7 +189,7 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 	if err != nil {
 		return 0, resumeError(path, err)
 	}
-	if err := e.readMarks(r, path, uint32(states)); err != nil {
+	if err := e.readMarks(r, path); err != nil {
 		return 0, err
 	}
 	if err := e.readFrontier(r); err != nil {

@@ -101,7 +101,7 @@ func (x *expander[S]) measure(s *S, c *store.Candidates) {
 // loadMarks reads the marks of frontier states lo..hi-1, the chunk about
 // to be expanded, into chunkMarks.
 func (x *expander[S]) loadMarks(fr *level, lo, hi int) {
-	if a := x.e.acyc; a.active() {
+	if a := x.e.acyc; a.marking() {
 		x.chunkMarks = a.marks.ofLevel(fr, lo, hi, &x.chunkBuf)
 	}
 }
@@ -117,7 +117,9 @@ func (x *expander[S]) startMarks(pid uint32, enc []byte, j int, b *batch) {
 		return
 	}
 	x.before = a.term.Value(x.before[:0], &x.cur)
-	x.marks = x.chunkMarks[j]
+	if a.withMarks {
+		x.marks = x.chunkMarks[j]
+	}
 	x.bounded = a.bounds != nil && fitsBound(x.before)
 	if a.bounds == nil {
 		return
@@ -137,7 +139,9 @@ func (x *expander[S]) startMarks(pid uint32, enc []byte, j int, b *batch) {
 // lookup has said which successors are stored (raiseSuccessor, keepMarked).
 func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, next *S, c *store.Candidates, b *batch) {
 	if x.bounded { // deferred, and the successors kept as states
-		c.Vals = append(c.Vals, 0)
+		if x.e.acyc.withMarks {
+			c.Vals = append(c.Vals, 0)
+		}
 		return
 	}
 	x.markAtOnce(a, pid, fp, next, c, b)
@@ -157,11 +161,13 @@ func (x *expander[S]) markAtOnce(a model.Action, pid uint32, fp uint64, next *S,
 				b.wrongAt(hit{id: pid, extra: new(a), fp: fp}, x.before, x.after)
 			}
 		}
-		if !x.keepsSuccessors() {
+		if ac.withMarks && !x.keepsSuccessors() {
 			m = ac.edgeMarks(x.marks, next)
 		}
 	}
-	c.Vals = append(c.Vals, int(m))
+	if ac.withMarks {
+		c.Vals = append(c.Vals, int(m))
+	}
 }
 
 // appendBoundOf appends to rows the bound that the edge to successor i
@@ -189,6 +195,20 @@ func (x *expander[S]) checkStored(pid uint32, b *batch) {
 		if !model.Decreases(x.before, x.after) {
 			b.wrongAt(hit{id: pid, extra: new(packed.Unpack(x.succ.Actions[i])), fp: x.succ.FPs[i]}, x.before, x.after)
 		}
+	}
+}
+
+// pendingHere are the bits that the current state, a terminal one, gives
+// its batch (batch.bad): in the marks phase its marks, the properties it
+// leaves pending; before, the properties whose goal it does not meet.
+func (x *expander[S]) pendingHere() uint32 {
+	switch a := x.e.acyc; {
+	case !a.active():
+		return 0
+	case a.withMarks:
+		return x.marks
+	default:
+		return a.unmetAt(&x.cur)
 	}
 }
 
@@ -228,7 +248,7 @@ func (x *expander[S]) lookUp() {
 // edges to states not stored before this round pass their marks on as
 // candidates (keepMarked, then commit).
 func (x *expander[S]) raiseSuccessors(pid uint32, b *batch) {
-	if !x.e.acyc.active() {
+	if !x.e.acyc.marking() {
 		return
 	}
 	for i, seen := range x.seen {
@@ -296,24 +316,26 @@ func (x *expander[S]) keep(i int, b *batch) {
 // evaluated again on a state the chunk reaches by several edges.
 func (x *expander[S]) keepMarked(b *batch) {
 	ac, m, at := x.e.acyc, x.e.vals(), x.e.marksAt()
-	late := x.keepsSuccessors()
+	late, marking := x.keepsSuccessors(), ac.withMarks
 	for i, seen := range x.seen {
 		if seen {
 			continue
 		}
 		j, first := b.FirstAt(x.succ.FPs[i])
 		if first {
-			if late {
+			if late && marking {
 				x.succ.Vals[i*m+at] = int(ac.edgeMarks(x.marks, &x.succs[i]))
 			}
 			x.keep(i, b)
 			continue
 		}
-		switch have := uint32(b.Vals[j*m+at]); {
-		case !late:
-			b.Vals[j*m+at] |= x.succ.Vals[i*m+at]
-		case x.marks&^have != 0:
-			b.Vals[j*m+at] = int(have | ac.inherited(x.marks&^have, &x.succs[i]))
+		if marking {
+			switch have := uint32(b.Vals[j*m+at]); {
+			case !late:
+				b.Vals[j*m+at] |= x.succ.Vals[i*m+at]
+			case x.marks&^have != 0:
+				b.Vals[j*m+at] = int(have | ac.inherited(x.marks&^have, &x.succs[i]))
+			}
 		}
 		if x.bounded {
 			r := ac.bounds.row()
@@ -384,7 +406,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		x.lookUp()
 		x.checkStored(pid, b)
 		x.raiseSuccessors(pid, b)
-		if x.e.acyc.active() {
+		if x.e.acyc.marking() || x.keepsSuccessors() {
 			x.keepMarked(b)
 		} else {
 			for i, seen := range x.seen {
@@ -396,7 +418,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		b.transitions += int64(enabled)
 		if enabled == 0 {
 			b.terminal++
-			b.bad |= x.marks
+			b.bad |= x.pendingHere()
 			x.checkEnd(pid, data, b)
 		}
 	}

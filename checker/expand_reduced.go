@@ -65,7 +65,7 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) er
 	b.transitions += enabled
 	if enabled == 0 {
 		b.terminal++
-		b.bad |= x.marks
+		b.bad |= x.pendingHere()
 		x.checkEnd(pid, data, b)
 	}
 	return nil
@@ -126,7 +126,7 @@ func (x *expander[S]) group(g int) {
 // chunk, its marks the union of those of every edge of the chunk to it, as
 // keepMarked does.
 func (x *expander[S]) keepNew(i int, b *batch) {
-	active := x.e.acyc.active()
+	active := x.e.acyc.marking()
 	if x.index[i] != store.NotStored {
 		if active {
 			x.raiseSuccessor(i, x.pid, b)

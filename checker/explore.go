@@ -109,9 +109,9 @@ type bfs[S any] struct {
 }
 
 // vals is the number of values a candidate carries: its measures', then its
-// marks when a termination measure is verified.
+// marks when a termination measure's marks are computed.
 func (e *bfs[S]) vals() int {
-	if e.acyc != nil {
+	if e.acyc != nil && e.acyc.withMarks {
 		return len(e.peaks) + 1
 	}
 	return len(e.peaks)
@@ -145,6 +145,12 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 // whose trace log tests read to list the states a run stored. hook, if not
 // nil, becomes the search's ampleHook.
 func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *bfs[S]) {
+	return search(ctx, sys, opt, hook, false)
+}
+
+// search is run; withMarks makes it the marks phase of a termination
+// measure (acyclic.go), which computes the marks.
+func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action), withMarks bool) (Result, *bfs[S]) {
 	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params, Meaning: meaning(sys.Spec, sys.Variant, sys.Params, opt)}
 	if opt.Safety {
 		sys, res.SkippedLiveness = safetyOnly(sys)
@@ -168,7 +174,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if !opt.Exact {
 		// The marks are keyed by fingerprint: --exact, which promises
 		// that no collision can merge two states, keeps the graph.
-		e.acyc = newAcyclic(sys)
+		e.acyc = newAcyclic(sys, withMarks)
 	}
 	res.Workers, res.Exact = e.workers, opt.Exact
 	e.mem.limit = memoryLimit(opt)
@@ -223,7 +229,7 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	}
 	e.finishWorkDir(&res)
 	if e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation {
-		decideByMeasure(ctx, sys, e.acyc, opt, &res)
+		decideByMeasure(ctx, sys, e.acyc, opt, &res, e.start)
 	} else {
 		if e.acyc != nil && e.acyc.marks != nil {
 			e.acyc.marks.free() // the graph decides
@@ -338,7 +344,7 @@ func (e *bfs[S]) open() error {
 	case e.reducer != nil:
 		e.indexed = store.NewIndexedMemory()
 		e.store = e.indexed
-	case e.acyc != nil:
+	case e.acyc != nil && e.acyc.withMarks:
 		e.marked = store.NewMarkedMemory(store.MarkLayout{Bits: len(e.acyc.props), Vals: e.vals(), At: e.marksAt()})
 		e.store = e.marked
 	default:
@@ -352,14 +358,14 @@ func (e *bfs[S]) open() error {
 // spilled levels.
 func (e *bfs[S]) openDisk() error {
 	var marks *store.DiskMarks
-	if e.acyc != nil {
+	if e.acyc != nil && e.acyc.withMarks {
 		marks = &store.DiskMarks{At: e.marksAt(), Reached: e.acyc.reached}
 	}
 	var err error
 	if e.store, err = store.OpenDisk(e.work.path, e.vals(), levelBlock, e.opt.Checkpoint != "", marks); err != nil {
 		return err
 	}
-	if e.acyc != nil {
+	if marks != nil {
 		e.acyc.onDisk = e.store.(store.Locator)
 	}
 	if e.frontier, err = spillLevel(e.work.file(workLevelA), &e.pool); err != nil {
@@ -492,7 +498,9 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			init.Add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
 			x.measure(&sys.Init[i], &init.Candidates)
 			if e.acyc != nil {
-				init.Vals = append(init.Vals, int(e.acyc.initialMarks(&sys.Init[i])))
+				if e.acyc.withMarks {
+					init.Vals = append(init.Vals, int(e.acyc.initialMarks(&sys.Init[i])))
+				}
 				if bd := e.acyc.bounds; bd != nil {
 					init.bounds = bd.appendNoBound(init.bounds)
 				}
@@ -529,7 +537,9 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 		}
 		res.Depth = depth
 		if e.acyc != nil {
-			e.acyc.marks.startLevel(uint32(depth)+2, uint32(e.log.len()))
+			if e.acyc.marks != nil {
+				e.acyc.marks.startLevel(uint32(depth)+2, uint32(e.log.len()))
+			}
 			if e.acyc.bounds != nil {
 				e.acyc.bounds.startLevel(uint32(e.log.len()))
 			}
@@ -663,7 +673,11 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
 		if a := e.acyc; a.active() {
-			a.failed |= b.bad
+			if a.withMarks {
+				a.failed |= b.bad
+			} else {
+				a.unmet |= b.bad
+			}
 			if b.wrong != nil {
 				a.wrong, a.raises = b.wrong, nil
 			}
@@ -690,7 +704,7 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		res.Err = err
 		return false
 	}
-	if a := e.acyc; ok && a.active() && a.onDisk == nil { // the disk store merges the marks
+	if a := e.acyc; ok && a.active() && a.onDisk == nil && (a.withMarks || a.bounds != nil) { // the disk store merges the marks
 		for k, b := range batches {
 			a.keepRaises(b.raises)
 			e.keepCandidates(batches, k)
@@ -752,8 +766,9 @@ func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) boo
 	}
 	vals := c.Vals[i*e.vals():]
 	if a := e.acyc; a.active() {
-		at := e.marksAt()
-		a.marks.admit(id, fp, uint32(vals[at]))
+		if a.withMarks {
+			a.marks.admit(id, fp, uint32(vals[e.marksAt()]))
+		}
 		if a.bounds != nil {
 			r, b := a.bounds.row(), e.batchOf(c)
 			b.ids[i] = id

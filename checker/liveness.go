@@ -25,7 +25,10 @@ type LivenessStats struct {
 	// measure held on every transition; no graph was built),
 	// ByMeasureReduced (the same on the transitions a reduced run keeps)
 	// or ByGraph.
-	Method      string
+	Method string
+	// Marked says, with a measure, that the marks were computed (the marks
+	// phase, acyclic.go): a terminal state left some goal unmet.
+	Marked      bool
 	Fairness    liveness.Fairness
 	States      int64
 	Transitions int64

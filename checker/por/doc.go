@@ -152,7 +152,11 @@
 //     removed. A path on which Q never holds, or P ∧ ¬Q holds and then Q
 //     never does, stays one.
 //
-// The checker's marks (acyclic.go) follow R's edges, so they decide the
+// R keeps every terminal state of the full system (C0 and C1 preserve
+// deadlocks: from a stored state that reaches one, some ample successor
+// does too), so the checker's test that every terminal state meets the
+// goals (acyclic.go) reads the same on R. The checker's marks, when that
+// test fails, follow R's edges, so they decide the
 // properties as on the full graph, and the counterexample is then searched
 // for in the full system, so it is the unreduced run's (a shortest one).
 // Without a measure, R's cycles would have to decide: with the cycle

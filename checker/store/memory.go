@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"sync"
 
 	"mc/checker/internal/diskio"
@@ -270,10 +271,12 @@ func (m *memory) FileBytes() int64 { return 0 }
 
 // Checkpoint writes the store's section: the number of fingerprints, then
 // each, 8 bytes little-endian, shard by shard, followed, if the store is
-// indexed, by its state's index, and, if it is Marked, by its marks. A
-// checkpoint is taken between levels, before NewLevel, so the recent bits
-// are not saved: the resumed run calls NewLevel before it reads any.
+// indexed, by its state's index. A Marked store is not saved: the search
+// that keeps marks (package checker's marks phase) takes no checkpoint.
 func (m *memory) Checkpoint(w *diskio.SectionWriter) error {
+	if m.layout != nil {
+		return fmt.Errorf("internal error: a checkpoint of a visited set with marks")
+	}
 	w.Uint(uint64(m.Len()))
 	for i := range m.shards {
 		sh := &m.shards[i]
@@ -285,9 +288,6 @@ func (m *memory) Checkpoint(w *diskio.SectionWriter) error {
 			if m.indexed {
 				w.Uint(uint64(sh.ids[j]))
 			}
-			if m.layout != nil {
-				w.Uint(uint64(sh.marks.get(j)))
-			}
 		}
 	}
 	return nil
@@ -297,17 +297,14 @@ func (m *memory) Checkpoint(w *diskio.SectionWriter) error {
 func (m *memory) Committed() error { return nil }
 
 // Recover inserts the fingerprints of the store's section of a checkpoint,
-// and their indices and marks if the store keeps them, into the empty
-// store, which must then hold one per state of the run.
+// and their indices if the store keeps them, into the empty store, which
+// must then hold one per state of the run.
 func (m *memory) Recover(r *diskio.Section, states int64) error {
 	for n := r.Uint(); n > 0 && r.Err() == nil; n-- {
 		fp := r.Uint64()
-		var id, marks uint64
+		var id uint64
 		if m.indexed {
 			id = r.Uint()
-		}
-		if m.layout != nil {
-			marks = r.Uint()
 		}
 		if r.Err() != nil {
 			break
@@ -315,16 +312,10 @@ func (m *memory) Recover(r *diskio.Section, states int64) error {
 		if id >= uint64(states) {
 			return &diskio.BadSection{Why: "a state index past the trace log"}
 		}
-		if m.layout != nil && marks >= 1<<m.layout.Bits {
-			return &diskio.BadSection{Why: "marks of properties the spec does not have"}
-		}
 		sh := &m.shards[shardOf(fp)]
 		slot, added := sh.put(fp)
 		if added && m.indexed {
 			sh.ids[slot] = uint32(id)
-		}
-		if added && m.layout != nil {
-			sh.marks.set(slot, uint32(marks))
 		}
 	}
 	switch {

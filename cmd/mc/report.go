@@ -152,11 +152,11 @@ func memoryLine(r *checker.Result, peak int64) string {
 func livenessLine(l *checker.LivenessStats) string {
 	switch l.Method {
 	case checker.ByMeasure:
-		return fmt.Sprintf("liveness under fairness %s decided by the termination measure: it decreases on every transition, so every run is finite; no graph stored, marks %s, %s",
-			l.Fairness, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+		return fmt.Sprintf("liveness under fairness %s decided by the termination measure: it decreases on every transition, so every run is finite; no graph stored, %s",
+			l.Fairness, measureMarks(l))
 	case checker.ByMeasureReduced:
-		return fmt.Sprintf("liveness under fairness %s decided by the termination measure on the reduced graph: it decreases on every transition the reduced run computes, so every run, reduced or not, is finite; no graph stored, marks %s, %s",
-			l.Fairness, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+		return fmt.Sprintf("liveness under fairness %s decided by the termination measure on the reduced graph: it decreases on every transition the reduced run computes, so every run, reduced or not, is finite; no graph stored, %s",
+			l.Fairness, measureMarks(l))
 	}
 	graph := fmt.Sprintf("decided by the state graph: graph of %d states, %d transitions", l.States, l.Transitions)
 	switch {
@@ -179,6 +179,19 @@ func livenessLine(l *checker.LivenessStats) string {
 		mem += fmt.Sprintf(", and up to %s for the analyses run beside it by %d workers", bytesize(l.ParallelBytes), l.Workers)
 	}
 	return line + fmt.Sprintf("%s; %s, %s", graph, mem, l.Elapsed.Round(time.Microsecond))
+}
+
+// measureMarks says how a termination measure decided liveness: at the
+// terminal states, or by the marks of a second search (the marks phase).
+func measureMarks(l *checker.LivenessStats) string {
+	if !l.Marked {
+		return fmt.Sprintf("every terminal state meets every goal, so no marks were needed, %s", l.Elapsed.Round(time.Microsecond))
+	}
+	why := ""
+	if l.Reason != "" {
+		why = fmt.Sprintf("incomplete, %s; ", l.Reason)
+	}
+	return fmt.Sprintf("a terminal state leaves a goal unmet, so a second search marked the states that reach one: %smarks %s, %s", why, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
 }
 
 // wrongMeasureLine reports the transition that broke the spec's
@@ -367,12 +380,15 @@ type jsonWrongMeasure struct {
 // jsonLiveness says how liveness was decided (method: "termination
 // measure", "termination measure, reduced graph" or "state graph") and describes the graph the check built.
 type jsonLiveness struct {
-	Method       string `json:"method"`
-	States       int64  `json:"states"`
-	Transitions  int64  `json:"transitions"`
-	Cycles       int64  `json:"cycles"`
-	LargestCycle int64  `json:"largest_cycle"`
-	Bytes        int64  `json:"memory_bytes"`
+	Method string `json:"method"`
+	// Marked says, with a termination measure, that a terminal state left
+	// a goal unmet and a second search computed the marks.
+	Marked       bool  `json:"marked,omitempty"`
+	States       int64 `json:"states"`
+	Transitions  int64 `json:"transitions"`
+	Cycles       int64 `json:"cycles"`
+	LargestCycle int64 `json:"largest_cycle"`
+	Bytes        int64 `json:"memory_bytes"`
 	// BytesPerTransition is memory_bytes over transitions (0 without
 	// one): what the issue's 12-byte aim is measured by.
 	BytesPerTransition float64 `json:"bytes_per_transition"`
@@ -439,7 +455,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	out.Unmeasured = r.SkippedMeasures
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
-		out.Liveness = &jsonLiveness{Method: l.Method, States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
+		out.Liveness = &jsonLiveness{Method: l.Method, Marked: l.Marked, States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
 			Bytes: l.Bytes, BytesPerTransition: l.BytesPerTransition(), DiskBytes: l.DiskBytes, ParallelBytes: l.ParallelBytes, ParallelWorkers: l.Workers, ElapsedMS: millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason}
 		out.PhaseElapsedMS[checker.PhaseLiveness] = millis(l.Elapsed)
 	}
