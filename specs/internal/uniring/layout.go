@@ -269,13 +269,12 @@ func (s *State) unflagged() int { return bytes.Count(s.b[:s.n], []byte{0}) }
 // (termination.go), a table read per message, on the bytes as they lie.
 func (s *State) sumWeights(w *weights) int {
 	b, n := s.b, s.n
-	counts := b[2*n : 4*n]
 	off, sum := header(n), 0
-	for i := 0; off < len(b); i++ {
-		base := i * w.stride
-		for end := off + 2*(int(counts[2*i])<<8|int(counts[2*i+1])); off < end; off += 2 {
-			hi, lo := int(b[off]), int(b[off+1])
-			sum += int(w.w[base+hi>>7*w.half+((hi&0x7f)<<8|lo)])
+	ww, half := w.w, w.half
+	for i, base := 2*n, 0; off < len(b); i, base = i+2, base+w.stride {
+		for end := off + 2*(int(b[i])<<8|int(b[i+1])); off < end; off += 2 {
+			hi := int(b[off])
+			sum += int(ww[base+hi>>7*half+((hi&0x7f)<<8|int(b[off+1]))])
 		}
 	}
 	return sum
