@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"mc/model"
 )
@@ -67,6 +69,28 @@ func TestMarksPhaseRunsOnlyForAnUnmetGoal(t *testing.T) {
 				t.Fatalf("eventually %v, %+v: %v %s, liveness %+v", c.goal, opt, r.Err, r.Verdict, r.Liveness)
 			}
 		}
+	}
+}
+
+// The marks phase is a liveness phase under the run's limits: interrupted
+// there, the run is incomplete, its liveness property too, and it says so.
+func TestMarksPhaseStopsWhenInterrupted(t *testing.T) {
+	arcs := []arc{{0, 1, "a", 0}, {0, 5, "b", 0}, {1, 3, "a", 0}, {3, 4, "a", 0}, {5, 6, "a", 0}, {6, 7, "a", 0}, {7, 3, "a", 0}}
+	height := map[int]int{0: 5, 5: 4, 6: 3, 7: 2, 1: 2, 3: 1, 4: 0}
+	sys := explicit(arcs, nil, eventually(1))
+	sys.Termination = &model.Termination[at]{Value: func(buf []int, s *at) []int { return append(buf, height[s.node]) }}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	phases := map[string]bool{}
+	r := Run(ctx, sys, Options{Workers: 1, ProgressEvery: time.Nanosecond, Progress: func(p Progress) {
+		phases[p.Phase] = true
+		if p.Phase == PhaseLiveness {
+			cancel()
+		}
+	}})
+	if r.Err != nil || r.Verdict != Incomplete || r.Props[0].Verdict != Incomplete || r.Liveness == nil || !r.Liveness.Marked ||
+		!strings.Contains(r.Reason, "interrupted") || !phases[PhaseSafety] || !phases[PhaseLiveness] {
+		t.Fatalf("%v %s %q, %s, liveness %+v, phases %v", r.Err, r.Verdict, r.Reason, r.Props[0].Verdict, r.Liveness, phases)
 	}
 }
 

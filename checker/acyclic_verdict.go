@@ -142,12 +142,12 @@ func marksPhase[S any](ctx context.Context, sys *model.System[S], opt Options, r
 	case r.Err != nil:
 		res.Err, res.Verdict = r.Err, Incomplete
 		return
-	case r.Reason == "" && (r.States != res.States || r.Transitions != res.Transitions):
+	case r.Reason == "" && (r.States != res.States || r.Transitions != res.Transitions || r.Liveness == nil):
 		res.Err, res.Verdict = fmt.Errorf("internal error: the marks phase found %d states and %d transitions, the search %d and %d", r.States, r.Transitions, res.States, res.Transitions), Incomplete
 		return
 	}
 	res.Liveness = r.Liveness
-	if res.Liveness == nil { // stopped by a limit
+	if r.Reason != "" { // stopped by a limit
 		res.Liveness = &LivenessStats{Method: ByMeasure, Fairness: opt.Fair, Marked: true, Reason: r.Reason}
 		if res.Reduced {
 			res.Liveness.Method = ByMeasureReduced

@@ -228,9 +228,11 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 		res.Err = err
 	}
 	e.finishWorkDir(&res)
-	if e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation {
+	switch {
+	case e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation:
 		decideByMeasure(ctx, sys, e.acyc, opt, &res, e.start)
-	} else {
+	case withMarks: // stopped: the marks phase leaves the verdicts to its caller
+	default:
 		if e.acyc != nil && e.acyc.marks != nil {
 			e.acyc.marks.free() // the graph decides
 		}
