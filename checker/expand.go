@@ -136,7 +136,7 @@ func (x *expander[S]) startMarks(pid uint32, enc []byte, j int, b *batch) {
 // bound the edge leaves is built only if next becomes a candidate:
 // appendBoundOf). When the successors are kept as states
 // (keepsSuccessors) the marks are left 0 here and computed once the
-// lookup has said which successors are stored (raiseSuccessor, keepMarked).
+// lookup has said which successors are stored (raiseSuccessor, keepMerged).
 func (x *expander[S]) markSuccessor(a model.Action, pid uint32, fp uint64, next *S, c *store.Candidates, b *batch) {
 	if x.bounded { // deferred, and the successors kept as states
 		if x.e.acyc.withMarks {
@@ -246,7 +246,7 @@ func (x *expander[S]) lookUp() {
 // raiseSuccessors keeps a raise for every edge from the current state, pid,
 // to a stored state that it gives marks the state does not have yet. The
 // edges to states not stored before this round pass their marks on as
-// candidates (keepMarked, then commit).
+// candidates (keepMerged, then commit).
 func (x *expander[S]) raiseSuccessors(pid uint32, b *batch) {
 	if !x.e.acyc.marking() {
 		return
@@ -305,16 +305,16 @@ func (x *expander[S]) keep(i int, b *batch) {
 	}
 }
 
-// keepMarked makes every successor not stored a candidate of b, once per
-// chunk, its marks the union of those of every edge of the chunk to it,
-// and its bound, if any, their minimum: the chunk's own duplicates then
-// need no raise. With the successors kept as states, their marks are
+// keepMerged makes every successor not stored a candidate of b, once per
+// chunk, merging what every edge of the chunk to it carries: in the marks
+// phase its marks, their union, and, with deferred checks, its bound,
+// their minimum; the chunk's own duplicates then need no raise. With the successors kept as states, their marks are
 // computed here: in full on the chunk's first edge to a state (what it
 // inherits from the current state, and its own), and on a later edge only
 // if the current state has marks the candidate lacks, and then only those
 // (its own were given by the first edge), so that the goals are not
 // evaluated again on a state the chunk reaches by several edges.
-func (x *expander[S]) keepMarked(b *batch) {
+func (x *expander[S]) keepMerged(b *batch) {
 	ac, m, at := x.e.acyc, x.e.vals(), x.e.marksAt()
 	late, marking := x.keepsSuccessors(), ac.withMarks
 	for i, seen := range x.seen {
@@ -407,7 +407,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		x.checkStored(pid, b)
 		x.raiseSuccessors(pid, b)
 		if x.e.acyc.marking() || x.keepsSuccessors() {
-			x.keepMarked(b)
+			x.keepMerged(b)
 		} else {
 			for i, seen := range x.seen {
 				if !seen && b.FirstOf(x.succ.FPs[i]) {

@@ -124,7 +124,7 @@ func (x *expander[S]) group(g int) {
 // graph: a stored one gets a raise if the edge gives it marks it does not
 // have yet (raiseSuccessor); any other becomes a candidate of b once per
 // chunk, its marks the union of those of every edge of the chunk to it, as
-// keepMarked does.
+// keepMerged does.
 func (x *expander[S]) keepNew(i int, b *batch) {
 	active := x.e.acyc.marking()
 	if x.index[i] != store.NotStored {
