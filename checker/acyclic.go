@@ -114,11 +114,12 @@ type acyclic[S any] struct {
 	onDisk store.Locator
 	gains  []gain
 	// withMarks says that the search computes the marks (the marks
-	// phase). failed has, then, the bits of the properties a marked
-	// terminal state violates; unmet has, in the search before, those
-	// whose goal a terminal state does not meet.
-	withMarks     bool
-	failed, unmet uint32
+	// phase). pending has the bits of the properties that some terminal
+	// state leaves pending: in the marks phase, those it is marked for
+	// (they fail); before it, those whose goal it does not meet (the marks
+	// phase must decide them).
+	withMarks bool
+	pending   uint32
 	// wrong is the first transition found that does not decrease the
 	// measure; the marks are then abandoned.
 	wrong *wrongTransition
@@ -360,7 +361,7 @@ func (a *acyclic[S]) propagate(start *S, gain uint32) {
 			}
 		})
 		if !enabled {
-			a.failed |= top.gain
+			a.pending |= top.gain
 		}
 	}
 }

@@ -31,7 +31,7 @@ func (e *bfs[S]) writeMarks(w *diskio.SectionWriter) {
 		return
 	}
 	w.Uint(0)
-	w.Uint(uint64(a.unmet))
+	w.Uint(uint64(a.pending))
 }
 
 // readMarks reads what writeMarks wrote into this run's bookkeeping, which
@@ -56,8 +56,8 @@ func (e *bfs[S]) readMarks(r *diskio.Section, path string) error {
 		}
 		return r.Err()
 	}
-	a.unmet = uint32(r.Uint())
-	if uint64(a.unmet) >= 1<<len(a.props) {
+	a.pending = uint32(r.Uint())
+	if uint64(a.pending) >= 1<<len(a.props) {
 		return notValid(path, "the termination measure's section names properties the spec does not have")
 	}
 	return r.Err()

@@ -95,7 +95,7 @@ func (a *acyclic[S]) settleOnDisk(e *bfs[S], depth int) error {
 				edges = append(edges, markedEdge{fp: model.Fingerprint(enc), m: m})
 			})
 			if !enabled {
-				a.failed |= g.bits
+				a.pending |= g.bits
 			}
 		}
 		slices.SortFunc(edges, func(x, y markedEdge) int { return cmp.Compare(x.fp, y.fp) })

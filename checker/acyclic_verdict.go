@@ -58,7 +58,7 @@ func (e *bfs[S]) reportWrongMeasure(res *Result) {
 // are decided in order up to the first that fails. start is when the run
 // began, for its timeout.
 func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acyclic[S], opt Options, res *Result, start time.Time) {
-	if !a.withMarks && a.unmet != 0 && (res.Verdict != Fail || opt.Continue) {
+	if !a.withMarks && a.pending != 0 && (res.Verdict != Fail || opt.Continue) {
 		marksPhase(ctx, sys, opt, res, start)
 		return
 	}
@@ -75,7 +75,7 @@ func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acycli
 	st := &LivenessStats{Method: method, Fairness: opt.Fair, States: res.States, Transitions: res.Transitions,
 		Complete: true, Marked: a.withMarks, Bytes: a.marksBytes}
 	if a.marks != nil {
-		a.marks.free() // a.failed holds what the marks decided
+		a.marks.free() // a.pending holds what the marks decided
 	}
 	res.Liveness = st
 	failed, bit := false, 0
@@ -87,7 +87,7 @@ func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acycli
 		pr := &res.Props[i]
 		violated := false
 		if !p.Terminal {
-			violated = a.failed&(1<<bit) != 0
+			violated = a.pending&(1<<bit) != 0
 			bit++
 		}
 		switch {

@@ -18,9 +18,9 @@ type batch struct {
 	// marks of its terminal states (the goals they leave unmet, before the
 	// marks phase), and the first transition that does not decrease the
 	// measure.
-	raises []raise
-	bad    uint32
-	wrong  *wrongTransition
+	raises  []raise
+	pending uint32
+	wrong   *wrongTransition
 	// bounds are the candidates' bounds when the measure's checks are
 	// deferred (acyclic_bounds.go), a row per candidate; ids the index
 	// each was admitted as, store.NotStored for none (admittedBy).
@@ -41,7 +41,7 @@ func (b *batch) reset() {
 	b.Candidates.Reset()
 	b.hits = b.hits[:0]
 	b.transitions, b.terminal = 0, 0
-	b.raises, b.bad, b.wrong, b.bounds = b.raises[:0], 0, nil, b.bounds[:0]
+	b.raises, b.pending, b.wrong, b.bounds = b.raises[:0], 0, nil, b.bounds[:0]
 	clear(b.fired)
 }
 

@@ -199,7 +199,7 @@ func (x *expander[S]) checkStored(pid uint32, b *batch) {
 }
 
 // pendingHere are the bits that the current state, a terminal one, gives
-// its batch (batch.bad): in the marks phase its marks, the properties it
+// its batch (batch.pending): in the marks phase its marks, the properties it
 // leaves pending; before, the properties whose goal it does not meet.
 func (x *expander[S]) pendingHere() uint32 {
 	switch a := x.e.acyc; {
@@ -418,7 +418,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		b.transitions += int64(enabled)
 		if enabled == 0 {
 			b.terminal++
-			b.bad |= x.pendingHere()
+			b.pending |= x.pendingHere()
 			x.checkEnd(pid, data, b)
 		}
 	}

@@ -65,7 +65,7 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) er
 	b.transitions += enabled
 	if enabled == 0 {
 		b.terminal++
-		b.bad |= x.pendingHere()
+		b.pending |= x.pendingHere()
 		x.checkEnd(pid, data, b)
 	}
 	return nil

@@ -675,11 +675,7 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
 		if a := e.acyc; a.active() {
-			if a.withMarks {
-				a.failed |= b.bad
-			} else {
-				a.unmet |= b.bad
-			}
+			a.pending |= b.pending
 			if b.wrong != nil {
 				a.wrong, a.raises = b.wrong, nil
 			}
