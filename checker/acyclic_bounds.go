@@ -10,9 +10,10 @@ import (
 )
 
 // Deferred checks of the termination measure (acyclic.go). Evaluating the
-// measure on both ends of every transition costs about as much as the rest
-// of a transition on the ring specs, so with the visited set in memory a
-// transition s → t is checked where the measure of t is at hand anyway:
+// measure on both ends of every transition would evaluate it once per
+// transition on top of once per state (docs/liveness.md, "Cost with
+// deferred checks", has what that cost), so with the visited set in memory
+// a transition s → t is checked where the measure of t is at hand anyway:
 //
 //   - t already stored when s is expanded (it can be anywhere, expanded or
 //     not): its measure, read off t as the expansion built it (the

@@ -67,8 +67,8 @@
 // kernel keeps the pages it has room for.
 //
 // Time: the graph is built by a second, single-threaded exploration after
-// the breadth-first search, which keeps no edges; it costs about as much
-// again as a one-worker safety run.
+// the breadth-first search, which keeps no edges: every state is explored
+// again, on one goroutine.
 //
 // Limits. The run's limits hold here as in the exploration (the checker's
 // Guard): the state limit, the timeout (counted from the run's start),

@@ -97,7 +97,8 @@ func (a *Ample) Next() {
 // Taking the first such process rather than the one with the fewest
 // actions is deliberate: on Chang–Roberts (start before recv), it settles
 // each process's race between starting and receiving as soon as it arises,
-// and stores half the states that preferring single actions does.
+// and stores fewer states than preferring single actions does
+// (docs/performance.md, "Partial-order reduction").
 func (a *Ample) Choose() bool {
 	r := a.r
 	a.tried = a.tried[:0]

@@ -40,8 +40,8 @@ const (
 	// the many small runs (tests, sweeps) map little. A table that outgrows
 	// it grows at once to grownSlots, 4 MiB in all, which spares the next
 	// growths (each a map, a rehash and an unmap, calls that contend
-	// between workers); starting at grownSlots instead maps 4 MiB for
-	// every small run, which made the specs' tests twice as slow.
+	// between workers); starting at grownSlots instead would map 4 MiB for
+	// every small run (docs/performance.md says what that cost the tests).
 	initialSlots = 1 << 10
 	grownSlots   = 1 << 13
 )
