@@ -1,4 +1,4 @@
-module mc
+module github.com/ringcheck/mc
 
 go 1.26.8
 

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/tracefile"
-	"mc/tracefile/tracefiletest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/tracefile"
+	"github.com/ringcheck/mc/tracefile/tracefiletest"
 )
 
 func traceOf(t *testing.T, p model.Params, name string) (checker.Target, *tracefile.File) {

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"mc/checker"
-	"mc/model"
-	"mc/tracefile"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/tracefile"
 )
 
 // MaxDotStates is the largest state graph Dot draws: beyond it a drawing

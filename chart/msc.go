@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"mc/checker"
-	"mc/tracefile"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/tracefile"
 )
 
 // Arrow is one message of a chart: sent by From at step Sent (0: already in

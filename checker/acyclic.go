@@ -3,9 +3,9 @@ package checker
 import (
 	"fmt"
 
-	"mc/checker/internal/packed"
-	"mc/checker/store"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/model"
 )
 
 // Liveness from a termination measure. A spec may declare a measure

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 
-	"mc/checker/internal/offheap"
-	"mc/checker/internal/packed"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/model"
 )
 
 // Deferred checks of the termination measure (acyclic.go). Evaluating the

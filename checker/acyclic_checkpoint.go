@@ -1,8 +1,8 @@
 package checker
 
 import (
-	"mc/checker/internal/diskio"
-	"mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/packed"
 )
 
 // writeMarks writes a checkpoint's section of the termination measure

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"mc/checker/store"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/model"
 )
 
 // Marks with the disk store (acyclic.go). The disk store answers no lookups

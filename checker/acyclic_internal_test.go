@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // A mark that reaches a state after its expansion is passed on by

@@ -3,8 +3,8 @@ package checker
 import (
 	"fmt"
 
-	"mc/checker/internal/offheap"
-	"mc/checker/store"
+	"github.com/ringcheck/mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/store"
 )
 
 // markSet holds the marks of the states a run stores (acyclic.go) and knows

@@ -1,8 +1,8 @@
 package checker
 
 import (
-	"mc/checker/store"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/model"
 )
 
 // markSlots are the marks with the visited set in memory, outside a

@@ -6,12 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/model"
-	"mc/ring"
-	"mc/specs"
-	"mc/specs/changroberts"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/changroberts"
 )
 
 // heights gives sys the measure "the longest path from here to a terminal

@@ -6,8 +6,8 @@ import (
 	"runtime/debug"
 	"time"
 
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // How liveness was decided (LivenessStats.Method): by the termination

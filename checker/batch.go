@@ -1,6 +1,6 @@
 package checker
 
-import "mc/checker/store"
+import "github.com/ringcheck/mc/checker/store"
 
 // batch holds what one worker found expanding one chunk of a level: the
 // candidate successors not already in the store (store.Candidates), and

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/changroberts"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/changroberts"
 )
 
 // BenchmarkChangRoberts explores the canonical Chang–Roberts model on the

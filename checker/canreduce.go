@@ -3,7 +3,7 @@ package checker
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // CanReduce refuses partial-order reduction where it would be unsound or is

@@ -15,8 +15,8 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
-	"mc/checker/internal/diskio"
-	"mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/packed"
 )
 
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:

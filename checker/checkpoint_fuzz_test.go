@@ -12,7 +12,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
-	"mc/runinfo"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 // FuzzResume resumes from arbitrary checkpoint bodies, with a valid

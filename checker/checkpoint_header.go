@@ -12,7 +12,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
-	"mc/runinfo"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 // A checkpoint's JSON header (checkpoint.go) says which run it saved — the

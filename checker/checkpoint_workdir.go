@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mc/checker/internal/diskio"
-	"mc/runinfo"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 // A disk run's checkpoint names, right after its header, the run's working

@@ -5,7 +5,7 @@ import (
 	"context"
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // CheckCodec explores sys breadth-first, up to limit states (0: no limit),

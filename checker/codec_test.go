@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // twoCounters is a toy system: two counters, each rule raising one up to 2.

@@ -3,8 +3,8 @@ package checker
 import (
 	"fmt"
 
-	"mc/checker/internal/diskio"
-	"mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/packed"
 )
 
 // Coverage (Options.Coverage) counts, as TLC's coverage does, per rule and

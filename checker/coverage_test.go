@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"mc/model"
-	"mc/specs/changroberts"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/changroberts"
 )
 
 // withDeadRule is countersSystem(k) with a second rule whose guard is never

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 func sumBelow4() model.Property[counters] {

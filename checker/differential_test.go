@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/specs"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs"
 )
 
 // diffSeeds is the number of random specs TestDifferentialRandomSpecs

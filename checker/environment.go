@@ -1,6 +1,6 @@
 package checker
 
-import "mc/checker/internal/diskio"
+import "github.com/ringcheck/mc/checker/internal/diskio"
 
 // stopOnEnvironment turns a fault of the machine in res.Err into a stop:
 // the run is incomplete for that reason (diskio.Environmental).

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // CheckErasure checks that ghosted's ghost variables are pure history:

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"mc/checker/internal/packed"
-	"mc/checker/por"
-	"mc/checker/store"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/model"
 )
 
 // expander is one worker's scratch space: the state being expanded, the

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 
-	"mc/checker/internal/packed"
-	"mc/checker/store"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/model"
 )
 
 // expandReduced expands the current state, index pid and encoding data,

@@ -3,7 +3,7 @@ package checker
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Expansion is one state's successors and what its state and step

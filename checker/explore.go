@@ -12,11 +12,11 @@ import (
 	"sync/atomic"
 	"time"
 
-	"mc/checker/internal/diskio"
-	"mc/checker/internal/packed"
-	"mc/checker/por"
-	"mc/checker/store"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/model"
 )
 
 // noParent marks an initial state in the trace log; its action field then

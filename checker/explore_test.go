@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // counters is a synthetic system with a known state graph: two processes each

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"mc/checker/liveness"
-	"mc/checker/por"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/model"
 )
 
 // Graph is the reachable state graph of a Target, every transition kept

@@ -8,8 +8,8 @@ import (
 	"math"
 	"os"
 
-	"mc/checker/internal/diskio"
-	"mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/offheap"
 )
 
 // level is one breadth-first level: the encodings of its states. States get

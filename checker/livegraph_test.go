@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // ringOfJumps is a graph of n states, x = 0 … n-1, with more than 2^16

@@ -11,8 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // The liveness phase of a run: after the breadth-first search, the liveness

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // Any number of workers builds the same liveness graph (its batches are

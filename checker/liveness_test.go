@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // An explicit graph as a system: the state is the node the run is at, and

@@ -1,8 +1,8 @@
 package checker
 
 import (
-	"mc/model"
-	"mc/runinfo"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 // MeaningOf is what a run of the system info describes, with opt, means

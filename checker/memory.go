@@ -7,7 +7,7 @@ import (
 	"runtime/metrics"
 	"time"
 
-	"mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/internal/offheap"
 )
 
 // A run stops, incomplete, when the process's memory passes a limit: never

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/internal/offheap"
 )
 
 // A run that passes its memory limit stops, incomplete, and says where.

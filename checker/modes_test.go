@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/changroberts"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/changroberts"
 )
 
 func crSystem(t *testing.T, p model.Params) checker.Target {

@@ -3,7 +3,7 @@ package checker
 import (
 	"time"
 
-	"mc/checker/liveness"
+	"github.com/ringcheck/mc/checker/liveness"
 )
 
 // firstCheckpointAfter is when a run that checkpoints saves its first

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // reachCorner is "eventually both counters are at k": every fair run of

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // A random spec is a small guarded-command system built from a seed: a few

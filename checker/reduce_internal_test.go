@@ -6,11 +6,11 @@ import (
 	"sync"
 	"testing"
 
-	"mc/checker/por"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/changroberts"
-	"mc/specs/lelann"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/changroberts"
+	"github.com/ringcheck/mc/specs/lelann"
 )
 
 // What partial-order reduction promises, checked state by state rather than

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/changroberts"
-	"mc/specs/lelann"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/changroberts"
+	"github.com/ringcheck/mc/specs/lelann"
 )
 
 // A reduced run stores the same states, with the same indices, and reports

@@ -3,9 +3,9 @@ package checker_test
 import (
 	"fmt"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // The reference's liveness check decides "P leads to Q" and "eventually Q"

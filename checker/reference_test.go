@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // The reference checker is a second, deliberately simple checker: it walks

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/diskio"
 )
 
 // The faults of docs/reliability.md that the checker meets: corrupted and

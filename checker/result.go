@@ -4,8 +4,8 @@ import (
 	"math"
 	"time"
 
-	"mc/model"
-	"mc/runinfo"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 // Verdict is the outcome of a run or of one property. Incomplete is never a

@@ -3,8 +3,8 @@ package checker
 import (
 	"fmt"
 
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // Stepper walks a system one action at a time with its state type erased:

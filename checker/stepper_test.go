@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 func TestStepperFollowsTheEnumerationOrder(t *testing.T) {

@@ -3,7 +3,7 @@ package checker
 import (
 	"context"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Target is a system with its state type erased, so that a registry of

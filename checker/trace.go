@@ -3,7 +3,7 @@ package checker
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Trace is a run a person reads: the initial state in full, then one step per

@@ -9,9 +9,9 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
-	"mc/checker/internal/diskio"
-	"mc/checker/internal/packed"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/model"
 )
 
 // traceLog is the append-only log of origins: entry i says how state i

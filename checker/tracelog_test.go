@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"mc/checker/internal/packed"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/model"
 )
 
 // The packed log gives back every origin as added, by index and in order:

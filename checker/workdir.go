@@ -8,8 +8,8 @@ import (
 	"strings"
 	"syscall"
 
-	"mc/checker/internal/diskio"
-	"mc/checker/store"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/store"
 )
 
 // A disk run keeps its files in a working directory of its own: a new

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // pageVar is one row of the page's variables table.

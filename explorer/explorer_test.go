@@ -12,12 +12,12 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/model"
-	"mc/specs"
-	"mc/tracefile"
-	"mc/tracefile/tracefiletest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/tracefile"
+	"github.com/ringcheck/mc/tracefile/tracefiletest"
 )
 
 // The README's example: the seed's literal rule, one initiator, deadlock.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // request sends method path to srv with the headers given ("Origin",

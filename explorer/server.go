@@ -39,12 +39,12 @@ import (
 	"sync"
 	"time"
 
-	"mc/chart"
-	"mc/checker"
-	"mc/model"
-	"mc/runinfo"
-	"mc/specs"
-	"mc/tracefile"
+	"github.com/ringcheck/mc/chart"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/tracefile"
 )
 
 //go:embed assets

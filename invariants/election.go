@@ -1,6 +1,6 @@
 package invariants
 
-import "mc/model"
+import "github.com/ringcheck/mc/model"
 
 // The election properties, each under the name every election spec gives
 // it, over a spec's state S that views as an Election through of; ref

@@ -1,6 +1,6 @@
 package invariants
 
-import "mc/model"
+import "github.com/ringcheck/mc/model"
 
 // The liveness claims every election spec makes: some leader is eventually
 // elected, and the election ends. Termination is then two checks:

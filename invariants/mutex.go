@@ -3,7 +3,7 @@ package invariants
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Mutual exclusion: what the mutual-exclusion specs (tokenring,

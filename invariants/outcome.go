@@ -7,7 +7,7 @@ package invariants
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Outcome is, per process, its decision and the id it knows as the leader's

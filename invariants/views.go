@@ -3,7 +3,7 @@ package invariants
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // ProcViews pictures the processes of an election for a model.View: each

@@ -1,7 +1,7 @@
 package ring
 
 import (
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 	"strings"
 )
 

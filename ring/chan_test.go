@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 type msg struct{ v int }

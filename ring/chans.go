@@ -3,7 +3,7 @@ package ring
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Chans is the part of a ring protocol's state that its channels hold: the

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // flippedNet is a ring of 3 where process 1 is flipped (its Right port

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // rightward is a port-asymmetric toy: Chang–Roberts with every message sent

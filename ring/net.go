@@ -1,7 +1,7 @@
 package ring
 
 import (
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Net is how the processes of a ring are joined: the topology, the

@@ -2,7 +2,7 @@ package ring
 
 import (
 	"fmt"
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 	"slices"
 	"strings"
 	"testing"

@@ -3,7 +3,7 @@ package ring
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // FIFOParams validates p for a spec on FIFO channels and resolves its

@@ -3,7 +3,7 @@ package ring
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // TagKind is a message type of a ring protocol: a small enumeration that

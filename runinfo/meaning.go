@@ -17,7 +17,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Meaning is what a run means: two runs with equal Meanings (and equal spec

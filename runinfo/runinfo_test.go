@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Every parameter survives the trip into a file and back: the defect of

@@ -8,7 +8,7 @@ import (
 
 	badger "github.com/dgraph-io/badger/v4"
 
-	"mc/runinfo"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 // Check is one completed mc check in the store's history.

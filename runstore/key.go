@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"mc/runinfo"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 // The kinds of record, as Key.Kind names them.

@@ -10,7 +10,7 @@ import (
 
 	badger "github.com/dgraph-io/badger/v4"
 
-	"mc/runinfo"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 // Badger keys: a prefix per kind of record.

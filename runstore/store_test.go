@@ -11,9 +11,9 @@ import (
 
 	badger "github.com/dgraph-io/badger/v4"
 
-	"mc/model"
-	"mc/ring"
-	"mc/runinfo"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 func open(t *testing.T, dir string) *Store {

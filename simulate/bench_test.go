@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"mc/model"
-	"mc/specs/changroberts"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/changroberts"
 )
 
 // BenchmarkSimulateChangRoberts1024 is the speed of runs of Chang–Roberts

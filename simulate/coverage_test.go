@@ -5,9 +5,9 @@ import (
 	"reflect"
 	"testing"
 
-	"mc/model"
-	"mc/simulate"
-	"mc/specs/changroberts"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/simulate"
+	"github.com/ringcheck/mc/specs/changroberts"
 )
 
 // counter is a one-process system counting to 3 by inc, with a reset whose

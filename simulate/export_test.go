@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // SchedulerAgrees follows one random run of sys, of at most steps steps,

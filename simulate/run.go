@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"unsafe"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Run is what one run did.

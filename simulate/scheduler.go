@@ -3,7 +3,7 @@ package simulate
 import (
 	"math/rand/v2"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // scheduler draws a uniformly random enabled action of the current state.

@@ -3,18 +3,18 @@ package simulate_test
 import (
 	"testing"
 
-	"mc/model"
-	"mc/ring"
-	"mc/simulate"
-	"mc/specs/changroberts"
-	"mc/specs/dkr"
-	"mc/specs/franklin"
-	"mc/specs/hp"
-	"mc/specs/misra"
-	"mc/specs/suzukikasami"
-	"mc/specs/tokenring"
-	"mc/specs/vitanyi"
-	"mc/specs/vlt"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/simulate"
+	"github.com/ringcheck/mc/specs/changroberts"
+	"github.com/ringcheck/mc/specs/dkr"
+	"github.com/ringcheck/mc/specs/franklin"
+	"github.com/ringcheck/mc/specs/hp"
+	"github.com/ringcheck/mc/specs/misra"
+	"github.com/ringcheck/mc/specs/suzukikasami"
+	"github.com/ringcheck/mc/specs/tokenring"
+	"github.com/ringcheck/mc/specs/vitanyi"
+	"github.com/ringcheck/mc/specs/vlt"
 )
 
 func agree[S any](t *testing.T, name string, sys *model.System[S], err error) {

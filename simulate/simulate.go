@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Options choose the runs of a simulation.

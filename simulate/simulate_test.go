@@ -6,9 +6,9 @@ import (
 	"reflect"
 	"testing"
 
-	"mc/model"
-	"mc/simulate"
-	"mc/specs/changroberts"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/simulate"
+	"github.com/ringcheck/mc/specs/changroberts"
 )
 
 // coin is a one-process system that sends a message or stops, each with

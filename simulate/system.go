@@ -4,7 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // System is one instantiated spec with its state type erased, so that a

@@ -4,10 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/specs/example"
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/example"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // codecLimit bounds the states checked per system: only misra's variants

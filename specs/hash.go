@@ -7,37 +7,39 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"maps"
+	"os"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/biring"
-	"mc/specs/internal/uniring"
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/biring"
+	"github.com/ringcheck/mc/specs/internal/uniring"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // shared are the packages a spec's behaviour may be built from besides its
 // own, by import path: what Hash follows a spec's imports into.
 var shared = map[string]fs.FS{
-	"mc/model":                  model.Source,
-	"mc/ring":                   ring.Source,
-	"mc/invariants":             invariants.Source,
-	"mc/specs/internal/biring":  biring.Source,
-	"mc/specs/internal/uniring": uniring.Source,
-	"mc/specs/specdef":          specdef.Source,
+	"github.com/ringcheck/mc/model":                  model.Source,
+	"github.com/ringcheck/mc/ring":                   ring.Source,
+	"github.com/ringcheck/mc/invariants":             invariants.Source,
+	"github.com/ringcheck/mc/specs/internal/biring":  biring.Source,
+	"github.com/ringcheck/mc/specs/internal/uniring": uniring.Source,
+	"github.com/ringcheck/mc/specs/specdef":          specdef.Source,
 }
 
 // explorers are the mc packages a spec may import that explore a system
 // rather than define it: Hash leaves them out (their code is part of the
 // build, run.Build, which a checkpoint records too).
-var explorers = map[string]bool{"mc/checker": true, "mc/checker/liveness": true}
+var explorers = map[string]bool{"github.com/ringcheck/mc/checker": true, "github.com/ringcheck/mc/checker/liveness": true}
 
 var hashes sync.Map // spec name → string
 
@@ -52,15 +54,41 @@ func (e Entry) Hash() (string, error) {
 		return h.(string), nil
 	}
 	if e.Source == nil {
-		return "", fmt.Errorf("spec %s registers no sources to hash", e.Name)
+		h, err := executableHash()
+		if err != nil {
+			return "", fmt.Errorf("spec %s registers no sources (specdef.Info.Source), and this program's own file cannot stand for them: %v", e.Name, err)
+		}
+		hashes.Store(e.Name, h)
+		return h, nil
 	}
-	h, err := hashSources("mc/specs/"+e.Name, e.Source, shared)
+	h, err := hashSources("github.com/ringcheck/mc/specs/"+e.Name, e.Source, shared)
 	if err != nil {
 		return "", fmt.Errorf("spec %s: %v", e.Name, err)
 	}
 	hashes.Store(e.Name, h)
 	return h, nil
 }
+
+// executableHash is the SHA-256 of this program's own file: what
+// identifies a spec that registers no sources. Any rebuild that changes the
+// program changes it, so a checkpoint of such a spec resumes only on the
+// binary that wrote it: sound, if stricter than need be.
+var executableHash = sync.OnceValues(func() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return "exe:" + hex.EncodeToString(h.Sum(nil)), nil
+})
 
 // hashSources hashes the package at root, whose files are src, with every
 // package of deps that it imports, directly or not: package by package in
@@ -77,7 +105,7 @@ func hashSources(root string, src fs.FS, deps map[string]fs.FS) (string, error) 
 			return "", fmt.Errorf("%s: %v", p, err)
 		}
 		for _, imp := range imports {
-			if _, seen := pkgs[imp]; seen || !strings.HasPrefix(imp, "mc/") || explorers[imp] {
+			if _, seen := pkgs[imp]; seen || !strings.HasPrefix(imp, "github.com/ringcheck/mc/") || explorers[imp] {
 				continue
 			}
 			dep, ok := deps[imp]

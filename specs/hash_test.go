@@ -6,10 +6,10 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"mc/model"
-	"mc/ring"
-	"mc/specs/changroberts"
-	"mc/specs/internal/biring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/changroberts"
+	"github.com/ringcheck/mc/specs/internal/biring"
 )
 
 // Every spec hashes, each to its own value, and the binary hashes what the
@@ -25,7 +25,7 @@ func TestEverySpecHasAHashOfItsSources(t *testing.T) {
 			t.Errorf("%s and %s hash alike", e.Name, other)
 		}
 		seen[h] = e.Name
-		onDisk, err := hashSources("mc/specs/"+e.Name, os.DirFS(e.Name), shared)
+		onDisk, err := hashSources("github.com/ringcheck/mc/specs/"+e.Name, os.DirFS(e.Name), shared)
 		if err != nil || onDisk != h {
 			t.Errorf("%s: the embedded sources hash to %s, the directory's to %s (%v)", e.Name, h, onDisk, err)
 		}
@@ -55,7 +55,7 @@ func copyFS(t *testing.T, src fs.FS) fstest.MapFS {
 // not import does.
 func TestSpecHashFollowsItsSources(t *testing.T) {
 	hash := func(src fs.FS, deps map[string]fs.FS) string {
-		h, err := hashSources("mc/specs/changroberts", src, deps)
+		h, err := hashSources("github.com/ringcheck/mc/specs/changroberts", src, deps)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,16 +86,16 @@ func TestSpecHashFollowsItsSources(t *testing.T) {
 		same bool
 	}{
 		{"the spec's code changed", hash(edited, shared), false},
-		{"model, which it imports, changed", hash(changroberts.Source, with("mc/model", mdl)), false},
+		{"model, which it imports, changed", hash(changroberts.Source, with("github.com/ringcheck/mc/model", mdl)), false},
 		{"its test changed", hash(test, shared), true},
-		{"ring, which it imports through uniring, changed", hash(changroberts.Source, with("mc/ring", rng)), false},
-		{"biring, which it does not import, changed", hash(changroberts.Source, with("mc/specs/internal/biring", bi)), true},
+		{"ring, which it imports through uniring, changed", hash(changroberts.Source, with("github.com/ringcheck/mc/ring", rng)), false},
+		{"biring, which it does not import, changed", hash(changroberts.Source, with("github.com/ringcheck/mc/specs/internal/biring", bi)), true},
 	} {
 		if (c.got == base) != c.same {
 			t.Errorf("%s: hash %s, before %s", c.what, c.got, base)
 		}
 	}
-	if _, err := hashSources("mc/specs/changroberts", changroberts.Source, map[string]fs.FS{}); err == nil {
+	if _, err := hashSources("github.com/ringcheck/mc/specs/changroberts", changroberts.Source, map[string]fs.FS{}); err == nil {
 		t.Error("a spec whose shared packages the registry does not hold hashes without error")
 	}
 }

@@ -25,11 +25,11 @@ func goListDeps(t *testing.T, args ...string) []string {
 // against model's contract alone.
 func TestNoSpecImportsChecker(t *testing.T) {
 	for _, e := range All() {
-		if slices.Contains(goListDeps(t, "mc/specs/"+e.Name), "mc/checker") {
-			t.Errorf("mc/specs/%s imports mc/checker (go list -deps mc/specs/%s)", e.Name, e.Name)
+		if slices.Contains(goListDeps(t, "github.com/ringcheck/mc/specs/"+e.Name), "github.com/ringcheck/mc/checker") {
+			t.Errorf("github.com/ringcheck/mc/specs/%s imports mc/checker (go list -deps mc/specs/%s)", e.Name, e.Name)
 		}
 	}
-	if slices.Contains(goListDeps(t, "mc/specs/specdef"), "mc/checker") {
-		t.Error("mc/specs/specdef imports mc/checker")
+	if slices.Contains(goListDeps(t, "github.com/ringcheck/mc/specs/specdef"), "github.com/ringcheck/mc/checker") {
+		t.Error("github.com/ringcheck/mc/specs/specdef imports mc/checker")
 	}
 }

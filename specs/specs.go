@@ -8,25 +8,26 @@ import (
 	"sort"
 	"strings"
 
-	"mc/checker"
-	"mc/model"
-	"mc/simulate"
-	"mc/specs/changroberts"
-	"mc/specs/dkr"
-	"mc/specs/franklin"
-	"mc/specs/hp"
-	"mc/specs/hs"
-	"mc/specs/lelann"
-	"mc/specs/misra"
-	"mc/specs/specdef"
-	"mc/specs/suzukikasami"
-	"mc/specs/tokenring"
-	"mc/specs/vitanyi"
-	"mc/specs/vlt"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/simulate"
+	"github.com/ringcheck/mc/specs/changroberts"
+	"github.com/ringcheck/mc/specs/dkr"
+	"github.com/ringcheck/mc/specs/franklin"
+	"github.com/ringcheck/mc/specs/hp"
+	"github.com/ringcheck/mc/specs/hs"
+	"github.com/ringcheck/mc/specs/lelann"
+	"github.com/ringcheck/mc/specs/misra"
+	"github.com/ringcheck/mc/specs/specdef"
+	"github.com/ringcheck/mc/specs/suzukikasami"
+	"github.com/ringcheck/mc/specs/tokenring"
+	"github.com/ringcheck/mc/specs/vitanyi"
+	"github.com/ringcheck/mc/specs/vlt"
 )
 
-// all are the specs, in the order results/README.md lists their sweeps.
-var all = []Entry{
+// builtin are mc's own specs, in the order results/README.md lists their
+// sweeps.
+var builtin = []Entry{
 	Of(changroberts.Spec),
 	Of(lelann.Spec),
 	OfSplit(hs.Spec),
@@ -86,6 +87,58 @@ func OfSplit[S, T any](s specdef.Split[S, T]) Entry {
 		}
 		return simulate.Of(b), nil
 	}}
+}
+
+// all are the specs this program checks: mc's own, unless Use replaced
+// them, then a program's own (Use). Set once, before any command runs.
+var all = builtin
+
+// Use sets the specs this program checks: own, after mc's own when
+// withBuiltin. A program of one's own calls it once, before anything looks
+// a spec up (cli.Main does). It refuses a spec without a name or a Build,
+// and two specs of one name, naming them.
+func Use(withBuiltin bool, own ...Entry) error {
+	var next []Entry
+	if withBuiltin {
+		next = append(next, builtin...)
+	}
+	seen := make(map[string]bool, len(next)+len(own))
+	for _, e := range next {
+		seen[e.Name] = true
+	}
+	for _, e := range own {
+		switch {
+		case e.build == nil:
+			return fmt.Errorf("spec %q was not made with specs.Of or specs.OfSplit", e.Name)
+		case !validName(e.Name):
+			return fmt.Errorf("spec name %q: want lower-case letters, digits and '-', starting with a letter", e.Name)
+		case seen[e.Name]:
+			return fmt.Errorf("two specs are named %q", e.Name)
+		case len(e.Variants) == 0:
+			return fmt.Errorf("spec %s declares no variant (its first is the default)", e.Name)
+		}
+		seen[e.Name] = true
+		next = append(next, e)
+	}
+	if len(next) == 0 {
+		return fmt.Errorf("no spec to check")
+	}
+	all = next
+	return nil
+}
+
+// validName says whether name can name a spec on the command line and in
+// file names: lower-case letters, digits and '-', a letter first.
+func validName(name string) bool {
+	if name == "" || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // Build instantiates the spec; it validates p.

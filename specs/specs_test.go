@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // Every registered spec builds on its defaults, passes there, and names its

@@ -1,6 +1,6 @@
 package specs
 
-import "mc/specs/specdef"
+import "github.com/ringcheck/mc/specs/specdef"
 
 // Sweep is one sweep results/ holds: a spec and one of its profiles.
 type Sweep struct {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
-	"mc/checker"
+	"github.com/ringcheck/mc/checker"
 )
 
 // The longest causal chain over every run.

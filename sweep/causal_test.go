@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // allRunsCausal is the largest CausalDepth of any complete run from the

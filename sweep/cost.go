@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"mc/checker"
+	"github.com/ringcheck/mc/checker"
 )
 
 // CostOptions choose what a cost sweep counts and bound its exploration.

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
 )
 
 // toy is a hand-made system for the cost DP: pos is where the run is, sent

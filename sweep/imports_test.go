@@ -10,13 +10,13 @@ import (
 // never a spec package: a spec's profiles live with the spec, and sweep
 // imports nothing under mc/specs but the vocabulary package specdef.
 func TestSweepImportsNoSpec(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "mc/sweep").Output()
+	out, err := exec.Command("go", "list", "-deps", "github.com/ringcheck/mc/sweep").Output()
 	if err != nil {
-		t.Fatalf("go list -deps mc/sweep: %v", err)
+		t.Fatalf("go list -deps .../mc/sweep: %v", err)
 	}
 	for _, p := range strings.Fields(string(out)) {
-		if (p == "mc/specs" || strings.HasPrefix(p, "mc/specs/")) && p != "mc/specs/specdef" {
-			t.Errorf("mc/sweep imports %s (go list -deps mc/sweep)", p)
+		if (p == "github.com/ringcheck/mc/specs" || strings.HasPrefix(p, "github.com/ringcheck/mc/specs/")) && p != "github.com/ringcheck/mc/specs/specdef" {
+			t.Errorf("github.com/ringcheck/mc/sweep imports %s (go list -deps .../mc/sweep)", p)
 		}
 	}
 }

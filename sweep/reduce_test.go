@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"mc/ring"
+	"github.com/ringcheck/mc/ring"
 )
 
 // classesOf computes the classes cls of ring size n under c.

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // SampledTable is a profile's rows at ring sizes beyond exhaustive reach

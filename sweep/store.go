@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/runstore"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/runstore"
 )
 
 // Store keeps sweep classes across runs; *runstore.Store is one.

@@ -7,8 +7,8 @@ import (
 	"reflect"
 	"testing"
 
-	"mc/ring"
-	"mc/runstore"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/runstore"
 )
 
 // A row is the same whether its classes were computed or taken from the

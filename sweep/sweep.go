@@ -12,11 +12,11 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/runstore"
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/runstore"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // Arrangement is the cost of one arrangement class.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"mc/specs"
+	"github.com/ringcheck/mc/specs"
 )
 
 func config(t *testing.T, name string) Config {

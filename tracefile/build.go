@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"mc/checker"
-	"mc/model"
-	"mc/runinfo"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 // Build records the trace of pr, one of the properties a run of t that

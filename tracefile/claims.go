@@ -3,9 +3,9 @@ package tracefile
 import (
 	"fmt"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // runClaims checks that t is the system of the recorded run (the spec,

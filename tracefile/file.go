@@ -11,9 +11,9 @@ import (
 	"io"
 	"os"
 
-	"mc/checker"
-	"mc/model"
-	"mc/runinfo"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
 )
 
 const (

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"mc/checker"
-	"mc/model"
-	"mc/specs"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs"
 )
 
 // Target rebuilds the system a trace was recorded from, through the specs

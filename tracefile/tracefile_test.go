@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/specs"
-	"mc/tracefile"
-	"mc/tracefile/tracefiletest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/tracefile"
+	"github.com/ringcheck/mc/tracefile/tracefiletest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.json from the current code")

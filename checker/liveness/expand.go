@@ -5,8 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"mc/checker/internal/packed"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/model"
 )
 
 // The graph's build (build.go) takes the states of one breadth-first level

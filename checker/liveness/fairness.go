@@ -3,7 +3,7 @@ package liveness
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Fairness selects which infinite runs a liveness property is checked on.

@@ -8,9 +8,9 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"mc/checker/internal/packed"
-	"mc/checker/por"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/model"
 )
 
 // Graph is the reachable state graph a liveness check needs: unlike the

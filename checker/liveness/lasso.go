@@ -1,8 +1,8 @@
 package liveness
 
 import (
-	"mc/checker/internal/packed"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/model"
 )
 
 // SearchBytesPerState is the memory the search for a lasso needs per state

@@ -3,9 +3,9 @@ package liveness
 import (
 	"fmt"
 
-	"mc/checker/internal/packed"
-	"mc/checker/por"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/model"
 )
 
 // The reduced graph: each state expanded by an ample set (package por),

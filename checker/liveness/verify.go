@@ -3,7 +3,7 @@ package liveness
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Verify replays actions from initial state init and checks, independently

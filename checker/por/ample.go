@@ -3,7 +3,7 @@ package por
 import (
 	"slices"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Ample is one worker's scratch space for choosing a state's ample set.

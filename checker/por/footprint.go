@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // CheckFootprints checks, on every reachable state of sys, the facts that

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker/por"
-	"mc/model"
-	"mc/specs/changroberts"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/changroberts"
 )
 
 // A footprint that hides what a rule touches fails CheckFootprints: here

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Reducer is the static structure partial-order reduction works from (see

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/diskio"
 )
 
 // Delayed duplicate detection, as external-memory breadth-first search does

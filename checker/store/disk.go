@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/diskio"
 )
 
 // disk is the visited set on disk (--store disk): sorted runs of

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker/internal/diskio"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/model"
 )
 
 // The merge of several sorted runs gives every key once, ordered by

@@ -3,7 +3,7 @@ package store
 import (
 	"errors"
 
-	"mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/diskio"
 )
 
 // exact keeps every state's full encoding, so no two states can be

@@ -10,7 +10,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
-	"mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/diskio"
 )
 
 // keyRuns sorts the (fingerprint, sequence number) keys of a level's

@@ -3,7 +3,7 @@ package store
 import (
 	"fmt"
 
-	"mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/internal/offheap"
 )
 
 // Marked is a visited set in memory that keeps, beside each fingerprint,

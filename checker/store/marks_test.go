@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"mc/checker/internal/diskio"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/model"
 )
 
 // markedLevel commits the candidates fps[i] with marks marks(i), as value

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sync"
 
-	"mc/checker/internal/diskio"
-	"mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/offheap"
 )
 
 // memory is the visited set in memory: 64 tables of bare 64-bit

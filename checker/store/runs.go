@@ -13,7 +13,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
-	"mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/checker/internal/diskio"
 )
 
 // runSet is the visited set on disk: sorted runs of fingerprints, each a

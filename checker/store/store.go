@@ -10,7 +10,7 @@
 // hide nothing from one another.
 package store
 
-import "mc/checker/internal/diskio"
+import "github.com/ringcheck/mc/checker/internal/diskio"
 
 // Store is a run's visited set. Exploration is level-synchronous, so a
 // store is used in alternating phases: while a round of a level is

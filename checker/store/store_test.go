@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"mc/checker/internal/diskio"
-	"mc/model"
+	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/model"
 )
 
 // stores makes one of each store, the disk store in dir.

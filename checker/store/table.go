@@ -3,7 +3,7 @@ package store
 import (
 	"math/bits"
 
-	"mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/internal/offheap"
 )
 
 // table is an open-addressing set of 64-bit fingerprints with linear

@@ -12,11 +12,11 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"mc/checker"
-	"mc/model"
-	"mc/runinfo"
-	"mc/specs"
-	"mc/specs/paramflags"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/paramflags"
 )
 
 // checkFlags are mc-beam check's flags: mc check's spec parameters, and

@@ -8,10 +8,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"mc/checker"
-	"mc/model"
-	"mc/runinfo"
-	"mc/specs"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
+	"github.com/ringcheck/mc/specs"
 )
 
 func init() {

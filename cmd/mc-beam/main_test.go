@@ -16,10 +16,10 @@ import (
 	"strings"
 	"testing"
 
-	"mc/runinfo"
-	"mc/sweep"
-	"mc/sweep/sweepout"
-	"mc/tracefile"
+	"github.com/ringcheck/mc/runinfo"
+	"github.com/ringcheck/mc/sweep"
+	"github.com/ringcheck/mc/sweep/sweepout"
+	"github.com/ringcheck/mc/tracefile"
 )
 
 // mcBeam runs mc-beam in this process, its pipelines on Prism.
@@ -32,7 +32,7 @@ func mcBeam(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 // TestSweepIsMcSweeps: mc-beam sweep writes what mc sweep writes, byte
 // for byte, on stdout (--json) and in --out: mc sweep's output is
-// sweep.Run's rows through sweepout (cmd/mc/sweep.go).
+// sweep.Run's rows through sweepout (cli/sweep.go).
 func TestSweepIsMcSweeps(t *testing.T) {
 	ns := "3..6"
 	if testing.Short() {

@@ -9,7 +9,7 @@ import (
 	"io"
 	"slices"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // record is one state as the shard files and the shuffle between a

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"mc/runstore"
-	"mc/runstore/dbflags"
+	"github.com/ringcheck/mc/runstore"
+	"github.com/ringcheck/mc/runstore/dbflags"
 )
 
 // defaultDB is the run store's directory when --db is not given: mc's,

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"mc/runstore"
-	"mc/sweep"
-	"mc/sweep/sweepout"
+	"github.com/ringcheck/mc/runstore"
+	"github.com/ringcheck/mc/sweep"
+	"github.com/ringcheck/mc/sweep/sweepout"
 )
 
 func TestMain(m *testing.M) {

@@ -12,11 +12,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"mc/ring"
-	"mc/runinfo"
-	"mc/runstore/dbflags"
-	"mc/sweep"
-	"mc/sweep/sweepout"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/runinfo"
+	"github.com/ringcheck/mc/runstore/dbflags"
+	"github.com/ringcheck/mc/sweep"
+	"github.com/ringcheck/mc/sweep/sweepout"
 )
 
 func init() {

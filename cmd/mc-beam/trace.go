@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"slices"
 
-	"mc/checker"
-	"mc/model"
-	"mc/runinfo"
-	"mc/tracefile"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
+	"github.com/ringcheck/mc/tracefile"
 )
 
 // writeTrace writes the counterexample to property p as a trace file

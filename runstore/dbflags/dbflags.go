@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"mc/runstore"
+	"github.com/ringcheck/mc/runstore"
 )
 
 // Wait is how long a command waits for another process to release the

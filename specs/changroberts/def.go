@@ -1,8 +1,8 @@
 package changroberts
 
 import (
-	"mc/specs/internal/uniring"
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/specs/internal/uniring"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // electBound is 002 §5.2's worst case: ⟨elect j⟩ travels to the first

@@ -3,8 +3,8 @@ package changroberts
 import (
 	"testing"
 
-	"mc/model"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // InTransit, which sweeps read on every state, lists what the View shows.

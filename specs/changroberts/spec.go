@@ -45,9 +45,9 @@ package changroberts
 import (
 	"fmt"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/specs/internal/uniring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/uniring"
 )
 
 // Variants of the spec; the first is the default.

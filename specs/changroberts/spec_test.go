@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"testing"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/checker/por"
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
-	"mc/specs/internal/uniring"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/specs/internal/uniring"
 )
 
 // The canonical model's counts, reproduced by an independent model checker

@@ -3,7 +3,7 @@ package dkr
 import (
 	"math"
 
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // Spec is Dolev–Klawe–Rodeh / Peterson for the registry.

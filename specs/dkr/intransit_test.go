@@ -3,7 +3,7 @@ package dkr
 import (
 	"testing"
 
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // InTransit, which sweeps read on every state, lists what the View shows

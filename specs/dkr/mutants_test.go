@@ -3,10 +3,10 @@ package dkr
 import (
 	"testing"
 
-	"mc/checker"
-	"mc/invariants"
-	"mc/model"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // handler is 002 §5.4's receive handler (recv) with its decisions as

@@ -2,9 +2,9 @@ package dkr
 
 import (
 	"fmt"
-	"mc/invariants"
+	"github.com/ringcheck/mc/invariants"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // messageBound is 002 §5.4's "2n log n + n", with log = ⌈log₂ n⌉.

@@ -3,7 +3,7 @@ package dkr
 import (
 	"slices"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // termination is the measure of the seed's termination argument (002 §5.4:

@@ -1,6 +1,6 @@
 package example
 
-import "mc/specs/specdef"
+import "github.com/ringcheck/mc/specs/specdef"
 
 // Spec is the example as the registry would take it (it is left out, so
 // that mc's commands do not offer Chang–Roberts twice): its name, seed,

@@ -1,6 +1,6 @@
 package example
 
-import "mc/ring"
+import "github.com/ringcheck/mc/ring"
 
 // Kind is a message's type: the seed's "election" and "elected" messages
 // (002 §5.2).

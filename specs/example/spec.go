@@ -41,9 +41,9 @@ package example
 import (
 	"fmt"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Ref is the seed section the spec comes from.

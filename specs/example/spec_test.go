@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // The state counts at n = 3 and 4. They are the registered changroberts'

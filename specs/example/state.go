@@ -3,9 +3,9 @@ package example
 import (
 	"fmt"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // State is the global state: per process whether it takes part in the

@@ -2,12 +2,12 @@ package franklin
 
 import (
 	"fmt"
+	"github.com/ringcheck/mc/invariants"
 	"math"
 	"math/bits"
-	"mc/invariants"
 
-	"mc/model"
-	"mc/specs/internal/biring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/biring"
 )
 
 // maxStages is 1 + ⌊log₂ n⌋: with n active in stage 1 and at least halving,

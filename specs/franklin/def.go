@@ -1,6 +1,6 @@
 package franklin
 
-import "mc/specs/specdef"
+import "github.com/ringcheck/mc/specs/specdef"
 
 // Spec is Franklin's election for the registry.
 var Spec = specdef.Spec[State]{Info: specdef.Info{

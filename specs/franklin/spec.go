@@ -72,11 +72,11 @@ package franklin
 
 import (
 	"fmt"
-	"mc/invariants"
+	"github.com/ringcheck/mc/invariants"
 
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/biring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/biring"
 )
 
 // Variants of the spec; the first is the default.
@@ -129,7 +129,7 @@ func New(p model.Params) (*model.System[State], error) {
 // build returns the system and the spec behind its rules, which tests use
 // to build mutants.
 func build(p model.Params) (*spec, *model.System[State], error) {
-	p, err := ring.FIFOParams("franklin", Variants, p, "002 §5.5.1: stages are kept apart by FIFO order, see go doc mc/specs/franklin")
+	p, err := ring.FIFOParams("franklin", Variants, p, "002 §5.5.1: stages are kept apart by FIFO order, see go doc ./specs/franklin")
 	if err == nil {
 		err = biring.CheckDuplex("franklin", &p)
 	}

@@ -3,9 +3,9 @@ package franklin
 import (
 	"slices"
 
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/biring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/biring"
 )
 
 // termination is the measure of the seed's termination argument (002

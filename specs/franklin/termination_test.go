@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // The measure decreases on every transition, so liveness is decided by it,

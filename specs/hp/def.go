@@ -1,6 +1,6 @@
 package hp
 
-import "mc/specs/specdef"
+import "github.com/ringcheck/mc/specs/specdef"
 
 // Spec is Higham–Przytycka for the registry.
 var Spec = specdef.Spec[State]{Info: specdef.Info{

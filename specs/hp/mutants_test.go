@@ -4,9 +4,9 @@ import (
 	"slices"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // handler is 003's receive handler (spec.recv) with its decisions as

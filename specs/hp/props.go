@@ -3,8 +3,8 @@ package hp
 import (
 	"fmt"
 
-	"mc/invariants"
-	"mc/model"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
 )
 
 // properties are the election properties with w as the winner, the round

@@ -140,10 +140,10 @@ package hp
 
 import (
 	"fmt"
-	"mc/invariants"
+	"github.com/ringcheck/mc/invariants"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Variants of the spec; the first is the default.

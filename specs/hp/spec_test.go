@@ -6,11 +6,11 @@ import (
 	"os"
 	"testing"
 
-	"mc/checker"
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // electVariants are the variants that must pass; witness-literal fails.

@@ -2,10 +2,10 @@ package hp
 
 import (
 	"fmt"
-	"mc/invariants"
+	"github.com/ringcheck/mc/invariants"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Kind is a message's type.

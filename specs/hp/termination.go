@@ -1,6 +1,6 @@
 package hp
 
-import "mc/model"
+import "github.com/ringcheck/mc/model"
 
 // termination is the measure of 003's termination argument (Correctness:
 // every message of a round is destroyed or promoted at the next sender of

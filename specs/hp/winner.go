@@ -3,7 +3,7 @@ package hp
 import (
 	"fmt"
 
-	"mc/invariants"
+	"github.com/ringcheck/mc/invariants"
 )
 
 // Which process wins.

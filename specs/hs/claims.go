@@ -2,12 +2,12 @@ package hs
 
 import (
 	"fmt"
+	"github.com/ringcheck/mc/invariants"
 	"math"
 	"math/bits"
-	"mc/invariants"
 
-	"mc/model"
-	"mc/specs/internal/biring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/biring"
 )
 
 // lastPhase is ⌈log₂ n⌉, the phase in which the maximum's candidature or

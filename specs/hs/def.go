@@ -1,6 +1,6 @@
 package hs
 
-import "mc/specs/specdef"
+import "github.com/ringcheck/mc/specs/specdef"
 
 // Spec is Hirschberg–Sinclair for the registry. Its variants have two
 // state types: 002's processes and 004's hold different variables.

@@ -3,7 +3,7 @@ package hs
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Kind is a message's type: the first three are 002 §5.3's, the last three

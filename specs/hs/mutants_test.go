@@ -3,11 +3,11 @@ package hs
 import (
 	"testing"
 
-	"mc/checker"
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // raynalHandler is 002 §5.3's receive handler (raynal.recv) with its

@@ -1,9 +1,9 @@
 package hs
 
 import (
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/biring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/biring"
 )
 
 // onPathsClaim is 002 §5.3's count of the messages of one candidature

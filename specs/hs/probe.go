@@ -3,10 +3,10 @@ package hs
 import (
 	"fmt"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/biring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/biring"
 )
 
 // ProbeProc is one processor's variables in 004 (lines 1–5) but leader:

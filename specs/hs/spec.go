@@ -166,7 +166,7 @@
 //     announcement takes exactly n messages.
 package hs
 
-import "mc/model"
+import "github.com/ringcheck/mc/model"
 
 // Variants of the spec; the first is the default.
 var Variants = []model.Variant{

@@ -3,10 +3,10 @@ package hs
 import (
 	"slices"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/biring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/biring"
 )
 
 // termination is the measure of 002 §5.3's termination argument (a

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // The measures decrease on every transition of variants raynal and probe,

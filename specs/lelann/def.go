@@ -1,8 +1,8 @@
 package lelann
 
 import (
-	"mc/specs/internal/uniring"
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/specs/internal/uniring"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // Spec is LeLann's election for the registry.

@@ -3,12 +3,12 @@ package lelann
 import (
 	"testing"
 
-	"mc/checker"
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
-	"mc/specs/internal/uniring"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/specs/internal/uniring"
 )
 
 // handler is 004's receive handler with its decisions as parameters: wake

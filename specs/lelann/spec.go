@@ -37,8 +37,8 @@
 package lelann
 
 import (
-	"mc/model"
-	"mc/specs/internal/uniring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/uniring"
 )
 
 // Variants of the spec; the first is the default.

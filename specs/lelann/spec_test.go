@@ -4,13 +4,13 @@ import (
 	"context"
 	"testing"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/checker/por"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
-	"mc/specs/internal/uniring"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/specs/internal/uniring"
 )
 
 func TestStateCounts(t *testing.T) {

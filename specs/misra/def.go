@@ -1,8 +1,8 @@
 package misra
 
 import (
-	"mc/checker/liveness"
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // Spec is Misra's token loss detection for the registry.

@@ -3,12 +3,12 @@ package misra
 import (
 	"testing"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // handler is 002 §4.2's receive handler (recv) with its decisions as

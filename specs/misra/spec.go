@@ -79,10 +79,10 @@ package misra
 
 import (
 	"fmt"
-	"mc/invariants"
+	"github.com/ringcheck/mc/invariants"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Ref is the seed section the spec comes from.

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 func params(n int, variant string) model.Params {

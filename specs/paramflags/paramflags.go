@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"mc/model"
-	"mc/specs"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs"
 )
 
 // Names are the flags that choose a spec's parameters.

@@ -9,9 +9,9 @@ package specdef
 import (
 	"io/fs"
 
-	"mc/checker/liveness"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Info is a spec's description: everything but the function that builds

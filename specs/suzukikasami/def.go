@@ -1,8 +1,8 @@
 package suzukikasami
 
 import (
-	"mc/model"
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // Spec is Ricart–Agrawala / Suzuki–Kasami for the registry.

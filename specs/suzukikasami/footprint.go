@@ -3,7 +3,7 @@ package suzukikasami
 import (
 	"slices"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Footprints for partial-order reduction (model.Footprint). Channel j is

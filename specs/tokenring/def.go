@@ -1,6 +1,6 @@
 package tokenring
 
-import "mc/specs/specdef"
+import "github.com/ringcheck/mc/specs/specdef"
 
 // Spec is the token ring for the registry. It takes none of the optional
 // knobs: its processes have no ids, all start alike, its environment is

@@ -3,10 +3,10 @@ package tokenring
 import (
 	"testing"
 
-	"mc/checker"
-	"mc/invariants"
-	"mc/model"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // Every property of the token ring fails on some mutant of its rules

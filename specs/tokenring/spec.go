@@ -47,10 +47,10 @@ package tokenring
 
 import (
 	"fmt"
-	"mc/invariants"
+	"github.com/ringcheck/mc/invariants"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Ref is the seed section the spec comes from.

@@ -2,15 +2,15 @@ package tokenring
 
 import (
 	"fmt"
-	"mc/invariants"
+	"github.com/ringcheck/mc/invariants"
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/checker/liveness"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 func params(n int) model.Params { return model.Params{N: n, IDs: ring.DescendingIDs(n)} }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // measures are the ghost counters whose maximum over all runs mc reports.

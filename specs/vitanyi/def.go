@@ -1,6 +1,6 @@
 package vitanyi
 
-import "mc/specs/specdef"
+import "github.com/ringcheck/mc/specs/specdef"
 
 // Spec is Vitányi's election for the registry.
 var Spec = specdef.Spec[State]{Info: specdef.Info{

@@ -1,7 +1,7 @@
 package vitanyi
 
 import (
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Footprints for partial-order reduction (model.Footprint). Channel j is

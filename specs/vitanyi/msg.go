@@ -3,7 +3,7 @@ package vitanyi
 import (
 	"math/bits"
 
-	"mc/ring"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Kind is a message's type (seed 001 §2).

@@ -3,9 +3,9 @@ package vitanyi
 import (
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 // withRecv is a mutant whose recv is the spec's with react, the Protocol's

@@ -3,8 +3,8 @@ package vitanyi
 import (
 	"fmt"
 
-	"mc/invariants"
-	"mc/model"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
 )
 
 // properties are the claims of §2 checked for every timing; with claims on,

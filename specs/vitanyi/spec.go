@@ -151,8 +151,8 @@ package vitanyi
 import (
 	"fmt"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Variants of the spec; the first is the default.

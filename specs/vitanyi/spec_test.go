@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/specs/internal/spectest"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
 func build(t *testing.T, p model.Params) *model.System[State] {

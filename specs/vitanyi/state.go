@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Phase is where a processor is in the election (seed 001 §2: "Each

@@ -3,7 +3,7 @@ package vitanyi
 import (
 	"slices"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // termination is the measure of 001 §2's argument (a processor wakes once;

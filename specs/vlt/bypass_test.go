@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/simulate"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/simulate"
 )
 
 // §4 rule (i) applies to a bypassed message also when the active

@@ -1,6 +1,6 @@
 package vlt
 
-import "mc/model"
+import "github.com/ringcheck/mc/model"
 
 // The claims of 000 §3 that fix the way the chase goes on from phase to
 // phase: which processors can turn active how (Lemma 3.3 (ii), (iii)),

@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Each claim of chasing.go fails on a mutant that breaks what it states

@@ -1,8 +1,8 @@
 package vlt
 
 import (
-	"mc/ring"
-	"mc/specs/specdef"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // Spec is van Leeuwen–Tan Algorithm E for the registry. Its symmetry

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Ghost is the history the claims of 000 §3 and §4 are about (model/ghost.go:

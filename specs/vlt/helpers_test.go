@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
 )
 
 // run explores the system for p with fault f switched on, checking every

@@ -3,7 +3,7 @@ package vlt
 import (
 	"slices"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // The claims at rings too large to explore, where only mc simulate goes

@@ -5,13 +5,13 @@ import (
 	"slices"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
-	"mc/simulate"
-	"mc/specs/specdef"
-	"mc/specs/vlt"
-	"mc/sweep"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/simulate"
+	"github.com/ringcheck/mc/specs/specdef"
+	"github.com/ringcheck/mc/specs/vlt"
+	"github.com/ringcheck/mc/sweep"
 )
 
 // The ghost count election-messages weighs every run exactly as the

@@ -3,7 +3,7 @@ package vlt
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Kind is a message's type.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
 )
 
 // Every claim can fail: a spec with a deliberate fault (faults.go), or

@@ -1,8 +1,8 @@
 package vlt
 
 import (
-	"mc/invariants"
-	"mc/ring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/ring"
 )
 
 // The observant state (000 §2, Algorithm E 2b), the active state (2a), the

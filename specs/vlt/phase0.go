@@ -3,7 +3,7 @@ package vlt
 import (
 	"fmt"
 
-	"mc/ring"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Phase 0, the initialization of Algorithm E (000 §2, part 1):

@@ -4,9 +4,9 @@ import (
 	"os"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // The smallest ring on which a run reaches phase 3 has 8 processors: ids

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 
-	"mc/invariants"
-	"mc/model"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
 )
 
 // properties are the election properties every variant checks, the link

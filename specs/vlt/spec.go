@@ -2,12 +2,12 @@ package vlt
 
 import (
 	"fmt"
-	"mc/invariants"
+	"github.com/ringcheck/mc/invariants"
 	"slices"
 	"strings"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Variants of the spec; the first is the default.

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Stage is where a processor is in Algorithm E.

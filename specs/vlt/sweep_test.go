@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // sweepResult is what a sweep over arrangements found for one variant and n.

@@ -1,8 +1,8 @@
 package vlt
 
 import (
-	"mc/invariants"
-	"mc/model"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
 )
 
 // termination is the measure of 000 §3's termination argument (every

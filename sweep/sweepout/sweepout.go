@@ -14,13 +14,13 @@ import (
 	"strconv"
 	"strings"
 
-	"mc/checker"
-	"mc/model"
-	"mc/runinfo"
-	"mc/specs"
-	"mc/specs/specdef"
-	"mc/sweep"
-	"mc/tracefile"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/specdef"
+	"github.com/ringcheck/mc/sweep"
+	"github.com/ringcheck/mc/tracefile"
 )
 
 // Request is a sweep of one spec as the command line gives it.

@@ -7,10 +7,10 @@ import (
 	"context"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
-	"mc/specs"
-	"mc/tracefile"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/tracefile"
 )
 
 // Record checks spec with parameters p and returns the system and the trace

@@ -4,7 +4,7 @@
 // processes or choices do not fit (MaxRules, MaxProcs, MaxChoices).
 package packed
 
-import "mc/model"
+import "github.com/ringcheck/mc/model"
 
 // The most rules, processes and choices a packed action can name.
 const (

@@ -3,7 +3,7 @@ package packed
 import (
 	"testing"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 func TestActionPackingRoundTrips(t *testing.T) {

@@ -3,7 +3,7 @@ package biring
 import (
 	"fmt"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Ghost is the history that the claims of hs and franklin read (see

@@ -1,6 +1,6 @@
 package biring
 
-import "mc/ring"
+import "github.com/ringcheck/mc/ring"
 
 // Heading is the direction in which a message waiting at a process's port
 // travels, +1 (towards i+1) or −1 (towards i−1): one that arrived through

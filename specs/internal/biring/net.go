@@ -22,8 +22,8 @@ package biring
 import (
 	"fmt"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Net is the ring, its channels' semantics and the ghost bookkeeping of one

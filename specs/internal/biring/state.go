@@ -1,9 +1,9 @@
 package biring
 
 import (
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // State is the global state of a spec on a bidirectional ring: per process

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
 )
 
 // InTransitAgreesWithView checks, on every state of sys's reachable graph

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
 )
 
 // DecidedByMeasure fails the test unless the run r, described by what,

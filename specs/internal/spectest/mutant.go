@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"mc/checker"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
 )
 
 // Mutant is a deliberate bug that a test puts into a built system, to show

@@ -9,9 +9,9 @@ import (
 	"sync"
 	"testing"
 
-	"mc/checker"
-	"mc/checker/por"
-	"mc/model"
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/por"
+	"github.com/ringcheck/mc/model"
 )
 
 // Build builds the system for p with build; an error fails the test.

@@ -8,9 +8,9 @@ package uniring
 import (
 	"fmt"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // State is the global state: per process its flag, its decision and its

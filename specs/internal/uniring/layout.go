@@ -12,8 +12,8 @@ import (
 	"strings"
 	"unsafe"
 
-	"mc/invariants"
-	"mc/model"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
 )
 
 // word packs m into two bytes: kind<<15 | id.

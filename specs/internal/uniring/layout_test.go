@@ -8,9 +8,9 @@ import (
 	"slices"
 	"testing"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // oracle is the state of layout.go held in package ring's generic channel

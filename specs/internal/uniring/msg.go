@@ -3,8 +3,8 @@ package uniring
 import (
 	"fmt"
 
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Kind is a message's type.

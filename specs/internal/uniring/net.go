@@ -3,9 +3,9 @@ package uniring
 import (
 	"fmt"
 
-	"mc/invariants"
-	"mc/model"
-	"mc/ring"
+	"github.com/ringcheck/mc/invariants"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 )
 
 // Net is what both specs know about the ring they run on: ids, topology and

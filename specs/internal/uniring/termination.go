@@ -3,7 +3,7 @@ package uniring
 import (
 	"slices"
 
-	"mc/model"
+	"github.com/ringcheck/mc/model"
 )
 
 // Termination is the termination measure shared by the two unidirectional

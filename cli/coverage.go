@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/simulate"
+)
+
+// The coverage report of mc check --coverage and mc simulate --coverage
+// (docs/coverage.md): per rule, and per rule and process, how often it
+// fired and how many new states it found, and a warning for each rule that
+// never fired.
+
+// neverFiredWarning is the warning for a rule that never fired.
+func neverFiredWarning(rule string) string {
+	return fmt.Sprintf("rule %s never fired: the model may be vacuous or mis-parameterised", rule)
+}
+
+// warnNeverFired prints, on stderr, a warning for each rule that never fired.
+func warnNeverFired(stderr io.Writer, c *checker.Coverage) { warnNeverFiredIn(stderr, "check", c) }
+
+// warnNeverFiredIn is warnNeverFired for mc cmd.
+func warnNeverFiredIn(stderr io.Writer, cmd string, c *checker.Coverage) {
+	if c == nil {
+		return
+	}
+	for _, r := range c.NeverFired() {
+		fmt.Fprintf(stderr, "mc %s: warning: %s\n", cmd, neverFiredWarning(r))
+	}
+}
+
+// writeCoverage prints mc check's coverage table.
+func writeCoverage(w io.Writer, c *checker.Coverage) {
+	if c == nil {
+		return
+	}
+	what := "transitions taken from the states explored"
+	if c.Reduced {
+		what = "transitions of the ample sets only (--por)"
+	}
+	writeCoverageTable(w, c, fmt.Sprintf("fired: %s; new: distinct states first found by the rule", what))
+}
+
+// writeCoverageTable prints the table of c, under a header that says what
+// its counts count.
+func writeCoverageTable(w io.Writer, c *checker.Coverage, counts string) {
+	fmt.Fprintf(w, "coverage (%s):\n", counts)
+	fmt.Fprintf(w, "  %-20s %-6s %12s %12s\n", "rule", "proc", "fired", "new")
+	for _, r := range c.Rules {
+		fmt.Fprintf(w, "  %-20s %-6s %12d %12d\n", r.Rule, "all", r.Fired, r.New)
+		for _, p := range r.Procs {
+			fmt.Fprintf(w, "  %-20s %-6s %12d %12d\n", "", fmt.Sprintf("p%d", p.Proc), p.Fired, p.New)
+		}
+	}
+}
+
+// jsonCoverage is the coverage in the JSON (docs/json.md).
+type jsonCoverage struct {
+	// Reduced: only the ample sets' transitions were taken and counted.
+	Reduced    bool               `json:"reduced"`
+	Rules      []jsonRuleCoverage `json:"rules"`
+	NeverFired []string           `json:"never_fired"`
+	Warnings   []string           `json:"warnings"`
+}
+
+type jsonRuleCoverage struct {
+	Rule  string             `json:"rule"`
+	Fired int64              `json:"fired"`
+	New   int64              `json:"new_states"`
+	Procs []jsonProcCoverage `json:"procs,omitempty"`
+}
+
+type jsonProcCoverage struct {
+	Proc  int   `json:"proc"`
+	Fired int64 `json:"fired"`
+	New   int64 `json:"new_states"`
+}
+
+func coverageJSON(c *checker.Coverage) *jsonCoverage {
+	if c == nil {
+		return nil
+	}
+	out := &jsonCoverage{Reduced: c.Reduced, NeverFired: c.NeverFired(), Rules: []jsonRuleCoverage{}, Warnings: []string{}}
+	if out.NeverFired == nil {
+		out.NeverFired = []string{}
+	}
+	for _, r := range out.NeverFired {
+		out.Warnings = append(out.Warnings, neverFiredWarning(r))
+	}
+	for _, r := range c.Rules {
+		jr := jsonRuleCoverage{Rule: r.Rule, Fired: r.Fired, New: r.New}
+		for _, p := range r.Procs {
+			jr.Procs = append(jr.Procs, jsonProcCoverage{Proc: p.Proc, Fired: p.Fired, New: p.New})
+		}
+		out.Rules = append(out.Rules, jr)
+	}
+	return out
+}
+
+// simulationCoverage is mc simulate's coverage (simulate.Coverage) as the
+// table and JSON of mc check's present it.
+func simulationCoverage(c *simulate.Coverage, info simulate.Info) *checker.Coverage {
+	if c == nil {
+		return nil
+	}
+	out := &checker.Coverage{}
+	for ri, name := range info.Rules {
+		rc := checker.RuleCoverage{Rule: name}
+		for p := range info.Procs {
+			g := ri*info.Procs + p
+			pc := checker.ProcCoverage{Proc: p, Fired: c.Fired[g], New: c.New[g]}
+			rc.Fired += pc.Fired
+			rc.New += pc.New
+			if info.Procs > 1 {
+				rc.Procs = append(rc.Procs, pc)
+			}
+		}
+		out.Rules = append(out.Rules, rc)
+	}
+	return out
+}
+
+// simulationCoverageCounts says what mc simulate's coverage counts count.
+const simulationCoverageCounts = "fired: steps the runs took; new: steps that reached a state no earlier step of the simulation reached, runs in order, ghosts zeroed, by 64-bit fingerprint"
+
+// jsonSimulationCoverage is mc simulate's coverage in its JSON
+// (docs/simulate.md): mc check's fields, with the runs counted and the
+// distinct states they reached.
+type jsonSimulationCoverage struct {
+	jsonCoverage
+	Runs     int    `json:"runs"`
+	Distinct int64  `json:"distinct_states"`
+	Counted  string `json:"counted"`
+}

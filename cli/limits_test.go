@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ringcheck/mc/checker"
+)
+
+// checkJSON runs mc check with --json and decodes its output.
+func checkJSON(t *testing.T, args ...string) (int, map[string]any) {
+	t.Helper()
+	code, out, errs := mc(t, context.Background(), append(append([]string{"check"}, args...), "--json")...)
+	var r map[string]any
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: exit %d, not JSON (%v):\n%s\nstderr: %s", args, code, err, out, errs)
+	}
+	return code, r
+}
+
+// The mutant misra variants break an invariant within 14 steps: the run
+// stops there with exit 1 (it used to explore on until the OOM killer).
+// The properties it did not decide are "not checked", in the text and the
+// JSON, and the figures are the same for any number of workers and either
+// store.
+func TestMutantMisraStopsAtTheFirstViolation(t *testing.T) {
+	for _, variant := range []string{"mod-n", "literal-residues"} {
+		code, out, _ := mc(t, context.Background(), "check", "misra", "--variant", variant)
+		if code != exitFail || !strings.Contains(out, "not checked (stopped at the first violation): mutual-exclusion") ||
+			!strings.Contains(out, "verdict: fail (stopped at the first violation; --continue checks every property to the end)") {
+			t.Fatalf("%s: exit %d, output:\n%s", variant, code, out)
+		}
+		var figures []string
+		for _, args := range [][]string{{"--workers", "1"}, {"--workers", "2"}, {"--store", "disk", "--dir", t.TempDir()}} {
+			code, r := checkJSON(t, append([]string{"misra", "--variant", variant}, args...)...)
+			props := r["properties"].(map[string]any)
+			if code != exitFail || r["stopped_at_first_violation"] != true || props["one-token-each"] != "fail" ||
+				props["mutual-exclusion"] != string(checker.NotChecked) || props["lost-token-regenerated"] != string(checker.NotChecked) {
+				t.Fatalf("%s %v: exit %d, JSON %v", variant, args, code, r)
+			}
+			b, _ := json.Marshal([]any{r["states"], r["transitions"], r["terminal"], r["depth"]})
+			figures = append(figures, string(b))
+		}
+		if figures[0] != figures[1] || figures[0] != figures[2] {
+			t.Fatalf("%s: figures differ across workers and stores: %v", variant, figures)
+		}
+	}
+}
+
+// --continue checks every property to the end: no property is left "not
+// checked" (here a state limit stops the run, so the undecided ones are
+// incomplete).
+func TestContinueChecksEveryProperty(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "misra", "--variant", "mod-n", "--continue", "--max-states", "20000")
+	if code != exitFail || strings.Contains(out, "not checked") || !strings.Contains(out, "incomplete request-granted-p0") ||
+		!strings.Contains(out, "the run stopped early: state limit 20000 reached") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+}
+
+// A memory limit stops the liveness phase too, and an interrupted liveness
+// phase never claims that every run is finite: exit 3.
+func TestMemoryLimitHoldsInTheLivenessPhase(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "5", "--max-memory", "1KiB")
+	if code != exitIncomplete || strings.Contains(out, "no cycle") || strings.Contains(out, "every run is finite") ||
+		!strings.Contains(out, "liveness under fairness process: incomplete, memory limit 1.0 KiB reached") ||
+		!strings.Contains(out, "incomplete eventually-leader") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	code, r := checkJSON(t, "changroberts", "--n", "5", "--max-memory", "1KiB")
+	live, _ := r["liveness"].(map[string]any)
+	if code != exitIncomplete || live == nil || live["complete"] != false || !strings.HasPrefix(live["reason"].(string), "memory limit") {
+		t.Fatalf("exit %d, JSON liveness %v", code, live)
+	}
+}
+
+// The summary gives the whole run's time and each phase's, in the text and
+// the JSON.
+func TestSummaryGivesEveryPhasesTime(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "4", "--workers", "1")
+	if code != exitPass || !strings.Contains(out, "states/s with 1 worker), liveness ") || !strings.Contains(out, ": safety ") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	code, r := checkJSON(t, "changroberts", "--n", "4")
+	phases, _ := r["phase_elapsed_ms"].(map[string]any)
+	safety, _ := phases["safety"].(float64)
+	liveness, _ := phases["liveness"].(float64)
+	total, _ := r["elapsed_ms"].(float64)
+	if code != exitPass || safety <= 0 || liveness <= 0 || total < safety+liveness-0.002 || total > safety+liveness+0.002 {
+		t.Fatalf("exit %d, elapsed %v, phases %v", code, r["elapsed_ms"], phases)
+	}
+	if live := r["liveness"].(map[string]any); live["complete"] != true {
+		t.Fatalf("liveness %v", live)
+	}
+}
+
+// One worker is "1 worker"; a run of a few states gets no bytes-per-state
+// figure, which the process's own memory would make meaningless.
+func TestSummaryWording(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "2", "--workers", "1", "--safety")
+	if code != exitPass || !strings.Contains(out, "states/s with 1 worker\n") || strings.Contains(out, "B/state") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	r := &checker.Result{States: 400_000, MemoryBytes: 10 << 20, MemoryLimit: 1 << 30}
+	if got, want := memoryLine(r, 40<<20), "memory: peak 40.0 MiB, 104.9 B/state, everything included (visited set and trace log 10.0 MiB); limit 1.00 GiB"; got != want {
+		t.Fatalf("memory line %q, want %q", got, want)
+	}
+	r.States = 4
+	if got := memoryLine(r, 40<<20); strings.Contains(got, "B/state") {
+		t.Fatalf("memory line of 4 states %q", got)
+	}
+}
+
+// --all-ids prints one verdict, and stops at the first failing arrangement
+// unless --continue.
+func TestAllIDsStopsAtTheFirstFailingArrangement(t *testing.T) {
+	args := []string{"check", "hp", "--variant", "witness-literal", "--all-ids", "--n", "5"}
+	code, out, _ := mc(t, context.Background(), args...)
+	if code != exitFail || strings.Count(out, "verdict:") != 1 || !strings.Contains(out, "stopped at the first failing arrangement: 15 of 24 classes not checked") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	code, out, _ = mc(t, context.Background(), append(args, "--continue")...)
+	if code != exitFail || strings.Count(out, "verdict:") != 1 || strings.Contains(out, "stopped at") || !strings.Contains(out, "covering 120 of 120 arrangements") {
+		t.Fatalf("--continue: exit %d, output:\n%s", code, out)
+	}
+}
+
+// mc check --help documents --continue and the default memory limit.
+func TestHelpDocumentsContinueAndTheMemoryDefault(t *testing.T) {
+	_, out, errs := mc(t, context.Background(), "check", "--help")
+	help := out + errs
+	for _, want := range []string{"--continue", "stops at the end of the level where a property first fails", "7/8 of the memory available"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("mc check --help lacks %q", want)
+		}
+	}
+}
+
+// The default memory limit is the least room left by MemAvailable and the
+// memory cgroups (v2 and v1) the process and their ancestors are in, with
+// reclaimable file pages counted as room.
+func TestAvailableMemoryReadsMeminfoAndCgroups(t *testing.T) {
+	root := t.TempDir()
+	write := func(file, data string) {
+		path := filepath.Join(root, file)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("proc/meminfo", "MemTotal:       32000000 kB\nMemFree:         1000000 kB\nMemAvailable:    8000000 kB\n")
+	write("proc/self/cgroup", "0::/\n")
+	if got, err := availableMemory(root); err != nil || got != 8000000*1024 {
+		t.Fatalf("meminfo alone: %d, %v", got, err)
+	}
+	// cgroup v2: the job's own limit is loose, its parent's is tight.
+	write("proc/self/cgroup", "0::/user/job\n")
+	write("sys/fs/cgroup/user/job/memory.max", "max\n")
+	write("sys/fs/cgroup/user/memory.max", "3000000000\n")
+	write("sys/fs/cgroup/user/memory.current", "1200000000\n")
+	write("sys/fs/cgroup/user/memory.stat", "anon 900000000\ninactive_file 200000000\n")
+	if got, err := availableMemory(root); err != nil || got != 3000000000-1000000000 {
+		t.Fatalf("cgroup v2: %d, %v", got, err)
+	}
+	// cgroup v1, with "no limit" written as a huge number at the root.
+	write("proc/self/cgroup", "5:cpu,cpuacct:/x\n4:memory:/job\n")
+	write("sys/fs/cgroup/memory/memory.limit_in_bytes", "9223372036854771712\n")
+	write("sys/fs/cgroup/memory/job/memory.limit_in_bytes", "2000000000\n")
+	write("sys/fs/cgroup/memory/job/memory.usage_in_bytes", "500000000\n")
+	write("sys/fs/cgroup/memory/job/memory.stat", "cache 100\ntotal_inactive_file 100000000\n")
+	if got, err := availableMemory(root); err != nil || got != 2000000000-400000000 {
+		t.Fatalf("cgroup v1: %d, %v", got, err)
+	}
+	if _, err := availableMemory(filepath.Join(root, "nowhere")); err == nil {
+		t.Fatal("no meminfo: no error")
+	}
+}

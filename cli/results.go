@@ -1,0 +1,199 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/sweep"
+	"github.com/ringcheck/mc/sweep/sweepout"
+)
+
+// regenerate is the command results/README.md names at its top.
+const regenerate = "go run ./cmd/mc sweep all --out results"
+
+// profileConfig is the sweep results/ holds for s.
+func profileConfig(s specs.Sweep, opt sweep.CostOptions) sweep.Config {
+	return sweep.Config{Spec: s.Entry, Profile: s.Profile, Variant: s.Profile.Variant, Drift: s.Profile.Drift, Opt: opt}
+}
+
+// sweepAll regenerates dir: every profile's table, witnesses, README.md and
+// the plot. It prints each table as text, or, asJSON, as mc sweep --json
+// prints a spec's rows.
+func sweepAll(ctx context.Context, dir string, opt sweep.CostOptions, workers int, c classes, asJSON bool, stdout, stderr io.Writer) int {
+	var tables []*sweep.Table
+	for _, s := range specs.Sweeps() {
+		cfg := c.config(profileConfig(s, opt))
+		cfg.Workers = workers
+		t, code := sweepTable(ctx, s.Profile.Name, cfg, cfg.Profile.Ns, stderr)
+		if t == nil {
+			return code
+		}
+		var err error
+		if asJSON {
+			err = sweepout.WriteJSON(stdout, t)
+		} else {
+			sweep.WriteText(stdout, t)
+		}
+		if err == nil {
+			err = sweepout.WriteDir(dir, t, version())
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+			return exitInternal
+		}
+		tables = append(tables, t)
+	}
+	md, svg := index(tables)
+	if err := os.WriteFile(filepath.Join(dir, "worst.svg"), []byte(svg), 0o644); err != nil {
+		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+		return exitInternal
+	}
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(md), 0o644); err != nil {
+		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+		return exitInternal
+	}
+	return exitPass
+}
+
+// index renders results/README.md and the plot worst.svg from the tables,
+// in the order of specs.Sweeps.
+func index(tables []*sweep.Table) (readme, svg string) {
+	var plotted []*sweep.Table
+	for _, t := range tables {
+		if s, _ := specs.SweepOf(t.Name); s.Profile.Plotted {
+			plotted = append(plotted, t)
+		}
+	}
+	var md, plot strings.Builder
+	sweep.WriteSVG(&plot, plotted)
+	sweep.WriteReadme(&md, regenerate, tables, unswept())
+	return md.String(), plot.String()
+}
+
+// unswept says, for every spec that no profile sweeps, why.
+func unswept() []string {
+	var out []string
+	for _, e := range specs.All() {
+		switch {
+		case len(e.Sweeps) > 0:
+		case e.Anonymous():
+			out = append(out, fmt.Sprintf("- %s: a mutual-exclusion spec whose processes have no ids: there are no arrangements to sweep.", e.Name))
+		default:
+			out = append(out, fmt.Sprintf("- %s: no sweep profile yet (specdef.Info.Sweeps).", e.Name))
+		}
+	}
+	return out
+}
+
+// runCI is mc ci: it recomputes the quick subset of results/ (each
+// profile's CI sizes) and fails on any difference from the committed JSON.
+// It reuses the classes the run store holds under an unchanged key; --fresh
+// recomputes them all, as CI's own script does.
+func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("ci", "[flags]", stdout)
+	dir := fs.String("results", "results", "the directory holding the committed tables")
+	var db dbFlags
+	db.Add(fs)
+	db.AddOff(fs)
+	db.AddFresh(fs)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "mc ci: takes no arguments (see mc ci --help)")
+		return exitUsage
+	}
+	dbDir, err := db.Path(fs, defaultDB)
+	if err != nil {
+		fmt.Fprintf(stderr, "mc ci: %v\n", err)
+		return exitUsage
+	}
+	return withClasses(dbDir, "ci", db.Fresh, stderr, func(c classes) int {
+		return ci(ctx, *dir, c, stdout, stderr)
+	})
+}
+
+// ci compares each profile's CI rows, computed or reused from c, and the
+// files rendered from the tables, with those in dir.
+func ci(ctx context.Context, dir string, c classes, stdout, stderr io.Writer) int {
+	drift := 0
+	var tables []*sweep.Table
+	var tally classTally
+	for _, s := range specs.Sweeps() {
+		name := s.Profile.Name
+		data, err := os.ReadFile(filepath.Join(dir, name+".json"))
+		if err != nil {
+			fmt.Fprintf(stderr, "mc ci: %v\n", err)
+			return exitUsage
+		}
+		var want sweep.Table
+		if err := json.Unmarshal(data, &want); err != nil {
+			fmt.Fprintf(stderr, "mc ci: %s: %v\n", name, err)
+			return exitUsage
+		}
+		tables = append(tables, &want)
+		cfg := c.config(profileConfig(s, sweep.CostOptions{}))
+		for _, n := range cfg.Profile.CI {
+			got, err := sweep.Run(ctx, cfg, n)
+			if err != nil {
+				fmt.Fprintf(stderr, "mc ci: %s\n", classError(err))
+				return classExit(err, exitInternal)
+			}
+			tally.add(got)
+			var old *sweep.Row
+			for _, r := range want.Rows {
+				if r.N == n {
+					old = r
+				}
+			}
+			a, _ := json.Marshal(got)
+			var b []byte
+			if old != nil {
+				b, _ = json.Marshal(old)
+			}
+			if string(a) != string(b) {
+				fmt.Fprintf(stdout, "DRIFT %s n=%d: recomputed %s\n  results/%s.json has %s\n", name, n, a, name, b)
+				drift++
+				continue
+			}
+			fmt.Fprintf(stdout, "ok    %s n=%d: %s, %d states\n", name, n, got.Costs(), got.States)
+		}
+	}
+	if c.store != nil {
+		fmt.Fprintf(stderr, "mc ci: %s\n", tally)
+	}
+	// README.md and the plots must be what the committed tables render to:
+	// everything in them is generated.
+	md, svg := index(tables)
+	files := []struct{ file, want string }{{"README.md", md}, {"worst.svg", svg}}
+	for _, t := range tables {
+		var plot strings.Builder
+		t.WriteSVG(&plot)
+		files = append(files, struct{ file, want string }{t.Name + ".svg", plot.String()})
+	}
+	for _, f := range files {
+		file, want := f.file, f.want
+		got, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			fmt.Fprintf(stderr, "mc ci: %v\n", err)
+			return exitUsage
+		}
+		if string(got) != want {
+			fmt.Fprintf(stdout, "DRIFT %s is not what the committed tables render to (edited by hand?)\n", file)
+			drift++
+			continue
+		}
+		fmt.Fprintf(stdout, "ok    %s renders from the committed tables\n", file)
+	}
+	if drift > 0 {
+		fmt.Fprintf(stdout, "mc ci: %d rows or files differ from %s; regenerate with %s if the change is intended\n", drift, dir, regenerate)
+		return exitFail
+	}
+	return exitPass
+}

@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	iofs "io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/ringcheck/mc/checker"
+)
+
+// writeResumeNote says, after a run that stopped early (interrupted, a
+// limit, a full disk), whether a checkpoint exists, where, and the command
+// that resumes it; and, after a disk run, which working files were kept
+// and why. A run that checkpoints but stopped before its first checkpoint
+// says that nothing can be resumed. A run cut at its --max-depth has ended:
+// a resume would cut it at the same level.
+func writeResumeNote(w io.Writer, fs *pflag.FlagSet, f *checkFlags, r *checker.Result) {
+	stoppedEarly := r.Reason != "" && !r.DepthLimited
+	switch c := r.Checkpoint; {
+	case stoppedEarly && c != nil:
+		fmt.Fprintf(w, "checkpoint: level %d, %d states, saved in %s at %s; resume with:\n  %s\n",
+			c.Depth, c.States, c.Dir, c.At.Format("15:04:05"), resumeCommand(fs, c.Dir))
+	case stoppedEarly && (f.checkpoint != "" || f.resume != ""):
+		fmt.Fprintf(w, "checkpoint: this run saved none (the first is due %s after its start)\n", checker.FirstCheckpoint(f.every))
+	}
+	if r.WorkDirKept != "" {
+		fmt.Fprintf(w, "working files kept in %s (%s): %s\n", r.WorkDir, bytesize(dirSize(r.WorkDir)), r.WorkDirKept)
+	}
+}
+
+// resumeCommand is the command line that resumes the run checkpointed in
+// dir: mc check, the spec and every flag given, with --resume dir in place
+// of --checkpoint, --resume and --dir (the checkpoint names its working
+// directory).
+func resumeCommand(fs *pflag.FlagSet, dir string) string {
+	words := append([]string{"mc", "check"}, fs.Args()...)
+	fs.Visit(func(fl *pflag.Flag) {
+		switch {
+		case fl.Name == "checkpoint" || fl.Name == "resume" || fl.Name == "dir":
+		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
+			words = append(words, "--"+fl.Name)
+		default:
+			words = append(words, "--"+fl.Name, fl.Value.String())
+		}
+	})
+	words = append(words, "--resume", dir)
+	for i, word := range words {
+		words[i] = shellQuote(word)
+	}
+	return strings.Join(words, " ")
+}
+
+// shellQuote quotes s for a POSIX shell, if it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,/:+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// dirSize is the bytes of the files under dir.
+func dirSize(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(_ string, d iofs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n
+}

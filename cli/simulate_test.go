@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSimulateRaynalLiteralFailsWithATraceThatReplays(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t.json")
+	code, stdout, stderr := mc(t, context.Background(), "simulate", "changroberts", "--variant", "raynal-literal",
+		"--ids", "1,3,2,4", "--initiators", "0", "--runs", "50", "--seed", "1", "--trace-out", out)
+	if code != exitFail {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout, stderr)
+	}
+	want := "reproduce: mc simulate changroberts --variant raynal-literal --ids 1,3,2,4 --initiators 0 --seed 1 --run 0"
+	if !strings.Contains(stdout, "breaks election-complete") || !strings.Contains(stdout, want) {
+		t.Fatalf("output lacks the failure or its reproduction:\n%s", stdout)
+	}
+	if code, stdout, _ := mc(t, context.Background(), "trace", out, "--replay"); code != exitPass {
+		t.Fatalf("the trace does not replay (exit %d):\n%s", code, stdout)
+	}
+	code, stdout, _ = mc(t, context.Background(), "simulate", "changroberts", "--variant", "raynal-literal",
+		"--ids", "1,3,2,4", "--initiators", "0", "--seed", "1", "--run", "0")
+	if code != exitFail || !strings.Contains(stdout, "run 0 of seed 1 breaks election-complete") {
+		t.Fatalf("the reproduction does not fail alike (exit %d):\n%s", code, stdout)
+	}
+}
+
+func TestSimulateJSONHasTheMessageStatistics(t *testing.T) {
+	args := []string{"simulate", "changroberts", "--variant", "all-initiate", "--n", "6", "--random-ids", "--runs", "40", "--seed", "2", "--json"}
+	var outs []string
+	for _, workers := range []string{"1", "2"} {
+		code, stdout, stderr := mc(t, context.Background(), append(args, "--workers", workers)...)
+		if code != exitPass {
+			t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+		}
+		outs = append(outs, stdout)
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("--workers 1 and 2 differ:\n%s\n%s", outs[0], outs[1])
+	}
+	var got struct {
+		Verdict  string `json:"verdict"`
+		Sampled  bool   `json:"sampled"`
+		Messages map[string]json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(outs[0]), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{"mean", "stddev", "ci95", "min", "max", "histogram", "expected_mean", "bound"} {
+		if _, ok := got.Messages[field]; !ok {
+			t.Errorf("messages has no field %s", field)
+		}
+	}
+	if got.Verdict != "no violation" || !got.Sampled {
+		t.Errorf("verdict %q, sampled %v", got.Verdict, got.Sampled)
+	}
+}
+
+func TestSimulateBadInputIsAOneLineUsageError(t *testing.T) {
+	for _, args := range [][]string{
+		{"simulate"},
+		{"simulate", "nosuchspec"},
+		{"simulate", "changroberts", "--runs", "0"},
+		{"simulate", "changroberts", "--run", "-1"},
+		{"simulate", "changroberts", "--run", "3", "--runs", "5"},
+		{"simulate", "changroberts", "--max-steps", "0"},
+		{"simulate", "changroberts", "--workers", "0"},
+		{"simulate", "changroberts", "--random-ids", "--ids", "1,2,3"},
+		{"simulate", "tokenring", "--random-ids"},
+		{"simulate", "changroberts", "--max-memory", "lots"},
+		{"simulate", "changroberts", "--trace-out", "/no/such/dir/t.json"},
+		{"simulate", "changroberts", "--seed", "-1"},
+	} {
+		code, stdout, stderr := mc(t, context.Background(), args...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr", args, code, stdout, stderr)
+		}
+	}
+}
+
+// The issue's check: with every process initiating, 300 runs of random
+// arrangements at n = 1,000 give a mean number of ⟨elect⟩ messages whose
+// 99 % interval holds 1000·H_1000 ≈ 7,485.5 (Chang and Roberts 1979). The
+// runs are about 2.5 million steps, a few seconds of CPU: not in -short.
+func TestSimulateChangRobertsMeanIsNHn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2.5 million steps")
+	}
+	code, stdout, stderr := mc(t, context.Background(), "simulate", "changroberts", "--variant", "all-initiate", "--n", "1000",
+		"--random-ids", "--runs", "300", "--seed", "1", "--json")
+	var got struct {
+		Messages struct {
+			Mean     float64    `json:"mean"`
+			CI99     [2]float64 `json:"ci99"`
+			Expected float64    `json:"expected_mean"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil || code != exitPass {
+		t.Fatalf("exit %d, %v\n%s", code, err, stderr)
+	}
+	m := got.Messages
+	if math.Abs(m.Expected-7485.47) > 0.01 || m.CI99[0] > m.Expected || m.CI99[1] < m.Expected {
+		t.Errorf("mean %.1f, 99%% interval [%.1f, %.1f], expected mean %.2f: outside", m.Mean, m.CI99[0], m.CI99[1], m.Expected)
+	}
+}

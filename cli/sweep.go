@@ -1,0 +1,143 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"github.com/ringcheck/mc/sweep"
+	"github.com/ringcheck/mc/sweep/sweepout"
+)
+
+type sweepFlags struct {
+	db                    dbFlags
+	ns, ids, variant, out string
+	json                  bool
+	drift                 int
+	maxStates             int64
+	timeout               time.Duration
+	por                   bool
+	// sample, seed and workers are mc sweep --sample's (sampled.go).
+	sample  int
+	seed    uint64
+	workers int
+}
+
+// runSweep is mc sweep SPEC: the fewest and most messages over every
+// schedule, for every arrangement class of each ring size. mc sweep all
+// regenerates results/ (--out, default results). With --sample R it
+// samples R random runs per size instead (runSampled).
+func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var f sweepFlags
+	fs := newFlagSet("sweep", "SPEC|all [flags]", stdout)
+	fs.StringVar(&f.ns, "n", "", "ring sizes, e.g. 3..7 or 5 (default: the range results/ covers)")
+	fs.StringVar(&f.ids, "ids", "all", "all (one arrangement per symmetry class) or one arrangement a,b,c")
+	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object per n")
+	fs.StringVar(&f.out, "out", "", "write <name>.json, <name>.md, <name>.svg and the witness runs (traces/) to this directory; with SPEC all, also README.md and worst.svg")
+	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
+	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
+	fs.IntVar(&f.sample, "sample", 0, "sample R random runs per size (mc simulate --random-ids) instead of every class; --n a..b then means a, 2a, 4a, … ≤ b (default "+defaultSampledSizes+")")
+	fs.Uint64Var(&f.seed, "seed", 1, "with --sample: the seed; the same seed gives the same table whatever --workers")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "classes computed at once (with --sample: runs made at once); the rows are the same for any number")
+	fs.BoolVar(&f.por, "por", false, "compute each class on its reduced graph (partial-order reduction, as mc check --por): the same messages, fewer states")
+	f.db.Add(fs)
+	f.db.AddOff(fs)
+	f.db.AddFresh(fs)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "mc sweep: want exactly one SPEC or all (see mc sweep --help)")
+		return exitUsage
+	}
+	if fs.Changed("sample") {
+		return runSampled(ctx, fs, &f, stdout, stderr)
+	}
+	for _, name := range sampledOnly {
+		if fs.Changed(name) {
+			fmt.Fprintf(stderr, "mc sweep: --%s applies only with --sample\n", name)
+			return exitUsage
+		}
+	}
+	if f.workers < 1 {
+		fmt.Fprintf(stderr, "mc sweep: --workers must be at least 1, got %d\n", f.workers)
+		return exitUsage
+	}
+	dbDir, err := f.db.Path(fs, defaultDB)
+	if err != nil {
+		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+		return exitUsage
+	}
+	opt := sweep.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
+	if fs.Arg(0) == "all" {
+		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 || f.por {
+			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states, --timeout, --workers and the run store's flags")
+			return exitUsage
+		}
+		dir := f.out
+		if dir == "" {
+			dir = "results"
+		}
+		return withClasses(dbDir, "sweep", f.db.Fresh, stderr, func(c classes) int {
+			return sweepAll(ctx, dir, opt, f.workers, c, f.json, stdout, stderr)
+		})
+	}
+	name, cfg, ns, err := sweepout.Resolve(sweepout.Request{Spec: fs.Arg(0), Variant: f.variant, Drift: f.drift,
+		Ns: f.ns, IDs: f.ids, Opt: opt, Changed: fs.Changed})
+	if err != nil {
+		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+		return exitUsage
+	}
+	cfg.Reduce, cfg.Workers = f.por, f.workers
+	return withClasses(dbDir, "sweep", f.db.Fresh, stderr, func(c classes) int {
+		return sweepSpec(ctx, name, c.config(cfg), ns, &f, stdout, stderr)
+	})
+}
+
+// sweepSpec sweeps one spec and prints its table.
+func sweepSpec(ctx context.Context, name string, cfg sweep.Config, ns []int, f *sweepFlags, stdout, stderr io.Writer) int {
+	t, code := sweepTable(ctx, name, cfg, ns, stderr)
+	if t == nil {
+		return code
+	}
+	if f.json {
+		if err := sweepout.WriteJSON(stdout, t); err != nil {
+			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+			return exitInternal
+		}
+	} else {
+		sweep.WriteText(stdout, t)
+	}
+	if f.out != "" {
+		if err := sweepout.WriteDir(f.out, t, version()); err != nil {
+			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
+			return exitInternal
+		}
+	}
+	return exitPass
+}
+
+// sweepTable runs cfg for every n in ns; on failure it returns nil and the
+// exit code, having said why in one line. With a run store, it says on
+// stderr how many classes it reused and how many it computed.
+func sweepTable(ctx context.Context, name string, cfg sweep.Config, ns []int, stderr io.Writer) (*sweep.Table, int) {
+	t := sweep.NewTable(name, cfg)
+	var tally classTally
+	for _, n := range ns {
+		row, err := sweep.Run(ctx, cfg, n)
+		if err != nil {
+			fmt.Fprintf(stderr, "mc sweep: %s\n", classError(err))
+			return nil, classExit(err, exitUsage)
+		}
+		tally.add(row)
+		t.Rows = append(t.Rows, row)
+	}
+	if cfg.Store != nil {
+		fmt.Fprintf(stderr, "mc sweep %s: %s\n", name, tally)
+	}
+	return t, exitPass
+}

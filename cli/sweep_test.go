@@ -1,0 +1,147 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSweepUsageErrors(t *testing.T) {
+	ctx := context.Background()
+	for _, args := range [][]string{
+		{"sweep"},
+		{"sweep", "nosuchspec", "--n", "3"},
+		{"sweep", "changroberts", "--n", "7..3"},
+		{"sweep", "changroberts", "--n", "x"},
+		{"sweep", "changroberts", "--ids", "3,x"},
+		{"sweep", "changroberts", "--n", "4", "--ids", "3,1,2"},
+		{"sweep", "tokenring", "--n", "3"},
+		{"sweep", "all", "--n", "3"},
+		{"sweep", "all", "--por"},
+		{"sweep", "changroberts", "--n", "3", "--workers", "0"},
+		{"sweep", "changroberts", "--n", "16", "--sample", "3", "--por"},
+		{"sweep", "vlt", "--n", "3", "--por", "--no-db"},
+	} {
+		code, _, errs := mc(t, ctx, args...)
+		if code != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 || errs == "" {
+			t.Errorf("mc %v: exit %d, stderr %q; want exit 2 and one line", args, code, errs)
+		}
+	}
+}
+
+func TestSweepJSONAndOut(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := mc(t, context.Background(), "sweep", "changroberts", "--variant", "all-initiate", "--n", "3..4", "--json", "--out", dir)
+	if code != exitPass {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want one JSON object per n, got %q", out)
+	}
+	var row struct {
+		N, Arrangements, States int
+		Worst                   int      `json:"worst_messages"`
+		Best                    int      `json:"best_messages"`
+		Mean                    float64  `json:"mean_messages"`
+		Bound                   *float64 `json:"bound"`
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil {
+		t.Fatal(err)
+	}
+	if row.N != 4 || row.Arrangements != 24 || row.Worst != 10 || row.Best != 7 || row.Bound == nil || *row.Bound != 10 || row.States == 0 {
+		t.Errorf("n=4 row = %+v", row)
+	}
+	for _, f := range []string{"changroberts-all-initiate.json", "changroberts-all-initiate.md", "changroberts-all-initiate.svg", "traces/changroberts-all-initiate-n4-worst.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	if code, out, _ := mc(t, context.Background(), "trace", filepath.Join(dir, "traces/changroberts-all-initiate-n4-worst.json"), "--replay"); code != exitPass {
+		t.Errorf("the worst witness does not replay: exit %d, %s", code, out)
+	}
+}
+
+// mc ci recomputes the quick subset of results/ and fails on drift: here
+// against copies of results/, one with a figure changed in the JSON (the
+// row drifts, and so do README.md and the plots, which render from it), one
+// with a paragraph added to README.md by hand.
+// A sweep under --por says so in its header, its rows and its classes,
+// and its store key differs from the unreduced sweep's: the second sweep
+// reuses nothing of the first.
+func TestSweepPorIsPartOfTheMeaning(t *testing.T) {
+	ctx := context.Background()
+	db := t.TempDir()
+	code, out, errs := mc(t, ctx, "sweep", "franklin", "--n", "3", "--db", db, "--por", "--workers", "2")
+	if code != exitPass || !strings.Contains(out, "reduced graphs (--por)") || !strings.Contains(out, "most stages: not computed under --por") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = mc(t, ctx, "sweep", "franklin", "--n", "3", "--db", db, "--json")
+	if code != exitPass || strings.Contains(out, `"reduced"`) || !strings.Contains(errs, "0 reused") {
+		t.Fatalf("unreduced after reduced: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = mc(t, ctx, "sweep", "franklin", "--n", "3", "--db", db, "--json", "--por")
+	var row struct {
+		Reduced     bool   `json:"reduced"`
+		NotComputed string `json:"not_computed"`
+		PerClass    []struct {
+			Reduced bool `json:"reduced"`
+		} `json:"per_arrangement"`
+	}
+	if err := json.Unmarshal([]byte(out), &row); code != exitPass || err != nil || !row.Reduced || row.NotComputed == "" ||
+		len(row.PerClass) == 0 || !row.PerClass[0].Reduced || strings.Contains(errs, " 0 reused") {
+		t.Fatalf("reduced again: exit %d (%v), stdout %q, stderr %q", code, err, out, errs)
+	}
+}
+
+func TestCIDetectsDrift(t *testing.T) {
+	for _, c := range []struct {
+		file, old, new, want string
+		drifts               int
+	}{
+		{"changroberts.json", `"worst_messages": 6,`, `"worst_messages": 7,`, "DRIFT changroberts n=3", 4},
+		{"README.md", "## Partial-order reduction", "A paragraph by hand.\n\n## Partial-order reduction", "DRIFT README.md", 1},
+	} {
+		if testing.Short() && c.file == "README.md" {
+			continue // -short (CI's race run): one mc ci run is enough to race
+		}
+		dir := t.TempDir()
+		copyResults(t, dir, c.file, c.old, c.new)
+		code, out, errs := mc(t, context.Background(), "ci", "--results", dir)
+		if code != exitFail || !strings.Contains(out, c.want) || strings.Count(out, "DRIFT") != c.drifts {
+			t.Fatalf("mc ci with %s changed: exit %d, want %d drifts\n%s%s", c.file, code, c.drifts, out, errs)
+		}
+	}
+}
+
+// copyResults copies results/'s tables, README.md and plot to dir, with
+// the first old in file replaced by new.
+func copyResults(t *testing.T, dir, file, old, new string) {
+	t.Helper()
+	src := filepath.Join("..", "results")
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || e.Name() == "por.md" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Name() == file {
+			if !strings.Contains(string(data), old) {
+				t.Fatalf("%s has no %q", file, old)
+			}
+			data = []byte(strings.Replace(string(data), old, new, 1))
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
