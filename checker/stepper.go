@@ -23,6 +23,10 @@ type Stepper interface {
 	// Inspect describes s for a person: its variables, its view, whether it
 	// is terminal and which state properties hold in it.
 	Inspect(s State) (Snapshot, error)
+	// Vars is s's variables, as Inspect gives them, without the rest of
+	// Inspect's work: what describes many states at once needs (mc
+	// explore's list of initial states).
+	Vars(s State) ([]model.Var, error)
 	// VerifyLasso checks that the run from initial state init through
 	// actions is a counterexample to the liveness property called prop
 	// under fairness fair, as the checker's own counterexamples are
@@ -254,6 +258,14 @@ func (t target[S]) moveTo(s *S, a model.Action, next *S) Move {
 		}
 	}
 	return m
+}
+
+func (t target[S]) Vars(s State) ([]model.Var, error) {
+	x, err := t.decode(s)
+	if err != nil {
+		return nil, err
+	}
+	return t.sys.Vars(&x), nil
 }
 
 func (t target[S]) Inspect(s State) (Snapshot, error) {
