@@ -77,11 +77,11 @@ func TestStatesAreComputedOnDemand(t *testing.T) {
 	srv := httptest.NewServer(New(build(t, model.Params{N: 4, IDs: []int{3, 1, 4, 2}})).Handler())
 	defer srv.Close()
 	var s sessionJSON
-	if code := get(t, srv.URL+"/api/session", &s); code != http.StatusOK || len(s.Initial) != 1 || s.Trace != nil {
+	if code := get(t, srv.URL+"/api/session", &s); code != http.StatusOK || s.Initials != 1 || s.Trace != nil {
 		t.Fatalf("session: %d %+v", code, s)
 	}
 	var st stateJSON
-	get(t, srv.URL+"/api/state?id="+s.Initial[0], &st)
+	get(t, srv.URL+"/api/state?id="+s.Initial, &st)
 	if len(st.Moves) != 4 || st.Moves[0].Label != "start p0 (sends ⟨elect 3⟩)" || st.Terminal || st.View == nil {
 		t.Fatalf("initial state: %+v", st)
 	}
@@ -149,7 +149,7 @@ func TestATraceOfOtherParametersStartsANewSession(t *testing.T) {
 	if s.Variant != "raynal-literal" || s.Gen != old.Gen+1 || s.Trace == nil || !s.Trace.Replay.Reached || len(s.Trace.Steps) != 3 {
 		t.Fatalf("session after loading the trace: %+v", s)
 	}
-	if code := get(t, srv.URL+"/api/state?id="+old.Initial[0], nil); code != http.StatusConflict {
+	if code := get(t, srv.URL+"/api/state?id="+old.Initial, nil); code != http.StatusConflict {
 		t.Fatalf("a state of the old session: %d, want 409", code)
 	}
 	var end stateJSON

@@ -15,7 +15,9 @@
 //
 // API, all JSON:
 //
-//	GET  /api/session       the spec, its properties, initial states, loaded trace
+//	GET  /api/session       the spec, its properties, initial state 0, loaded trace
+//	GET  /api/initials      a page of the initial states, filtered (initial.go)
+//	GET  /api/initial?index=K  initial state K, to start from it
 //	GET  /api/state?id=ID   one state: variables, view, properties, enabled moves
 //	POST /api/trace         body: a trace file; replays it, makes it the session's
 //
@@ -83,8 +85,16 @@ type session struct {
 	info   checker.Info
 	// params are the session's system's, as a trace file records them.
 	params runinfo.Params
-	states map[string]checker.State
-	trace  *traceJSON
+	// initial are the spec's initial states, in its order; base and diffs
+	// describe them for the search of the page's list, computed when it
+	// first searches (initialDiffs).
+	initial   []checker.State
+	diffsOnce sync.Once
+	base      []model.Var
+	diffs     []initialDiff
+	diffsErr  error
+	states    map[string]checker.State
+	trace     *traceJSON
 }
 
 // New returns a server exploring t.
@@ -97,7 +107,7 @@ func New(t checker.Target) *Server {
 func (s *Server) start(t checker.Target) *session {
 	s.gen++
 	info := t.Info()
-	s.cur = &session{gen: s.gen, target: t, info: info, params: runinfo.ParamsOf(info.Params), states: map[string]checker.State{}}
+	s.cur = &session{gen: s.gen, target: t, info: info, params: runinfo.ParamsOf(info.Params), initial: t.Initial(), states: map[string]checker.State{}}
 	return s.cur
 }
 
@@ -136,6 +146,8 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /", pageHandler(page))
 	mux.HandleFunc("GET /api/session", s.handleSession)
+	mux.HandleFunc("GET /api/initials", s.handleInitials)
+	mux.HandleFunc("GET /api/initial", s.handleInitial)
 	mux.HandleFunc("GET /api/state", s.handleState)
 	mux.HandleFunc("POST /api/trace", s.handleTrace)
 	return recoverer(guard(mux))
@@ -199,8 +211,11 @@ type sessionJSON struct {
 	Variant string     `json:"variant"`
 	Params  string     `json:"params"`
 	Props   []propInfo `json:"props"`
-	Initial []string   `json:"initial"`
-	Trace   *traceJSON `json:"trace"`
+	// Initial is initial state 0's id, where the page starts unless told
+	// otherwise; Initials is how many initial states the spec has.
+	Initial  string     `json:"initial"`
+	Initials int        `json:"initials"`
+	Trace    *traceJSON `json:"trace"`
 }
 
 type propInfo struct {
@@ -230,12 +245,12 @@ func (se *session) describe() (*sessionJSON, error) {
 	for _, p := range se.info.Props {
 		out.Props = append(out.Props, propInfo{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc})
 	}
-	for _, st := range se.target.Initial() {
-		id, err := se.register(st)
-		if err != nil {
+	out.Initials = len(se.initial)
+	if len(se.initial) > 0 {
+		var err error
+		if out.Initial, err = se.register(se.initial[0]); err != nil {
 			return nil, err
 		}
-		out.Initial = append(out.Initial, id)
 	}
 	return out, nil
 }
@@ -374,9 +389,11 @@ type traceJSON struct {
 	Headline  string             `json:"headline"`
 	Deadlock  bool               `json:"deadlock"`
 	LoopStart *int               `json:"loop_start"`
-	// Start is the initial state's id and Steps the replayed steps, each
-	// with the id of the state it leads to: all of them when the trace
-	// still replays, up to where it diverges otherwise.
+	// Init is the index of the trace's initial state, Start its id, and
+	// Steps the replayed steps, each with the id of the state it leads
+	// to: all of them when the trace still replays, up to where it
+	// diverges otherwise.
+	Init     int        `json:"init"`
 	Start    string     `json:"start"`
 	Steps    []moveJSON `json:"steps"`
 	Recorded int        `json:"recorded_steps"`
@@ -392,13 +409,12 @@ type replayJSON struct {
 // replay walks f through the session's spec as far as it goes.
 func (se *session) replay(f *tracefile.File) (*traceJSON, error) {
 	out := tracefile.Replay(f, se.target)
-	tr := &traceJSON{Property: f.Property, Headline: chart.Headline(f), Deadlock: f.Deadlock, LoopStart: f.LoopStart,
+	tr := &traceJSON{Property: f.Property, Headline: chart.Headline(f), Deadlock: f.Deadlock, LoopStart: f.LoopStart, Init: f.Init,
 		Recorded: len(f.Steps), Steps: []moveJSON{}, Replay: replayJSON{Reached: out.Reached, Step: out.Step, Why: out.Why}}
-	init := se.target.Initial()
-	if f.Init < 0 || f.Init >= len(init) {
+	if f.Init < 0 || f.Init >= len(se.initial) {
 		return tr, nil
 	}
-	cur := init[f.Init]
+	cur := se.initial[f.Init]
 	var err error
 	if tr.Start, err = se.register(cur); err != nil {
 		return nil, err
