@@ -65,6 +65,13 @@ func TestExplorerInChromium(t *testing.T) {
 	if len(moves) != 4 || moves[0] != "start p0 (sends ⟨elect 3⟩)" {
 		t.Fatalf("enabled actions %v", moves)
 	}
+	var initialsShown bool
+	var where string
+	must(t, b.eval(`getComputedStyle(document.getElementById("initials")).display !== "none"`, &initialsShown))
+	must(t, b.eval(jsWhere, &where))
+	if initialsShown || where != "initial state" {
+		t.Fatalf("one initial state: the list of initial states shown %v, the state shown is %q", initialsShown, where)
+	}
 
 	// Click "start p0": ⟨elect 3⟩ waits on the link p0 → p1.
 	must(t, b.eval(`document.querySelector("#moves button.move").click()`, nil))
@@ -163,11 +170,79 @@ func TestExplorerInChromium(t *testing.T) {
 			t.Fatalf("step %d: %q with messages %v, want %q", i+1, where, msgs, s.where)
 		}
 	}
-	// There is one set of navigation buttons.
+	// There is one set of navigation buttons (the pager of the list of
+	// initial states, hidden here, pages that list).
 	var buttons []string
-	must(t, b.eval(`[...document.querySelectorAll("button:not(.move)")].map(b => b.id)`, &buttons))
+	must(t, b.eval(`[...document.querySelectorAll("button:not(.move):not(.pager)")].map(b => b.id)`, &buttons))
 	if want := []string{"first", "back", "forward", "last"}; !reflect.DeepEqual(buttons, want) {
 		t.Fatalf("navigation buttons %v, want %v", buttons, want)
+	}
+}
+
+// A spec with several initial states (vlt n=3 without --orientation, one
+// per orientation assignment): the page lists them, the search box filters
+// the list, and clicking one starts the path from it; a step taken from
+// there and « first keep to it. A spec with one initial state shows no list
+// (TestExplorerInChromium's changroberts).
+func TestExplorerStartsFromAChosenInitialStateInChromium(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b := startBrowser(t, ctx)
+	srv := httptest.NewServer(LocalOnly(New(vltFree(t)).Handler()))
+	defer srv.Close()
+	if err := b.call("Page.navigate", map[string]any{"url": srv.URL + "/"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	b.waitFor(t, `document.body.dataset.ready === "true"`)
+	const jsListed = `[...document.querySelectorAll("#initlist li")].map(li => li.dataset.index + " " + li.lastChild.textContent)`
+	var listed []string
+	var shown bool
+	var where, count string
+	must(t, b.eval(`!document.getElementById("initials").hidden`, &shown))
+	must(t, b.eval(jsListed, &listed))
+	must(t, b.eval(jsWhere, &where))
+	must(t, b.eval(`document.getElementById("initmatch").textContent`, &count))
+	if !shown || len(listed) != 8 || listed[0] != "0 the one the others are compared with" || listed[6] != "6 orientation=110" ||
+		where != "initial state 0 (of 8)" || count != "8 initial states" {
+		t.Fatalf("the list shown %v: %v (%q); the state shown is %q", shown, listed, count, where)
+	}
+	var vars map[string]pageVar
+	must(t, b.eval(jsVars, &vars))
+	if vars["orientation"].Value != "000" {
+		t.Fatalf("initial state 0 shows orientation %q", vars["orientation"].Value)
+	}
+
+	// Filter: orientation=11 leaves 110 and 111.
+	must(t, b.eval(`(() => { const s = document.getElementById("initsearch"); s.value = "orientation=11"; s.dispatchEvent(new Event("input")); })()`, nil))
+	b.waitFor(t, `document.querySelectorAll("#initlist li").length === 2 && `+jsSettled)
+	must(t, b.eval(jsListed, &listed))
+	must(t, b.eval(`document.getElementById("initmatch").textContent`, &count))
+	if want := []string{"6 orientation=110", "7 orientation=111"}; !reflect.DeepEqual(listed, want) || count != "2 of 8 initial states match" {
+		t.Fatalf("filtered by orientation=11: %v (%q), want %v", listed, count, want)
+	}
+
+	// Choose initial state 6: the path starts there.
+	must(t, b.eval(`document.querySelector('#initlist li[data-index="6"]').click()`, nil))
+	b.waitFor(t, `document.body.dataset.init === "6" && `+jsSettled)
+	var step string
+	var current []string
+	must(t, b.eval(jsWhere, &where))
+	must(t, b.eval(jsVars, &vars))
+	must(t, b.eval(`document.body.dataset.step`, &step))
+	must(t, b.eval(`[...document.querySelectorAll("#initlist li.current")].map(li => li.dataset.index)`, &current))
+	if where != "initial state 6 (of 8)" || vars["orientation"].Value != "110" || step != "0" || !reflect.DeepEqual(current, []string{"6"}) {
+		t.Fatalf("after choosing initial state 6: %q, orientation %q, step %s, marked %v", where, vars["orientation"].Value, step, current)
+	}
+	// A step from it, and back to its start with « first.
+	must(t, b.eval(`document.querySelector("#moves button.move").click()`, nil))
+	b.waitFor(t, `document.body.dataset.step === "1" && `+jsSettled)
+	must(t, b.eval(`document.getElementById("first").click()`, nil))
+	b.waitFor(t, `document.body.dataset.step === "0" && `+jsSettled)
+	must(t, b.eval(jsVars, &vars))
+	var init string
+	must(t, b.eval(`document.body.dataset.init`, &init))
+	if init != "6" || vars["orientation"].Value != "110" {
+		t.Fatalf("« first goes to initial state %s, orientation %q", init, vars["orientation"].Value)
 	}
 }
 

@@ -1,10 +1,14 @@
 // mc explore: the page. It asks the server for one state at a time
 // (GET /api/state?id=…), each with its enabled moves and their successors'
 // ids, and keeps the path walked so far as a history for back and forward.
+// A path is, as a trace file records it, an initial state's index and the
+// actions taken from it.
 "use strict";
 
 const app = {
   session: null,   // GET /api/session
+  init: 0,         // the index of the path's initial state
+  initials: { q: "", offset: 0, seq: 0, page: null }, // the list of initial states (GET /api/initials)
   history: [],     // [{id, via}]: via is the move that led here (null at the start)
   pos: 0,          // index of the state shown
   traceLen: 0,     // how many leading history entries are the loaded trace's
@@ -56,21 +60,69 @@ async function loadSession(s) {
   $("system").textContent = `${s.spec} (variant ${s.variant}) ${s.params}`;
   document.title = `mc explore: ${s.spec}`;
   renderTraceList();
+  $("initials").hidden = s.initials <= 1;
+  $("initcount").textContent = String(s.initials);
+  $("initsearch").value = "";
+  app.initials.q = "";
+  app.initials.offset = 0;
+  if (s.initials > 1) await listInitials();
   // A trace opens where it fails (or where its witness holds): its end.
   if (s.trace) await goTrace(s.trace.steps.length);
-  else await restart();
+  else await startFrom(0);
 }
 
-async function restart() {
-  app.history = [{ id: app.session.initial[0], via: null }];
+// startFrom starts a new path from initial state k.
+async function startFrom(k) {
+  const id = k === 0 ? app.session.initial : (await api("/api/initial?index=" + k)).id;
+  app.init = k;
+  app.history = [{ id: id, via: null }];
   app.pos = 0;
   app.traceLen = 0;
   await show();
 }
 
+// listInitials shows the page of initial states app.initials asks for. A
+// reply that a later request has overtaken (the user kept typing) is
+// dropped.
+async function listInitials() {
+  const q = app.initials, seq = ++q.seq;
+  const page = await api(`/api/initials?q=${encodeURIComponent(q.q)}&offset=${q.offset}`);
+  if (seq !== q.seq) return;
+  q.page = page;
+  renderInitials();
+}
+
+function renderInitials() {
+  const page = app.initials.page, list = $("initlist");
+  list.replaceChildren();
+  for (const it of page.items) {
+    const summary = it.index === 0 ? "the one the others are compared with"
+      : it.differs.length === 0 ? "the same variables as initial state 0"
+      : it.differs.map((v) => `${v.name}=${v.value}`).join(", ");
+    const li = el("li", { "data-index": it.index, title: summary });
+    li.appendChild(el("span", { class: "index" }, `#${it.index}`));
+    li.appendChild(document.createTextNode(summary));
+    li.addEventListener("click", () => run(() => startFrom(it.index)));
+    list.appendChild(li);
+  }
+  const first = page.offset + 1, last = page.offset + page.items.length;
+  const which = page.matched === page.total ? `${page.total} initial states` : `${page.matched} of ${page.total} initial states match`;
+  $("initmatch").textContent = page.items.length === 0 ? `no initial state matches (of ${page.total})`
+    : page.matched > page.items.length ? `${which}; showing ${first}–${last}` : which;
+  $("initprev").disabled = page.offset === 0;
+  $("initnext").disabled = last >= page.matched;
+  $("initpager").hidden = page.offset === 0 && last >= page.matched;
+  renderInitialCursor();
+}
+
+function renderInitialCursor() {
+  for (const li of $("initlist").children) li.classList.toggle("current", li.dataset.index === String(app.init));
+}
+
 // goTrace shows the state after step k of the loaded trace.
 async function goTrace(k) {
   const t = app.session.trace;
+  app.init = t.init;
   app.history = [{ id: t.start, via: null }].concat(t.steps.map((s) => ({ id: s.to, via: s })));
   app.traceLen = app.history.length;
   app.pos = Math.max(0, Math.min(k, app.history.length - 1));
@@ -97,12 +149,16 @@ async function show() {
   renderMoves(st);
   renderNav();
   renderTraceCursor();
+  renderInitialCursor();
   document.body.dataset.state = st.id;
+  document.body.dataset.init = String(app.init);
   document.body.dataset.step = String(app.pos);
 }
 
 function renderWhere(via) {
-  $("where").textContent = app.pos === 0 ? "initial state" : `after step ${app.pos}: ${via.label}`;
+  const n = app.session.initials;
+  const start = n > 1 ? `initial state ${app.init} (of ${n})` : "initial state";
+  $("where").textContent = app.pos === 0 ? start : `after step ${app.pos}: ${via.label}`;
   $("tracenote").textContent = traceNote();
 }
 
@@ -267,7 +323,7 @@ function renderTraceList() {
   info.appendChild(el("div", { class: t.replay.reached ? "good" : "bad", id: "replay" },
     (t.replay.reached ? "Replays against this spec: " : "No longer matches this spec: ") + t.replay.why));
   const lasso = t.loop_start !== null && t.loop_start !== undefined;
-  const items = [{ label: "initial state" }].concat(t.steps);
+  const items = [{ label: app.session.initials > 1 ? `initial state ${t.init}` : "initial state" }].concat(t.steps);
   items.forEach((s, k) => {
     const li = el("li", { "data-step": k, class: !lasso || k < t.loop_start ? "" : k === t.loop_start ? "loop-start" : "in-loop" }, s.label);
     if (lasso && k === t.loop_start) li.appendChild(el("span", { class: "badge" }, "↻ loop starts here"));
@@ -300,6 +356,22 @@ function wire() {
   $("back").addEventListener("click", () => run(() => goTo(app.pos - 1)));
   $("forward").addEventListener("click", () => run(() => goTo(app.pos + 1)));
   $("last").addEventListener("click", () => run(() => goTo(app.history.length - 1)));
+  let typing = null;
+  $("initsearch").addEventListener("input", () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => run(() => {
+      app.initials.q = $("initsearch").value;
+      app.initials.offset = 0;
+      return listInitials();
+    }), 200);
+  });
+  const turn = (by) => run(() => {
+    const page = app.initials.page;
+    app.initials.offset = Math.max(0, page.offset + by * page.limit);
+    return listInitials();
+  });
+  $("initprev").addEventListener("click", () => turn(-1));
+  $("initnext").addEventListener("click", () => turn(1));
   $("tracefile").addEventListener("change", (e) => {
     const f = e.target.files[0];
     if (f) run(() => loadTraceFile(f));
@@ -314,8 +386,10 @@ function wire() {
 wire();
 run(async () => {
   await loadSession(await api("/api/session"));
-  // ?step=N (or end) opens a loaded trace at that step.
-  const step = new URLSearchParams(location.search).get("step");
+  // ?step=N (or end) opens a loaded trace at that step; ?init=K starts
+  // from initial state K instead.
+  const query = new URLSearchParams(location.search), step = query.get("step"), init = query.get("init");
   if (step !== null && app.session.trace) await goTrace(step === "end" ? app.session.trace.steps.length : Number(step) || 0);
+  else if (init !== null) await startFrom(Number(init));
   document.body.dataset.ready = "true";
 });
