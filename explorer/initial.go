@@ -42,27 +42,27 @@ type initialDiff struct {
 }
 
 // initialDiffs computes, once per session, how every initial state differs
-// from initial state 0: what the filter searches. It runs without the
-// server's lock (states and the spec's Vars are read-only), so that the
-// first search of a long list holds up no other request.
+// from initial state 0: what the filter searches. It runs under the
+// server's lock, as everything that calls the spec does: a spec's Vars
+// need not be safe to call concurrently.
 func (se *session) initialDiffs() ([]model.Var, []initialDiff, error) {
-	se.diffsOnce.Do(func() {
-		se.base, se.diffsErr = se.initialVars(0)
-		if se.diffsErr != nil {
-			return
+	if se.diffs != nil {
+		return se.base, se.diffs, nil
+	}
+	base, err := se.initialVars(0)
+	if err != nil {
+		return nil, nil, err
+	}
+	diffs := make([]initialDiff, len(se.initial))
+	for k := 1; k < len(se.initial); k++ {
+		vars, err := se.initialVars(k)
+		if err != nil {
+			return nil, nil, err
 		}
-		diffs := make([]initialDiff, len(se.initial))
-		for k := 1; k < len(se.initial); k++ {
-			vars, err := se.initialVars(k)
-			if err != nil {
-				se.diffsErr = err
-				return
-			}
-			diffs[k] = diffFrom(se.base, vars)
-		}
-		se.diffs = diffs
-	})
-	return se.base, se.diffs, se.diffsErr
+		diffs[k] = diffFrom(base, vars)
+	}
+	se.base, se.diffs = base, diffs
+	return base, diffs, nil
 }
 
 func (se *session) initialVars(k int) ([]model.Var, error) {
@@ -211,9 +211,8 @@ func (s *Server) handleInitials(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	se := s.cur
-	s.mu.Unlock()
-	out, err := se.initials(q.Get("q"), offset, limit)
+	defer s.mu.Unlock()
+	out, err := s.cur.initials(q.Get("q"), offset, limit)
 	if err != nil {
 		fail(w, err)
 		return

@@ -88,13 +88,11 @@ type session struct {
 	// initial are the spec's initial states, in its order; base and diffs
 	// describe them for the search of the page's list, computed when it
 	// first searches (initialDiffs).
-	initial   []checker.State
-	diffsOnce sync.Once
-	base      []model.Var
-	diffs     []initialDiff
-	diffsErr  error
-	states    map[string]checker.State
-	trace     *traceJSON
+	initial []checker.State
+	base    []model.Var
+	diffs   []initialDiff
+	states  map[string]checker.State
+	trace   *traceJSON
 }
 
 // New returns a server exploring t.
