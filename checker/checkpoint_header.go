@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -96,6 +98,9 @@ func ReadCheckpoint(dir string) (CheckpointHeader, error) {
 	var hdr CheckpointHeader
 	path := filepath.Join(dir, "checkpoint")
 	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return hdr, refuse("resume: %s holds no checkpoint (no file %s): nothing to resume", dir, path)
+	}
 	if err != nil {
 		return hdr, refuse("resume: %v", err)
 	}

@@ -17,7 +17,7 @@ func TestExploreServesTheTraceUntilInterrupted(t *testing.T) {
 	out, w := io.Pipe()
 	exit := make(chan int, 1)
 	go func() {
-		exit <- run(ctx, []string{"explore", "--trace", path, "--addr", "127.0.0.1:0"}, w, io.Discard)
+		exit <- Run(ctx, []string{"explore", "--trace", path, "--addr", "127.0.0.1:0"}, w, io.Discard)
 		w.Close()
 	}()
 	line, err := bufio.NewReader(out).ReadString('\n')

@@ -71,11 +71,13 @@ func main(withBuiltin bool, own []specs.Entry) int {
 	// summary and checkpoint, not the shell's exit 129.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	return run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	return Run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 }
 
-// run is mc with its arguments and outputs, so that tests can call it.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// Run is mc with its arguments (without the program's name) and outputs,
+// returning the exit code: what Main runs, and what tests and the
+// conformance kit call in-process.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
@@ -117,7 +119,7 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return exitPass
 	case len(args) == 1 && slices.Contains(commands, args[0]):
-		return run(ctx, []string{args[0], "--help"}, stdout, stderr)
+		return Run(ctx, []string{args[0], "--help"}, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "mc help: want at most one command (%s), got %q\n", strings.Join(commands, ", "), printable(strings.Join(args, " ")))
 	return exitUsage

@@ -13,7 +13,7 @@ import (
 func mc(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errs bytes.Buffer
-	code := run(ctx, args, &out, &errs)
+	code := Run(ctx, args, &out, &errs)
 	return code, out.String(), errs.String()
 }
 

@@ -24,6 +24,10 @@ func writeResumeNote(w io.Writer, fs *pflag.FlagSet, f *checkFlags, r *checker.R
 	case stoppedEarly && c != nil:
 		fmt.Fprintf(w, "checkpoint: level %d, %d states, saved in %s at %s; resume with:\n  %s\n",
 			c.Depth, c.States, c.Dir, c.At.Format("15:04:05"), resumeCommand(fs, c.Dir))
+	case stoppedEarly && f.checkpoint != "" && f.every == 0:
+		// With a checkpoint at every level, the first is written as soon as
+		// level 0 is stored: none means the run stopped before that.
+		fmt.Fprintf(w, "checkpoint: this run saved none: it stopped while storing its initial states (level 0; %d stored), and a checkpoint is taken only at the end of a level\n", r.States)
 	case stoppedEarly && (f.checkpoint != "" || f.resume != ""):
 		fmt.Fprintf(w, "checkpoint: this run saved none (the first is due %s after its start)\n", checker.FirstCheckpoint(f.every))
 	}

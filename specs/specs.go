@@ -5,6 +5,7 @@ package specs
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -98,10 +99,21 @@ var all = builtin
 // a spec up (cli.Main does). It refuses a spec without a name or a Build,
 // and two specs of one name, naming them.
 func Use(withBuiltin bool, own ...Entry) error {
-	var next []Entry
+	var base []Entry
 	if withBuiltin {
-		next = append(next, builtin...)
+		base = builtin
 	}
+	return register(base, own)
+}
+
+// Add registers own after the specs this program checks already, as Use
+// does; the conformance kit registers a spec of one's own this way.
+func Add(own ...Entry) error { return register(all, own) }
+
+// register sets the registry to base followed by own, refusing what Use
+// refuses.
+func register(base, own []Entry) error {
+	next := slices.Clone(base)
 	seen := make(map[string]bool, len(next)+len(own))
 	for _, e := range next {
 		seen[e.Name] = true

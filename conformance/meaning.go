@@ -1,6 +1,7 @@
-package cli
+package conformance
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,13 +12,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ringcheck/mc/cli"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/specs/specdef"
 )
 
-// meaningOption is one option that changes what a run means, as the
-// command line gives it, and the specs it applies to.
-type meaningOption struct {
+// mc's exit codes (README.md).
+const (
+	exitPass       = 0
+	exitFail       = 1
+	exitUsage      = 2
+	exitIncomplete = 3
+)
+
+// option is one option that changes what a run means (runinfo.Meaning), as
+// the command line gives it, and whether spec e takes it.
+type option struct {
 	name      string
 	args      func(e specs.Entry, n int) []string
 	appliesTo func(e specs.Entry) bool
@@ -34,11 +44,10 @@ func fixed(args ...string) func(specs.Entry, int) []string {
 	return func(specs.Entry, int) []string { return args }
 }
 
-// meaningOptions are every option that changes the states explored or the
-// verdicts (runinfo.Meaning), each with the specs that take it. --store is
-// not part of the meaning, but a checkpoint is bound to its store, so it
-// is here too.
-var meaningOptions = []meaningOption{
+// options are every option that changes the states explored or the
+// verdicts. --store is not part of the meaning, but a checkpoint is bound
+// to its store, so it is here too.
+var options = []option{
 	{"defaults", fixed(), always},
 	{"fair-none", fixed("--fair", "none"), always},
 	{"fair-process", fixed("--fair", "process"), always},
@@ -63,38 +72,73 @@ var meaningOptions = []meaningOption{
 		takes(specdef.Orientation)},
 	{"drift", fixed("--drift", "1"), takes(specdef.Drift)},
 	{"bound", fixed("--bound", "2"), takes(specdef.Bound)},
-	{"store-disk", func(specs.Entry, int) []string { return nil }, always},
+	{"store-disk", fixed(), always}, // the store's directory is the test's
 	{"variant", nil, func(e specs.Entry) bool { return len(e.Variants) > 1 }},
 }
 
 // cases lists o's runs of e at n: one, or for "variant" one per variant
 // other than the default.
-func (o meaningOption) cases(e specs.Entry, n int) map[string][]string {
+func (o option) cases(e specs.Entry, n int) map[string][]string {
 	if o.name != "variant" {
 		return map[string][]string{o.name: o.args(e, n)}
 	}
 	out := map[string][]string{}
 	for _, v := range e.Variants[1:] {
 		out["variant-"+v.Name] = []string{"--variant", v.Name}
-		if e.Takes.Has(specdef.Drift) { // vitanyi's scaled variant reads its clock ratio off --drift
+		if e.Takes.Has(specdef.Drift) { // a clock-based spec's scaled variant reads its clock ratio off --drift
 			out["variant-"+v.Name] = append(out["variant-"+v.Name], "--drift", "1")
 		}
 	}
 	return out
 }
 
-// meaningN is the ring each spec is checked at: its smallest, or the
-// smallest it takes.
-func meaningN(e specs.Entry) int {
-	if e.Takes.Has(specdef.Links) {
-		return 3
+// Meaning checks, with every option of the meaning that e takes, that a
+// run checkpointed and interrupted (as Ctrl-C does, at its first level;
+// and half-way by a state limit), then resumed with --resume alone, ends as
+// the uninterrupted run did: the same exit code, counts, verdicts, traces
+// and measures; and that the trace file the run writes replays. A run the
+// spec refuses (exit 2), or one larger than opt's state bound, is skipped.
+// It returns the options that were exercised, by name.
+func Meaning(t *testing.T, e specs.Entry, opt Options) (exercised []string) {
+	register(t, e)
+	n := opt.ringSize(e)
+	for _, o := range options {
+		if !o.appliesTo(e) {
+			continue
+		}
+		for name, extra := range o.cases(e, n) {
+			t.Run(name, func(t *testing.T) {
+				args := append([]string{"check", e.Name, "--n", strconv.Itoa(n), "--workers", "1", "--no-db"}, extra...)
+				if o.name == "store-disk" {
+					args = append(args, "--store", "disk", "--dir", filepath.Join(t.TempDir(), "store"))
+				}
+				if checkResumes(t, args, opt.maxStates()) {
+					exercised = append(exercised, o.name)
+				}
+			})
+		}
 	}
-	return 2
+	return exercised
 }
 
-// maxMeaningStates leaves out a run too large for a quick test (the misra
-// mutants at n = 2): its own package's tests check it.
-const maxMeaningStates = 50_000
+// register makes e one of the specs mc's command line checks, unless a
+// spec of its name already is (mc's own).
+func register(t *testing.T, e specs.Entry) {
+	t.Helper()
+	if _, err := specs.Lookup(e.Name); err == nil {
+		return
+	}
+	if err := specs.Add(e); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mc runs mc's command line in-process.
+func mc(ctx context.Context, args ...string) (code int, stdout, stderr string) {
+	var out, errs bytes.Buffer
+	code = cli.Run(ctx, args, &out, &errs)
+	return code, out.String(), errs.String()
+}
 
 // runFigures is everything a run reports that must not depend on whether
 // it was interrupted: every count, verdict, trace and measure, without
@@ -116,59 +160,29 @@ func runFigures(t *testing.T, out string) string {
 	return string(b)
 }
 
-// Every registered spec, with every option that changes the meaning of a
-// run: a run checkpointed and interrupted (by Ctrl-C at its first level,
-// and by a state limit half-way), then resumed with --resume alone, gives
-// the uninterrupted run's counts, verdicts, traces and exit code; and the
-// trace it writes replays.
-func TestEveryMeaningSurvivesResumeAndReplay(t *testing.T) {
-	accepted := map[string]int{}
-	for _, e := range specs.All() {
-		n := meaningN(e)
-		for _, o := range meaningOptions {
-			if !o.appliesTo(e) {
-				continue
-			}
-			for name, extra := range o.cases(e, n) {
-				t.Run(e.Name+"/"+name, func(t *testing.T) {
-					args := append([]string{"check", e.Name, "--n", strconv.Itoa(n), "--workers", "1"}, extra...)
-					if o.name == "store-disk" {
-						args = append(args, "--store", "disk", "--dir", filepath.Join(t.TempDir(), "store"))
-					}
-					checkResumes(t, args)
-					accepted[o.name]++
-				})
-			}
-		}
-	}
-	for _, o := range meaningOptions {
-		if accepted[o.name] == 0 {
-			t.Errorf("option %s: no spec was checked with it (every run was refused or too large)", o.name)
-		}
-	}
-}
-
 // checkResumes runs args uninterrupted, interrupted and resumed, and with
-// --trace-out, and compares. A run the spec refuses (dkr takes no bag
-// channels, say) or one too large for a quick test is skipped.
-func checkResumes(t *testing.T, args []string) {
-	ctx := context.Background()
-	code, out, errs := mc(t, ctx, append(args, "--json", "--max-states", strconv.Itoa(maxMeaningStates))...)
+// --trace-out, and compares; false when the run was skipped (refused, or
+// larger than maxStates).
+func checkResumes(t *testing.T, args []string, maxStates int) bool {
+	code, out, errs := mc(context.Background(), append(args, "--json", "--max-states", strconv.Itoa(maxStates))...)
 	if code == exitUsage {
-		t.Skipf("refused: %s", strings.TrimSpace(errs))
+		t.Logf("refused: %s", strings.TrimSpace(errs))
+		return false
 	}
 	var r struct {
 		States int
 		Reason string
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil || (code != exitPass && code != exitFail) {
+		if r.Reason != "" {
+			t.Logf("larger than %d states", maxStates)
+			return false
+		}
 		t.Fatalf("%v: exit %d (%v)\n%s", args, code, err, errs)
-	}
-	if r.Reason != "" {
-		t.Skipf("larger than %d states", maxMeaningStates)
 	}
 	checkInterrupted(t, args, code, runFigures(t, out), r.States)
 	checkTraceReplays(t, args, code)
+	return true
 }
 
 // checkInterrupted runs args with a checkpoint at every level, interrupts
@@ -189,10 +203,15 @@ func checkInterrupted(t *testing.T, args []string, code int, want string, states
 	} {
 		dir := filepath.Join(t.TempDir(), "ckpt")
 		first := append(append(slices.Clone(args), "--checkpoint", dir, "--checkpoint-every", "0"), stop.args...)
-		if c, o, e := mc(t, stop.ctx, first...); c != exitIncomplete && c != code {
+		if c, o, e := mc(stop.ctx, first...); c != exitIncomplete && c != code {
 			t.Fatalf("%s: interrupted run exit %d\n%s%s", stop.name, c, o, e)
 		}
-		c, o, e := mc(t, ctx, "check", "--resume", dir, "--json", "--workers", "1")
+		if _, err := os.Stat(filepath.Join(dir, "checkpoint")); err != nil {
+			// A state limit below the initial states stops the run in level 0;
+			// LevelZero checks what it says then.
+			continue
+		}
+		c, o, e := mc(ctx, "check", "--resume", dir, "--json", "--workers", "1", "--no-db")
 		if c != code || runFigures(t, o) != want {
 			t.Fatalf("%s: resumed run exit %d, want %d\n got %s\nwant %s\n%s", stop.name, c, code, runFigures(t, o), want, e)
 		}
@@ -204,7 +223,7 @@ func checkInterrupted(t *testing.T, args []string, code int, want string, states
 func checkTraceReplays(t *testing.T, args []string, code int) {
 	ctx := context.Background()
 	trace := filepath.Join(t.TempDir(), "t.json")
-	if c, _, e := mc(t, ctx, append(slices.Clone(args), "--trace-out", trace)...); c != code {
+	if c, _, e := mc(ctx, append(slices.Clone(args), "--trace-out", trace)...); c != code {
 		t.Fatalf("--trace-out: exit %d, want %d\n%s", c, code, e)
 	}
 	if _, err := os.Stat(trace); err != nil {
@@ -213,7 +232,42 @@ func checkTraceReplays(t *testing.T, args []string, code int) {
 		}
 		return
 	}
-	if c, o, e := mc(t, ctx, "trace", trace, "--replay"); c != exitPass {
+	if c, o, e := mc(ctx, "trace", trace, "--replay"); c != exitPass {
 		t.Fatalf("the trace does not replay: exit %d\n%s%s", c, o, e)
+	}
+}
+
+// LevelZero checks a run stopped while storing its initial states (a state
+// limit of 1, with a checkpoint at every level): it either saved a
+// checkpoint, and resuming it ends as the uninterrupted run does, or it
+// says in one line of its output why it saved none, and resuming its
+// directory is refused in one line (exit 2).
+func LevelZero(t *testing.T, e specs.Entry, opt Options) {
+	register(t, e)
+	ctx := context.Background()
+	args := []string{"check", e.Name, "--n", strconv.Itoa(opt.ringSize(e)), "--workers", "1", "--no-db"}
+	code, out, errs := mc(ctx, append(slices.Clone(args), "--json", "--max-states", strconv.Itoa(opt.maxStates()))...)
+	if code != exitPass && code != exitFail {
+		t.Skipf("the uninterrupted run: exit %d\n%s", code, errs)
+	}
+	want := runFigures(t, out)
+	dir := filepath.Join(t.TempDir(), "ckpt")
+	c, o, e2 := mc(ctx, append(slices.Clone(args), "--checkpoint", dir, "--checkpoint-every", "0", "--max-states", "1")...)
+	if c != exitIncomplete && c != code {
+		t.Fatalf("stopped at 1 state: exit %d\n%s%s", c, o, e2)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "checkpoint")); err == nil {
+		c, o, e2 := mc(ctx, "check", "--resume", dir, "--json", "--workers", "1", "--no-db")
+		if c != code || runFigures(t, o) != want {
+			t.Fatalf("resumed from level 0: exit %d, want %d\n got %s\nwant %s\n%s", c, code, runFigures(t, o), want, e2)
+		}
+		return
+	}
+	if c == exitIncomplete && !strings.Contains(o, "checkpoint: this run saved none") {
+		t.Fatalf("a run stopped in level 0 saved no checkpoint and does not say why:\n%s", o)
+	}
+	c, o, e2 = mc(ctx, "check", "--resume", dir, "--no-db")
+	if c != exitUsage || strings.Count(e2, "\n") != 1 {
+		t.Fatalf("resuming a directory without a checkpoint: exit %d, want %d and one line\n%s%s", c, exitUsage, o, e2)
 	}
 }
