@@ -18,9 +18,11 @@ type Mutant struct {
 	Name string
 	// Spec is the spec with the slip (Mutate builds one).
 	Spec specs.Entry
-	// Params, if not nil, are the parameters the mutant is checked with;
-	// nil means the spec's default variant at Options' ring size.
-	Params *model.Params
+	// Variant and N, if set, are the variant and the ring size the mutant
+	// is checked at: a slip that shows only there. By default, the spec's
+	// default variant at Options' ring size.
+	Variant string
+	N       int
 }
 
 // Mutate is spec s with mutate applied to every system it builds: a slip
@@ -57,7 +59,8 @@ func Mutants(t *testing.T, e specs.Entry, opt Options) {
 	if len(opt.Mutants) == 0 {
 		t.Fatal("no mutants given: every property must be shown able to fail")
 	}
-	p := configurations(e, opt.ringSize(e))[e.Variants[0].Name]
+	n := opt.ringSize(e)
+	p := configurations(e, n)[e.Variants[0].Name]
 	tg, err := e.Build(p)
 	if err != nil {
 		t.Fatal(err)
@@ -65,8 +68,11 @@ func Mutants(t *testing.T, e specs.Entry, opt Options) {
 	killed := map[string][]string{}
 	for _, m := range opt.Mutants {
 		mp := p
-		if m.Params != nil {
-			mp = *m.Params
+		if m.Variant != "" {
+			mp.Variant = m.Variant
+		}
+		if m.N != 0 && m.N != n {
+			mp.N, mp.IDs = m.N, e.IDs(m.N)
 		}
 		mt, err := m.Spec.Build(mp)
 		if err != nil {
