@@ -50,6 +50,36 @@
 // times while a request waits; and, since all runs end, fairness plays no
 // part here.
 //
+// Recurring requests (variant recurring, 002 §3.5's fairness over infinite
+// runs). Users ask again after leaving, for ever, with no --bound. The
+// clocks then grow without end, but the algorithm reads them only in the
+// postlude's test requests(j) > token(j), and a process has at most one
+// request outstanding, so token(j) is clock_j − 1 while j's current
+// request is unserved and clock_j once it is served. The variant keeps an
+// abstraction of the state that decides every test exactly: clock_j
+// modulo 2; the token's entries modulo 2 (token(j) < clock_j when their
+// parities differ); and requests_i(j) as one bit, whether i has heard j's
+// current request (requests_i(j) = clock_j: it can lag any number of
+// requests behind, and any lag above zero answers the test alike). When j
+// asks anew, the bits of j at every process are cleared and j's older
+// request messages leave the channels: each records a clock below clock_j,
+// so receiving it would change nothing (an idle holder's scan finds no
+// one owed the token, or it would have sent it already), and dropping a
+// receipt that changes nothing preserves every property up to stuttering.
+// Every channel then holds at most one request of each process and the
+// token, and the state space is finite with cycles. This bookkeeping reads
+// and writes across processes, so the variant declares no footprints
+// (--por explores it whole). Clocks print as their parity.
+//
+// Fairness there: the seed assumes every message is delivered in finite
+// time (§3.2). mc's fairness classes are per process or per rule, not per
+// message, so on a bag a request can stay in a channel for ever while its
+// receiver keeps receiving others, a run that is fair by every --fair
+// but not by the seed; on FIFO channels the head message must be received
+// before any other, and with --fair action every request is granted
+// (n = 2, 3). A hand-off that always scans from process 0 starves the
+// highest-numbered process there, with a lasso (spec_test.go).
+//
 // Claims (--claims): a ghost Cost[i] counts the messages sent for i's
 // current request (n−1 for its broadcast, 1 for the token sent to it). The
 // seed claims (§3.6) "either n messages (n−1 to broadcast the request and 1
@@ -74,6 +104,7 @@ const MaxProcs = 8
 // Variants of the spec; the first is the default.
 var Variants = []model.Variant{
 	{Name: "seed", Doc: "002 §3.4 as printed: broadcast a request, wait for the token, pass it on in the postlude"},
+	{Name: "recurring", Doc: "002 §3.4 with users that ask again after leaving, for ever: clocks kept modulo 2 and requests as heard or not, in bounded state"},
 }
 
 // Kind is a message's type.
@@ -160,6 +191,8 @@ type spec struct {
 	bound  int
 	sem    model.ChanSemantics
 	claims bool
+	// recurring is the variant whose users ask for ever (package doc).
+	recurring bool
 }
 
 // New builds the system for p.
@@ -178,19 +211,25 @@ func New(p model.Params) (*model.System[State], error) {
 		return nil, fmt.Errorf("spec suzukikasami supports at most %d processes, got %d", MaxProcs, p.N)
 	case p.Bound > 255:
 		return nil, fmt.Errorf("spec suzukikasami supports at most 255 requests per process, got %d", p.Bound)
+	case p.Bound != 0 && variant == "recurring":
+		return nil, fmt.Errorf("spec suzukikasami: variant recurring takes no --bound: its users ask for ever")
 	}
-	if p.Bound == 0 {
+	if p.Bound == 0 && variant != "recurring" {
 		p.Bound = 1
 	}
 	p.Variant = variant
-	sp := &spec{n: p.N, bound: p.Bound, sem: p.ChanSemantics(), claims: p.Claims}
+	sp := &spec{n: p.N, bound: p.Bound, sem: p.ChanSemantics(), claims: p.Claims, recurring: variant == "recurring"}
+	footprint := sp.footprint
+	if sp.recurring {
+		footprint = func(bool) func(int) model.Footprint { return nil } // package doc: the abstraction reads and writes across processes
+	}
 	return &model.System[State]{
 		Spec: "suzukikasami", Variant: variant, Params: p, Procs: p.N,
 		Init: []State{sp.initial()},
 		Rules: []model.Rule[State]{
-			{Name: "ask", Ref: Ref + " prelude", Env: true, Guard: sp.canAsk, Do: sp.ask, Label: sp.askLabel, Footprint: sp.footprint(false)},
-			{Name: "recv", Ref: Ref + " when received; wait (access, token)", Guard: sp.hasMessage, Choices: sp.recvChoices, Do: sp.recv, Label: sp.recvLabel, Footprint: sp.footprint(true)},
-			{Name: "exit", Ref: Ref + " postlude", Guard: sp.inCS, Do: sp.exit, Label: sp.exitLabel, Footprint: sp.footprint(false)},
+			{Name: "ask", Ref: Ref + " prelude", Env: true, Guard: sp.canAsk, Do: sp.ask, Label: sp.askLabel, Footprint: footprint(false)},
+			{Name: "recv", Ref: Ref + " when received; wait (access, token)", Guard: sp.hasMessage, Choices: sp.recvChoices, Do: sp.recv, Label: sp.recvLabel, Footprint: footprint(true)},
+			{Name: "exit", Ref: Ref + " postlude", Guard: sp.inCS, Do: sp.exit, Label: sp.exitLabel, Footprint: footprint(false)},
 		},
 		Chans:   sp.chans(),
 		ChanLen: chanLen,
@@ -268,17 +307,24 @@ func (sp *spec) initial() State {
 		Reqs: make([][]int, n), Asked: make([]int, n), In: make([]ring.Chan[Msg], n), Ghost: Ghost{Cost: make([]int, n)}}
 	for i := 0; i < n; i++ {
 		s.Token[i], s.Reqs[i] = make([]int, n), make([]int, n)
+		if sp.recurring {
+			for j := range s.Reqs[i] {
+				s.Reqs[i][j] = 1 // requests(j) = clock_j = 0: j's current request, heard
+			}
+		}
 	}
 	s.Present[0] = true
 	return s
 }
 
 func (sp *spec) canAsk(s *State, i int) bool {
-	return s.Phase[i] == invariants.Idle && s.Asked[i] < sp.bound
+	return s.Phase[i] == invariants.Idle && (sp.recurring || s.Asked[i] < sp.bound)
 }
 
 func (sp *spec) ask(s *State, i, _ int) bool {
-	s.Asked[i]++
+	if !sp.recurring {
+		s.Asked[i]++
+	}
 	if s.Present[i] {
 		s.Phase[i] = invariants.InCS
 		if sp.claims {
@@ -286,7 +332,11 @@ func (sp *spec) ask(s *State, i, _ int) bool {
 		}
 		return true
 	}
-	s.Clock[i]++
+	if sp.recurring {
+		sp.renew(s, i)
+	} else {
+		s.Clock[i]++
+	}
 	s.Phase[i] = invariants.Waiting
 	for j := 0; j < sp.n; j++ {
 		if j != i && !s.In[j].Send(sp.sem, Msg{Kind: Request, From: uint8(i), Clock: uint8(s.Clock[i])}) {
@@ -299,11 +349,34 @@ func (sp *spec) ask(s *State, i, _ int) bool {
 	return true
 }
 
+// renew is the recurring variant's clock ← clock + 1 at i, on the
+// abstract state (package doc): the clock's parity flips, every process's
+// record of i's request becomes "not heard" (it holds an older clock now),
+// and i's older request messages, whose receipt would change nothing,
+// leave the channels.
+func (sp *spec) renew(s *State, i int) {
+	s.Clock[i] ^= 1
+	for k := range s.Reqs {
+		if k != i {
+			s.Reqs[k][i] = 0
+		}
+		for x := s.In[k].Len() - 1; x >= 0; x-- {
+			if m := s.In[k].Messages()[x]; m.Kind == Request && int(m.From) == i {
+				s.In[k].Drop(x)
+			}
+		}
+	}
+}
+
 func (sp *spec) askLabel(s *State, i, _ int) string {
 	if s.Present[i] {
 		return fmt.Sprintf("ask p%d (token present: enters, no message)", i)
 	}
-	return fmt.Sprintf("ask p%d (broadcasts ⟨request %d from p%d⟩)", i, s.Clock[i]+1, i)
+	clock := s.Clock[i] + 1
+	if sp.recurring {
+		clock = s.Clock[i] ^ 1
+	}
+	return fmt.Sprintf("ask p%d (broadcasts ⟨request %d from p%d⟩)", i, clock, i)
 }
 
 func (sp *spec) hasMessage(s *State, i int) bool { return s.In[i].Len() > 0 }
@@ -321,7 +394,11 @@ func (sp *spec) recv(s *State, i, k int) bool {
 		return true
 	}
 	j := int(m.From)
-	s.Reqs[i][j] = max(s.Reqs[i][j], int(m.Clock))
+	if sp.recurring {
+		s.Reqs[i][j] = 1 // every request in transit is j's current one
+	} else {
+		s.Reqs[i][j] = max(s.Reqs[i][j], int(m.Clock))
+	}
 	if s.Present[i] && s.Phase[i] != invariants.InCS {
 		return sp.postlude(s, i)
 	}
@@ -351,11 +428,22 @@ func (sp *spec) exitLabel(s *State, i, _ int) string {
 // token(i) = clock after the postlude's first line, never smaller).
 func (sp *spec) next(s *State, i int) int {
 	for d := 1; d < sp.n; d++ {
-		if j := (i + d) % sp.n; s.Reqs[i][j] > s.Token[i][j] {
+		if j := (i + d) % sp.n; sp.owed(s, i, j) {
 			return j
 		}
 	}
 	return -1
+}
+
+// owed is the postlude's test requests(j) > token(j) at i. In the
+// recurring variant requests(j) exceeds token(j) exactly when i has heard
+// j's current request and the token has not served it: token(j) is
+// clock_j − 1, of the other parity (package doc).
+func (sp *spec) owed(s *State, i, j int) bool {
+	if sp.recurring {
+		return s.Reqs[i][j] == 1 && s.Token[i][j] != s.Clock[j]
+	}
+	return s.Reqs[i][j] > s.Token[i][j]
 }
 
 // postlude records i's clock in the token and sends the token to the next

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/invariants"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/specs/internal/spectest"
@@ -157,6 +158,61 @@ func TestReduction(t *testing.T) {
 		full, red := spectest.SameVerdicts(t, checker.Of(spectest.Build(t, New, p)), "suzukikasami")
 		if !red.Reduced || red.States != full.States {
 			t.Errorf("%s: reduced %v, %d states; full %d", p.String(), red.Reduced, red.States, full.States)
+		}
+	}
+}
+
+// The recurring variant (users ask again after leaving, for ever) on FIFO
+// channels under weak fairness per action class: every property passes
+// over infinite fair runs, and the state graph has cycles. Counts from mc
+// alone.
+func TestRecurringRequestsAreGranted(t *testing.T) {
+	for _, c := range []struct {
+		n             int
+		states, trans int64
+	}{{2, 40, 68}, {3, 6960, 22176}} {
+		p := model.Params{N: c.n, IDs: ring.DescendingIDs(c.n), Chan: model.FIFO, Variant: "recurring"}
+		r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: liveness.FairAction})
+		if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Terminal != 0 || r.Liveness.Cycles == 0 {
+			t.Errorf("n=%d: %s, %d states %d transitions %d terminal %d cycles; want pass, %d %d 0 and cycles",
+				c.n, r.Verdict, r.States, r.Transitions, r.Terminal, r.Liveness.Cycles, c.states, c.trans)
+		}
+	}
+	if _, err := New(model.Params{N: 2, IDs: []int{2, 1}, Variant: "recurring", Bound: 2}); err == nil {
+		t.Error("the recurring variant took --bound")
+	}
+}
+
+// A hand-off that always scans from process 0, not from the next process
+// round the ring, starves the highest-numbered one: with requests that
+// recur, request-granted fails for it with a lasso (002 §3.5's fairness).
+func TestHandOffFromZeroStarves(t *testing.T) {
+	p := model.Params{N: 3, IDs: ring.DescendingIDs(3), Chan: model.FIFO, Variant: "recurring"}
+	sys := spectest.Build(t, New, p)
+	sp := &spec{n: 3, sem: p.ChanSemantics(), recurring: true}
+	spectest.ReplaceDo(sys, "exit", func(s *State, i, _ int) bool {
+		s.Phase[i] = invariants.Idle
+		s.Token[i][i] = s.Clock[i]
+		for j := 0; j < sp.n; j++ {
+			if j != i && sp.owed(s, i, j) {
+				m := Msg{Kind: Access, N: uint8(sp.n)}
+				for k, v := range s.Token[i] {
+					m.Token[k], s.Token[i][k] = uint8(v), 0
+				}
+				s.Present[i] = false
+				return s.In[j].Send(sp.sem, m)
+			}
+		}
+		return true
+	})
+	r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairAction, Continue: true})
+	pr := spectest.Prop(t, &r, "request-granted-p2")
+	if pr.Verdict != checker.Fail || pr.Trace == nil || pr.Trace.LoopStart == nil {
+		t.Fatalf("request-granted-p2: %s, want a lasso", pr.Verdict)
+	}
+	for _, q := range []string{"request-granted-p0", "mutual-exclusion"} {
+		if v := spectest.Prop(t, &r, q).Verdict; v != checker.Pass {
+			t.Errorf("%s: %s, want pass (only p2 starves)", q, v)
 		}
 	}
 }
