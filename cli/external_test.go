@@ -145,11 +145,18 @@ func exploreAPI(t *testing.T, kc, dir string) {
 		}
 		return body
 	}
-	var session struct{ Initial []string }
-	if err := json.Unmarshal(get("api/session"), &session); err != nil || len(session.Initial) == 0 {
-		t.Fatalf("GET /api/session: %v, initial states %v", err, session.Initial)
+	var session struct {
+		Initial  string
+		Initials int
 	}
-	if state := get("api/state?id=" + session.Initial[0]); !strings.Contains(string(state), "p3.x") {
-		t.Fatalf("GET /api/state: no variable p3.x\n%s", state)
+	if err := json.Unmarshal(get("api/session"), &session); err != nil || session.Initials != 256 {
+		t.Fatalf("GET /api/session: %v, %d initial states, want 4^4", err, session.Initials)
+	}
+	var picked struct{ ID string }
+	if err := json.Unmarshal(get("api/initial?index=255"), &picked); err != nil || picked.ID == "" {
+		t.Fatalf("GET /api/initial?index=255: %v", err)
+	}
+	if state := get("api/state?id=" + picked.ID); !strings.Contains(string(state), `"p3.x","value":"3"`) {
+		t.Fatalf("GET /api/state of initial state 255 (every x = 3):\n%s", state)
 	}
 }
