@@ -50,7 +50,7 @@ exit codes: 0 pass, 1 property failed, 2 usage error, 3 incomplete, 4 internal e
 // registered after mc's own, and returns the exit code. A checker of one's
 // own is a main package of a few lines (examples/external):
 //
-//	func main() { os.Exit(cli.Main(specs.Of(kstate.Spec))) }
+//	func main() { os.Exit(cli.Main(specs.Of(myspec.Spec))) }
 func Main(own ...specs.Entry) int { return main(true, own) }
 
 // MainOnly is Main with the program's own specs alone: mc's are not

@@ -3,9 +3,9 @@
 // another module:
 //
 //	func TestConformance(t *testing.T) {
-//		conformance.Check(t, specs.Of(kstate.Spec), conformance.Options{
+//		conformance.Check(t, specs.Of(myspec.Spec), conformance.Options{
 //			Mutants: []conformance.Mutant{
-//				{Name: "bottom copies", Spec: conformance.Mutate(kstate.Spec, bottomCopies)},
+//				{Name: "a slip", Spec: conformance.Mutate(myspec.Spec, aSlip)},
 //			},
 //		})
 //	}

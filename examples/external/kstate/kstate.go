@@ -104,7 +104,9 @@ func New(p model.Params) (*model.System[State], error) {
 		}},
 		Props: []model.Property[State]{
 			model.StepProp("closure", Ref, "a move from a legitimate state (one privilege) leads to a legitimate state",
-				func(before *State, _ model.Action, after *State) bool { return !legitimate(before) || legitimate(after) }),
+				func(before *State, _ model.Action, after *State) bool {
+					return !legitimate(before) || legitimate(after)
+				}),
 			model.EventuallyProp("convergence", Ref, "every fair run reaches a legitimate state", legitimate),
 		},
 		Copy:   func(d, s *State) { d.X = append(d.X[:0], s.X...) },
