@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/runinfo"
 )
@@ -54,6 +56,9 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
+	if err == nil {
+		err = checkJUnitOut(f.junit)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
@@ -81,6 +86,8 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 	var failedTarget checker.Target
 	var meaning runinfo.Meaning
 	var transitions int64
+	var suites []junit.Suite
+	var last checker.Result
 	defer limitMemory(f.options().MaxMemory)()
 	for _, cl := range classes {
 		p.IDs = cl.Rep
@@ -89,6 +96,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 			fmt.Fprintf(stderr, "mc check: %v\n", err)
 			return exitUsage
 		}
+		start := time.Now()
 		r := target.Check(ctx, f.options())
 		if r.Err != nil {
 			fmt.Fprintf(stderr, "mc check: ids %v: %v\nThis is a bug in mc; please report it with the command line above.\n", cl.Rep, r.Err)
@@ -100,6 +108,9 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		sum.States += r.States
 		sum.Reduced = sum.Reduced || r.Reduced
 		sum.Rows = append(sum.Rows, allIDsRow{IDs: cl.Rep, ClassSize: cl.Size, Verdict: r.Verdict, States: r.States, Transitions: r.Transitions})
+		suite := checkSuite(&r, nil, start)
+		suite.Properties = append(suite.Properties, junit.Property{Name: "class_size", Value: fmt.Sprint(cl.Size)})
+		suites, last = append(suites, suite), r
 		switch {
 		case r.Verdict == checker.Fail && failed == nil:
 			failed, failedTarget, sum.Verdict = &r, target, checker.Fail
@@ -113,6 +124,19 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 			sum.StoppedAtViolation = len(sum.Rows) < len(classes)
 			break
 		}
+	}
+	why := fmt.Sprintf("not checked: the run stopped (%s) before this arrangement class", last.Reason)
+	if sum.StoppedAtViolation {
+		why = "not checked: the run stopped at the first failing arrangement (--continue checks every class)"
+	}
+	for _, cl := range classes[len(sum.Rows):] {
+		suite := uncheckedSuite(&last, cl.Rep, propNames(&last), why, sum.StoppedAtViolation, time.Now())
+		suite.Properties = append(suite.Properties, junit.Property{Name: "class_size", Value: fmt.Sprint(cl.Size)})
+		suites = append(suites, suite)
+	}
+	if err := writeJUnit(f.junit, "check", suites); err != nil {
+		fmt.Fprintf(stderr, "mc check: --junit: %v\n", err)
+		return exitUsage
 	}
 	if f.json {
 		enc := json.NewEncoder(stdout)

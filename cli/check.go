@@ -14,6 +14,7 @@ import (
 
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/specs/paramflags"
@@ -23,11 +24,13 @@ import (
 type checkFlags struct {
 	// Flags are the spec's parameters (paramflags.Names).
 	paramflags.Flags
-	maxStates  int64
-	maxMemory  string
-	timeout    time.Duration
-	json       bool
-	traceOut   string
+	maxStates int64
+	maxMemory string
+	timeout   time.Duration
+	json      bool
+	traceOut  string
+	// junit is --junit: the JUnit XML report's file, "" for none.
+	junit      string
 	progress   bool
 	workers    int
 	exact      bool
@@ -81,6 +84,7 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
+	addJUnitFlag(fs, &f.junit)
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
 	f.db.Add(fs)
 	f.db.AddOff(fs)
@@ -122,6 +126,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err == nil && f.traceOut != "" {
 		err = checkTraceOut(f.traceOut)
 	}
+	if err == nil {
+		err = checkJUnitOut(f.junit)
+	}
 	var target checker.Target
 	if err == nil {
 		target, err = entry.Build(p)
@@ -151,6 +158,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	opt := f.options()
 	restore := limitMemory(opt.MaxMemory)
 	defer restore()
+	start := time.Now()
 	res := f.check(ctx, target, opt, stderr)
 	if userError(res.Err) {
 		printUserError(stderr, res.Err)
@@ -179,6 +187,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "mc check: --trace-out: %v\n", err)
 			return exitUsage
 		}
+	}
+	if err := writeJUnit(f.junit, "check", []junit.Suite{checkSuite(&res, shortest, start)}); err != nil {
+		fmt.Fprintf(stderr, "mc check: --junit: %v\n", err)
+		return exitUsage
 	}
 	if m := res.WrongMeasure; m != nil {
 		fmt.Fprintf(stderr, "mc check: %s\n", wrongMeasureLine(m))

@@ -24,7 +24,7 @@ func writeHuman(w io.Writer, r *checker.Result, shortest *checker.Result) {
 // writeRun is writeHuman without the verdict line, which mc check --all-ids
 // prints once for all its runs.
 func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
-	fmt.Fprintf(w, "mc check %s (variant %s) %s\n", r.Spec, r.Variant, shownParams(r.Spec, r.Params).String())
+	fmt.Fprintf(w, "mc check %s\n", runName(r.Spec, r.Variant, r.Params))
 	if r.Reduced {
 		fmt.Fprintf(w, "  %d states stored, %d transitions explored, %d terminal, depth %d\n", r.States, r.Transitions, r.Terminal, r.Depth)
 		fmt.Fprintln(w, "  reduced: partial-order reduction (--por) stored only the states that the verdicts need, not every reachable state")

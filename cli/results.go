@@ -7,8 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"time"
 
+	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/sweep"
 	"github.com/ringcheck/mc/sweep/sweepout"
@@ -98,6 +101,8 @@ func unswept() []string {
 func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("ci", "[flags]", stdout)
 	dir := fs.String("results", "results", "the directory holding the committed tables")
+	var junitOut string
+	addJUnitFlag(fs, &junitOut)
 	var db dbFlags
 	db.Add(fs)
 	db.AddOff(fs)
@@ -110,39 +115,64 @@ func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	dbDir, err := db.Path(fs, defaultDB)
+	if err == nil {
+		err = checkJUnitOut(junitOut)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc ci: %v\n", err)
 		return exitUsage
 	}
-	return withClasses(dbDir, "ci", db.Fresh, stderr, func(c classes) int {
-		return ci(ctx, *dir, c, stdout, stderr)
+	start := time.Now()
+	suite := junit.NewSuite("mc ci "+*dir, start)
+	code := withClasses(dbDir, "ci", db.Fresh, stderr, func(c classes) int {
+		return ci(ctx, *dir, c, &suite, stdout, stderr)
 	})
+	// What stopped mc ci before any comparison (the run store, say) is
+	// in error too: the report never passes a run that did not end.
+	if code != exitPass && !slices.ContainsFunc(suite.Cases, func(c junit.Case) bool { return c.Failure != nil || c.Error != nil }) {
+		suite.Add(junit.Case{Name: "ci", Classname: "mc ci", Error: &junit.Outcome{Message: fmt.Sprintf("mc ci stopped, exit %d: its standard error says why", code)}})
+	}
+	suite.Elapsed = time.Since(start)
+	if err := writeJUnit(junitOut, "ci", []junit.Suite{suite}); err != nil {
+		fmt.Fprintf(stderr, "mc ci: --junit: %v\n", err)
+		return exitUsage
+	}
+	return code
 }
 
 // ci compares each profile's CI rows, computed or reused from c, and the
-// files rendered from the tables, with those in dir.
-func ci(ctx context.Context, dir string, c classes, stdout, stderr io.Writer) int {
+// files rendered from the tables, with those in dir; suite gets a case per
+// row and file, failed on drift, and one in error for what stopped it.
+func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, stderr io.Writer) int {
+	stopped := func(name, class, why string) {
+		suite.Add(junit.Case{Name: name, Classname: class, Error: &junit.Outcome{Message: why}})
+	}
 	drift := 0
 	var tables []*sweep.Table
 	var tally classTally
 	for _, s := range specs.Sweeps() {
 		name := s.Profile.Name
+		class := "mc ci " + name
 		data, err := os.ReadFile(filepath.Join(dir, name+".json"))
 		if err != nil {
 			fmt.Fprintf(stderr, "mc ci: %v\n", err)
+			stopped(name+".json", class, err.Error())
 			return exitUsage
 		}
 		var want sweep.Table
 		if err := json.Unmarshal(data, &want); err != nil {
 			fmt.Fprintf(stderr, "mc ci: %s: %v\n", name, err)
+			stopped(name+".json", class, err.Error())
 			return exitUsage
 		}
 		tables = append(tables, &want)
 		cfg := c.config(profileConfig(s, sweep.CostOptions{}))
 		for _, n := range cfg.Profile.CI {
+			row := fmt.Sprintf("%s n=%d", name, n)
 			got, err := sweep.Run(ctx, cfg, n)
 			if err != nil {
 				fmt.Fprintf(stderr, "mc ci: %s\n", classError(err))
+				stopped(row, class, classError(err))
 				return classExit(err, exitInternal)
 			}
 			tally.add(got)
@@ -158,11 +188,15 @@ func ci(ctx context.Context, dir string, c classes, stdout, stderr io.Writer) in
 				b, _ = json.Marshal(old)
 			}
 			if string(a) != string(b) {
-				fmt.Fprintf(stdout, "DRIFT %s n=%d: recomputed %s\n  results/%s.json has %s\n", name, n, a, name, b)
+				text := fmt.Sprintf("DRIFT %s n=%d: recomputed %s\n  results/%s.json has %s\n", name, n, a, name, b)
+				fmt.Fprint(stdout, text)
+				suite.Add(junit.Case{Name: row, Classname: class, Failure: &junit.Outcome{
+					Message: fmt.Sprintf("%s: recomputed, it differs from results/%s.json", row, name), Type: "drift", Text: text}})
 				drift++
 				continue
 			}
 			fmt.Fprintf(stdout, "ok    %s n=%d: %s, %d states\n", name, n, got.Costs(), got.States)
+			suite.Add(junit.Case{Name: row, Classname: class})
 		}
 	}
 	if c.store != nil {
@@ -182,14 +216,18 @@ func ci(ctx context.Context, dir string, c classes, stdout, stderr io.Writer) in
 		got, err := os.ReadFile(filepath.Join(dir, file))
 		if err != nil {
 			fmt.Fprintf(stderr, "mc ci: %v\n", err)
+			stopped(file, "mc ci rendered", err.Error())
 			return exitUsage
 		}
 		if string(got) != want {
-			fmt.Fprintf(stdout, "DRIFT %s is not what the committed tables render to (edited by hand?)\n", file)
+			line := fmt.Sprintf("DRIFT %s is not what the committed tables render to (edited by hand?)", file)
+			fmt.Fprintln(stdout, line)
+			suite.Add(junit.Case{Name: file, Classname: "mc ci rendered", Failure: &junit.Outcome{Message: line, Type: "drift"}})
 			drift++
 			continue
 		}
 		fmt.Fprintf(stdout, "ok    %s renders from the committed tables\n", file)
+		suite.Add(junit.Case{Name: file, Classname: "mc ci rendered"})
 	}
 	if drift > 0 {
 		fmt.Fprintf(stdout, "mc ci: %d rows or files differ from %s; regenerate with %s if the change is intended\n", drift, dir, regenerate)

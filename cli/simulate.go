@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/simulate"
 	"github.com/ringcheck/mc/specs"
@@ -34,6 +35,7 @@ type simulateFlags struct {
 	workers   int
 	json      bool
 	traceOut  string
+	junit     string
 	timeout   time.Duration
 	maxMemory string
 	progress  bool
@@ -55,6 +57,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "runs made at once; results are identical for any number")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the first failing run to this trace file (see mc trace)")
+	addJUnitFlag(fs, &f.junit)
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete (exit 3), after this long, e.g. 30s (default none)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once the heap holds more than this, e.g. 512MiB (default none)")
 	fs.BoolVar(&f.progress, "progress", false, "show the runs done on stderr")
@@ -62,6 +65,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
+	start := time.Now()
 	entry, p, opt, memory, err := f.resolve(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "mc simulate: %s\n", printable(err.Error()))
@@ -81,11 +85,23 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	out := newSimulateOutput(rep, entry, p, args)
 	warnNeverFiredIn(stderr, "simulate", simulationCoverage(rep.Coverage, rep.Info))
-	if rep.Failure != nil && f.traceOut != "" {
-		if out.Failure.TraceOut, err = f.writeTrace(entry, p, opt, rep.Failure); err != nil {
+	var failedRun *tracefile.File
+	if rep.Failure != nil && (f.traceOut != "" || f.junit != "") {
+		if failedRun, err = failedRunFile(entry, p, opt, rep.Failure); err != nil {
 			fmt.Fprintf(stderr, "mc simulate: %s\n", printable(err.Error()))
 			return exitInternal
 		}
+	}
+	if failedRun != nil && f.traceOut != "" {
+		if err := writeTraceFile(f.traceOut, failedRun); err != nil {
+			fmt.Fprintf(stderr, "mc simulate: %s\n", printable(err.Error()))
+			return exitInternal
+		}
+		out.Failure.TraceOut = f.traceOut
+	}
+	if err := writeJUnit(f.junit, "simulate", []junit.Suite{simulateSuite(out, rep, failedRun, start)}); err != nil {
+		fmt.Fprintf(stderr, "mc simulate: --junit: %v\n", err)
+		return exitUsage
 	}
 	if f.json {
 		enc := json.NewEncoder(stdout)
@@ -158,6 +174,9 @@ func (f *simulateFlags) resolve(fs *pflag.FlagSet) (specs.Entry, model.Params, s
 		if err := checkTraceOut(f.traceOut); err != nil {
 			return entry, p, opt, 0, err
 		}
+	}
+	if err := checkJUnitOut(f.junit); err != nil {
+		return entry, p, opt, 0, err
 	}
 	sys, err := entry.Simulate(p)
 	if err != nil {
@@ -239,23 +258,23 @@ func showProgress(stderr io.Writer, done *atomic.Int64, runs int) func() {
 	return func() { close(quit); <-finished }
 }
 
-// writeTrace makes the failing run again, keeping its actions, and writes
-// it to --trace-out as a trace file. A run that only went on too long is no
-// counterexample a replay can check, and is not written.
-func (f *simulateFlags) writeTrace(entry specs.Entry, p model.Params, opt simulate.Options, failed *simulate.Run) (string, error) {
+// failedRunFile makes the failing run again, keeping its actions, as a
+// trace file: what --trace-out writes and --junit prints. A run that only
+// went on too long is no counterexample a replay can check: nil.
+func failedRunFile(entry specs.Entry, p model.Params, opt simulate.Options, failed *simulate.Run) (*tracefile.File, error) {
 	if failed.Failure.NotTerminated {
-		return "", nil
+		return nil, nil
 	}
 	run, p, err := simulate.Replay(entry.Simulate, p, opt, failed.Index)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if run.Failure == nil || run.Failure.Property != failed.Failure.Property || run.Steps != failed.Steps {
-		return "", fmt.Errorf("internal error: run %d did not fail alike when made again", failed.Index)
+		return nil, fmt.Errorf("internal error: run %d did not fail alike when made again", failed.Index)
 	}
 	t, err := entry.Build(p)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	info := t.Info()
 	pr := checker.PropResult{Name: run.Failure.Property, Kind: run.Failure.Kind, Verdict: checker.Fail,
@@ -270,10 +289,10 @@ func (f *simulateFlags) writeTrace(entry specs.Entry, p model.Params, opt simula
 	}
 	file, err := tracefile.Build(t, checker.MeaningOf(info, checker.Options{Fair: entry.Defaults.Fair}), &pr, version())
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	file.Simulation = &tracefile.Simulation{Seed: opt.Seed, Run: run.Index}
-	return f.traceOut, writeTraceFile(f.traceOut, file)
+	return file, nil
 }
 
 // reproduction is the command line that makes run r of the simulation
@@ -281,7 +300,7 @@ func (f *simulateFlags) writeTrace(entry specs.Entry, p model.Params, opt simula
 // --seed and --run.
 func reproduction(args []string, seed uint64, run int) string {
 	// dropped are the flags left out, each with whether it takes a value.
-	dropped := map[string]bool{"runs": true, "run": true, "seed": true, "workers": true, "json": false, "trace-out": true, "progress": false, "timeout": true, "max-memory": true, "coverage": false}
+	dropped := map[string]bool{"runs": true, "run": true, "seed": true, "workers": true, "json": false, "trace-out": true, "junit": true, "progress": false, "timeout": true, "max-memory": true, "coverage": false}
 	out := []string{"mc", "simulate"}
 	for i := 0; i < len(args); i++ {
 		name, hasValue := strings.CutPrefix(args[i], "--")

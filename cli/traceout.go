@@ -11,22 +11,25 @@ import (
 	"github.com/ringcheck/mc/tracefile"
 )
 
-// checkTraceOut fails early, before a long run, if path cannot be written:
-// its directory must exist and be writable, and path must not be a
-// directory.
-func checkTraceOut(path string) error {
+// checkTraceOut fails early, before a long run, if path cannot be written.
+func checkTraceOut(path string) error { return checkOutFile("--trace-out", path) }
+
+// checkOutFile fails early, before a long run, if path, the file that flag
+// names, cannot be written: its directory must exist and be writable, and
+// path must not be a directory.
+func checkOutFile(flag, path string) error {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("--trace-out: %s is a directory", path)
+		return fmt.Errorf("%s: %s is a directory", flag, path)
 	}
 	dir := filepath.Dir(path)
 	st, err := os.Stat(dir)
 	if err != nil {
-		return fmt.Errorf("--trace-out: %v", err)
+		return fmt.Errorf("%s: %v", flag, err)
 	}
 	if !st.IsDir() {
-		return fmt.Errorf("--trace-out: %s is not a directory", dir)
+		return fmt.Errorf("%s: %s is not a directory", flag, dir)
 	}
-	return probe("--trace-out", dir)
+	return probe(flag, dir)
 }
 
 // recorded picks the run --trace-out writes: the failure mc check prints,

@@ -11,6 +11,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 )
 
@@ -64,11 +65,12 @@ type Case struct {
 }
 
 // Outcome is a failure, an error or a skip: a one-line message and, for a
-// failure, the counterexample as text.
+// failure, the counterexample as text. The text goes in a CDATA section,
+// where its lines stay lines for a person reading the file.
 type Outcome struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr,omitempty"`
-	Text    string `xml:",chardata"`
+	Text    string `xml:",cdata"`
 }
 
 // Seconds is a duration as the schema's time attribute: seconds, with
@@ -103,6 +105,7 @@ func Write(w io.Writer, r *Report) error {
 		total += s.Elapsed
 	}
 	r.Time = Seconds(total.Seconds())
+	r.sanitize()
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
@@ -128,4 +131,33 @@ func (s *Suite) count() {
 			s.Skipped++
 		}
 	}
+}
+
+// sanitize replaces in every text the characters XML 1.0 cannot hold (the
+// control characters but tab, newline and carriage return; a spec's value
+// may print one) with U+FFFD: a CDATA section, unlike an attribute, is
+// written as it is.
+func (r *Report) sanitize() {
+	for i := range r.Suites {
+		for j := range r.Suites[i].Cases {
+			c := &r.Suites[i].Cases[j]
+			for _, o := range []*Outcome{c.Failure, c.Error, c.Skipped} {
+				if o != nil {
+					o.Text = strings.Map(xmlChar, o.Text)
+				}
+			}
+		}
+	}
+}
+
+// xmlChar is r if XML 1.0 allows it in a document, else U+FFFD.
+func xmlChar(r rune) rune {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r',
+		r >= 0x20 && r <= 0xD7FF,
+		r >= 0xE000 && r <= 0xFFFD,
+		r >= 0x10000 && r <= 0x10FFFF:
+		return r
+	}
+	return '\uFFFD'
 }
