@@ -15,8 +15,8 @@ var bigNumber = regexp.MustCompile(`[0-9]{3}`)
 // spaces in the input): it never panics, and bad input exits 2 with one
 // line on stderr. The context is cancelled, so a run that gets past the
 // flags stops at once, incomplete; the working directory is a temporary
-// one and paths out of it are skipped, since --dir, --checkpoint and
-// --trace-out write files.
+// one and paths out of it are skipped, since --dir, --checkpoint,
+// --trace-out and --junit write files.
 func FuzzCheckFlags(f *testing.F) {
 	for _, seed := range []string{
 		"changroberts", "changroberts --n 4 --ids 3,1,4,2", "changroberts --ids 1,1,2", "changroberts --ids ,",
@@ -31,6 +31,7 @@ func FuzzCheckFlags(f *testing.F) {
 		"changroberts --max-memory 5XB", "changroberts --json --trace-out t.json", "changroberts --claims --progress",
 		"--help", "changroberts --n", "changroberts extra", "", "--n=3 changroberts", "hs --links full",
 		"changroberts --db d", "changroberts --db d --no-db", "changroberts --db=", "changroberts --all-ids --n 3 --db d",
+		"changroberts --junit r.xml", "changroberts --junit", "changroberts --all-ids --n 3 --junit r.xml",
 	} {
 		f.Add(seed)
 	}

@@ -65,10 +65,6 @@ func TestSweepJSONAndOut(t *testing.T) {
 	}
 }
 
-// mc ci recomputes the quick subset of results/ and fails on drift: here
-// against copies of results/, one with a figure changed in the JSON (the
-// row drifts, and so do README.md and the plots, which render from it), one
-// with a paragraph added to README.md by hand.
 // A sweep under --por says so in its header, its rows and its classes,
 // and its store key differs from the unreduced sweep's: the second sweep
 // reuses nothing of the first.
@@ -97,6 +93,11 @@ func TestSweepPorIsPartOfTheMeaning(t *testing.T) {
 	}
 }
 
+// mc ci recomputes the quick subset of results/ and fails on drift: here
+// against copies of results/, one with a figure changed in the JSON (the
+// row drifts, and so do README.md and the plots, which render from it), one
+// with a paragraph added to README.md by hand. Its --junit report has a
+// case per row and file, failed where they drift.
 func TestCIDetectsDrift(t *testing.T) {
 	for _, c := range []struct {
 		file, old, new, want string
@@ -110,9 +111,27 @@ func TestCIDetectsDrift(t *testing.T) {
 		}
 		dir := t.TempDir()
 		copyResults(t, dir, c.file, c.old, c.new)
-		code, out, errs := mc(t, context.Background(), "ci", "--results", dir)
+		report := filepath.Join(t.TempDir(), "report.xml")
+		code, out, errs := mc(t, context.Background(), "ci", "--results", dir, "--junit", report)
 		if code != exitFail || !strings.Contains(out, c.want) || strings.Count(out, "DRIFT") != c.drifts {
 			t.Fatalf("mc ci with %s changed: exit %d, want %d drifts\n%s%s", c.file, code, c.drifts, out, errs)
+		}
+		// The JUnit report has a case per line mc ci prints, failed on
+		// drift with that line in its message or text.
+		r := readJUnit(t, report)
+		lines := 0
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "ok ") || strings.HasPrefix(line, "DRIFT ") {
+				lines++
+			}
+		}
+		if len(r.Suites) != 1 || r.Tests != lines || r.Failures != c.drifts || r.Errors+r.Skipped != 0 {
+			t.Fatalf("mc ci with %s changed: report %+v for\n%s", c.file, r.Counts, out)
+		}
+		for _, tc := range r.Suites[0].Cases {
+			if f := tc.Failure; f != nil && !strings.Contains(f.Message+f.Text, "DRIFT "+tc.Name) {
+				t.Errorf("mc ci with %s changed: failure %s says %q, %q", c.file, tc.Name, f.Message, f.Text)
+			}
 		}
 	}
 }
