@@ -64,12 +64,13 @@ func outcome(c junit.Case) string {
 }
 
 // junitOutcome is the case a property of mc check's JSON verdict becomes:
-// in an incomplete run, every property not decided is an error.
+// a property a limit left undecided, and in an incomplete run every
+// property not decided, is an error.
 func junitOutcome(verdict, run string) string {
 	switch {
 	case verdict == "pass" || verdict == "fail":
 		return verdict
-	case run == "incomplete":
+	case verdict == "incomplete" || run == "incomplete":
 		return "error"
 	}
 	return "skipped"
@@ -159,18 +160,23 @@ func TestJUnitOfAPassingCheckPassesEveryProperty(t *testing.T) {
 	}
 }
 
-// A run stopped by --max-states passes nothing it did not decide: every
-// property but a witness reached is an error, whose message names the
-// limit.
+// A run stopped by --max-states, or cut by --max-depth, passes nothing it
+// did not decide: every property but a witness reached is an error, whose
+// message names the limit.
 func TestJUnitOfAnIncompleteCheckHasErrors(t *testing.T) {
-	r, _, code := checkedJUnit(t, "changroberts", "--n", "5", "--max-states", "50")
-	s := r.Suites[0]
-	if code != exitIncomplete || s.Errors == 0 || s.Failures != 0 || s.Skipped != 0 {
-		t.Fatalf("exit %d, suite %+v", code, s.Counts)
-	}
-	for _, c := range s.Cases {
-		if c.Error != nil && !strings.Contains(c.Error.Message, "state limit 50 reached") {
-			t.Errorf("%s: error %q does not name the limit", c.Name, c.Error.Message)
+	for _, c := range []struct{ flag, value, limit string }{
+		{"--max-states", "50", "state limit 50 reached"},
+		{"--max-depth", "3", "depth"},
+	} {
+		r, _, code := checkedJUnit(t, "changroberts", "--n", "5", c.flag, c.value)
+		s := r.Suites[0]
+		if code != exitIncomplete || s.Errors == 0 || s.Failures != 0 || s.Skipped != 0 {
+			t.Fatalf("%s: exit %d, suite %+v", c.flag, code, s.Counts)
+		}
+		for _, tc := range s.Cases {
+			if tc.Error != nil && !strings.Contains(tc.Error.Message, c.limit) {
+				t.Errorf("%s: %s: error %q does not name the limit", c.flag, tc.Name, tc.Error.Message)
+			}
 		}
 	}
 }

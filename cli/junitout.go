@@ -48,8 +48,9 @@ const (
 // checkSuite is the suite of one run of mc check: a case per property,
 // passed, failed with its counterexample as the text mc check prints,
 // skipped when the run stopped at the first failure or --safety left it
-// out, and, when the run is incomplete, an error for every property it
-// did not decide. shortest is --shortest's re-run, as for writeHuman.
+// out, and an error when a limit left it undecided (an incomplete run, or
+// a failing one under --continue that a limit then stopped). shortest is
+// --shortest's re-run, as for writeHuman.
 func checkSuite(r *checker.Result, shortest *checker.Result, start time.Time) junit.Suite {
 	class := runName(r.Spec, r.Variant, r.Params)
 	s := junit.NewSuite("mc check "+class, start)
@@ -74,8 +75,8 @@ func checkSuite(r *checker.Result, shortest *checker.Result, start time.Time) ju
 				writeFailure(&text, p, r.Reduced, nil)
 			}
 			c.Failure = &junit.Outcome{Message: failedMessage(p), Type: p.Kind.String(), Text: strings.TrimLeft(text.String(), "\n")}
-		case r.Verdict == checker.Incomplete:
-			c.Error = &junit.Outcome{Message: "incomplete: " + r.Reason + "; the property is not decided", Type: "incomplete"}
+		case p.Verdict == checker.Incomplete || r.Verdict == checker.Incomplete:
+			c.Error = &junit.Outcome{Message: fmt.Sprintf("incomplete: %s; the property is not decided", r.Reason), Type: "incomplete"}
 		default:
 			c.Skipped = &junit.Outcome{Message: stoppedAtFailure}
 		}
