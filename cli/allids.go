@@ -109,7 +109,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		sum.Reduced = sum.Reduced || r.Reduced
 		sum.Rows = append(sum.Rows, allIDsRow{IDs: cl.Rep, ClassSize: cl.Size, Verdict: r.Verdict, States: r.States, Transitions: r.Transitions})
 		suite := checkSuite(&r, nil, start)
-		suite.Properties = append(suite.Properties, junit.Property{Name: "class_size", Value: fmt.Sprint(cl.Size)})
+		suite.Set("class_size", fmt.Sprint(cl.Size))
 		suites, last = append(suites, suite), r
 		switch {
 		case r.Verdict == checker.Fail && failed == nil:
@@ -131,7 +131,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 	}
 	for _, cl := range classes[len(sum.Rows):] {
 		suite := uncheckedSuite(&last, cl.Rep, propNames(&last), why, sum.StoppedAtViolation, time.Now())
-		suite.Properties = append(suite.Properties, junit.Property{Name: "class_size", Value: fmt.Sprint(cl.Size)})
+		suite.Set("class_size", fmt.Sprint(cl.Size))
 		suites = append(suites, suite)
 	}
 	if err := writeJUnit(f.junit, "check", suites); err != nil {

@@ -24,13 +24,12 @@ import (
 type checkFlags struct {
 	// Flags are the spec's parameters (paramflags.Names).
 	paramflags.Flags
-	maxStates int64
-	maxMemory string
-	timeout   time.Duration
-	json      bool
-	traceOut  string
-	// junit is --junit: the JUnit XML report's file, "" for none.
-	junit      string
+	maxStates  int64
+	maxMemory  string
+	timeout    time.Duration
+	json       bool
+	traceOut   string
+	junit      string // --junit: the JUnit XML report's file, "" for none
 	progress   bool
 	workers    int
 	exact      bool

@@ -155,7 +155,7 @@ func TestJUnitOfAPassingCheckPassesEveryProperty(t *testing.T) {
 	if s := r.Suites[0]; code != exitPass || s.Tests == 0 || s.Failures+s.Errors+s.Skipped != 0 {
 		t.Fatalf("exit %d, suite %+v", code, s.Counts)
 	}
-	if p := r.Suites[0].Properties; len(p) < 5 || p[4] != (junit.Property{Name: "states", Value: "75"}) {
+	if p := r.Suites[0].Properties; p == nil || len(p.List) < 5 || p.List[4] != (junit.Property{Name: "states", Value: "75"}) {
 		t.Errorf("suite properties %+v, want 75 states", p)
 	}
 }
@@ -290,6 +290,23 @@ func TestJUnitBadPathIsRefusedBeforeTheRun(t *testing.T) {
 				t.Errorf("%v --junit %s: exit %d, stdout %q, stderr %q", args, path, code, out, errs)
 			}
 		}
+	}
+}
+
+// mc ci stopped before any comparison, here by a run store it cannot use,
+// reports an error, not an empty pass.
+func TestJUnitOfCIStoppedBeforeAnyRow(t *testing.T) {
+	dir := t.TempDir()
+	notStore, path := filepath.Join(dir, "file"), filepath.Join(dir, "report.xml")
+	if err := os.WriteFile(notStore, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := mc(t, context.Background(), "ci", "--db", notStore, "--junit", path)
+	if code != exitUsage || strings.Count(errs, "\n") != 1 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if r := readJUnit(t, path); r.Tests != 1 || r.Errors != 1 || !strings.Contains(r.Suites[0].Cases[0].Error.Message, "exit 2") {
+		t.Fatalf("report %+v: %+v", r.Counts, r.Suites)
 	}
 }
 

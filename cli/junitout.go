@@ -55,11 +55,14 @@ func checkSuite(r *checker.Result, shortest *checker.Result, start time.Time) ju
 	class := runName(r.Spec, r.Variant, r.Params)
 	s := junit.NewSuite("mc check "+class, start)
 	s.Elapsed = r.Elapsed
-	s.Properties = []junit.Property{{Name: "spec", Value: r.Spec}, {Name: "variant", Value: r.Variant},
-		{Name: "params", Value: shownParams(r.Spec, r.Params).String()}, {Name: "verdict", Value: string(r.Verdict)},
-		{Name: "states", Value: fmt.Sprint(r.States)}, {Name: "transitions", Value: fmt.Sprint(r.Transitions)}}
+	s.Set("spec", r.Spec)
+	s.Set("variant", r.Variant)
+	s.Set("params", shownParams(r.Spec, r.Params).String())
+	s.Set("verdict", string(r.Verdict))
+	s.Set("states", fmt.Sprint(r.States))
+	s.Set("transitions", fmt.Sprint(r.Transitions))
 	if r.Reason != "" {
-		s.Properties = append(s.Properties, junit.Property{Name: "reason", Value: r.Reason})
+		s.Set("reason", r.Reason)
 	}
 	failure := r.Failure()
 	for i := range r.Props {
@@ -142,8 +145,10 @@ func simulateSuite(o *simulateOutput, rep *simulate.Report, failedRun *tracefile
 	class := fmt.Sprintf("%s (variant %s) n=%d seed %d runs %d..%d", o.Spec, o.Variant, o.N, o.Seed, o.FirstRun, o.FirstRun+o.Runs-1)
 	s := junit.NewSuite("mc simulate "+class, start)
 	s.Elapsed = time.Since(start)
-	s.Properties = []junit.Property{{Name: "spec", Value: o.Spec}, {Name: "variant", Value: o.Variant},
-		{Name: "verdict", Value: o.Verdict}, {Name: "runs_done", Value: fmt.Sprint(o.Done)}}
+	s.Set("spec", o.Spec)
+	s.Set("variant", o.Variant)
+	s.Set("verdict", o.Verdict)
+	s.Set("runs_done", fmt.Sprint(o.Done))
 	witnessed := map[string]int{}
 	for _, w := range o.Witnesses {
 		witnessed[w.Name] = w.Runs

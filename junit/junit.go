@@ -39,14 +39,20 @@ type Suite struct {
 	Counts
 	// Timestamp is when the suite started, in RFC 3339 without a zone
 	// offset, as the schema wants it.
-	Timestamp  string     `xml:"timestamp,attr,omitempty"`
-	Properties []Property `xml:"properties>property,omitempty"`
-	Cases      []Case     `xml:"testcase"`
+	Timestamp  string      `xml:"timestamp,attr,omitempty"`
+	Properties *Properties `xml:"properties,omitempty"`
+	Cases      []Case      `xml:"testcase"`
 	// Elapsed is how long the suite's run took: its time once written.
 	Elapsed time.Duration `xml:"-"`
 }
 
-// Property is a name and value a suite records (the spec, its variant).
+// Properties are the names and values a suite records (the spec, its
+// variant): nil for none, which writes no <properties> element.
+type Properties struct {
+	List []Property `xml:"property"`
+}
+
+// Property is one of them.
 type Property struct {
 	Name  string `xml:"name,attr"`
 	Value string `xml:"value,attr"`
@@ -89,6 +95,14 @@ func NewSuite(name string, start time.Time) Suite {
 
 // Add appends c to the suite.
 func (s *Suite) Add(c Case) { s.Cases = append(s.Cases, c) }
+
+// Set records name's value among the suite's properties.
+func (s *Suite) Set(name, value string) {
+	if s.Properties == nil {
+		s.Properties = &Properties{}
+	}
+	s.Properties.List = append(s.Properties.List, Property{Name: name, Value: value})
+}
 
 // Write writes r as an XML document, its counts and times computed from
 // its cases.

@@ -16,6 +16,7 @@ func TestWrittenReportDecodesWithItsCounts(t *testing.T) {
 	start := time.Date(2026, 11, 28, 13, 0, 0, 0, time.UTC)
 	a := NewSuite("mc check a", start)
 	a.Elapsed = 1500 * time.Millisecond
+	a.Set("spec", "changroberts")
 	a.Add(Case{Name: "p", Classname: "a"})
 	a.Add(Case{Name: "q", Classname: "a", Failure: &Outcome{Message: "q violated", Text: "  1. send <elect 3> & stop\x1b[0m\n  2. ]]> end\n"}})
 	a.Add(Case{Name: "r", Classname: "a", Skipped: &Outcome{Message: "not checked"}})
@@ -35,6 +36,9 @@ func TestWrittenReportDecodesWithItsCounts(t *testing.T) {
 			t.Errorf("lacks %s:\n%s", want, text)
 		}
 	}
+	if strings.Count(text, "<properties>") != 1 {
+		t.Errorf("want <properties> in the suite that has some only:\n%s", text)
+	}
 	var got Report
 	if err := xml.Unmarshal(buf.Bytes(), &got); err != nil {
 		t.Fatalf("does not decode: %v\n%s", err, text)
@@ -43,6 +47,9 @@ func TestWrittenReportDecodesWithItsCounts(t *testing.T) {
 		t.Fatalf("decoded totals %+v, %d suites", got.Counts, len(got.Suites))
 	}
 	s := got.Suites[0]
+	if p := s.Properties; p == nil || len(p.List) != 1 || p.List[0] != (Property{Name: "spec", Value: "changroberts"}) {
+		t.Errorf("first suite's properties %+v", p)
+	}
 	if s.Name != "mc check a" || s.Tests != 3 || s.Failures != 1 || s.Skipped != 1 || s.Errors != 0 || s.Time != 1.5 {
 		t.Errorf("first suite %q %+v", s.Name, s.Counts)
 	}
