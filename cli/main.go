@@ -3,7 +3,8 @@
 // (docs/writing-a-spec.md, examples/external). See README.md.
 //
 // Exit codes: 0 pass, 1 a property failed, 2 usage error, 3 incomplete (a
-// limit was reached or the run was interrupted), 4 internal error.
+// limit was reached, the run was interrupted or its output could not be
+// written), 4 internal error.
 package cli
 
 import (
@@ -76,8 +77,15 @@ func main(withBuiltin bool, own []specs.Entry) int {
 
 // Run is mc with its arguments (without the program's name) and outputs,
 // returning the exit code: what Main runs, and what tests and the
-// conformance kit call in-process.
+// conformance kit call in-process. Output that cannot be written makes any
+// command incomplete (output.go).
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	out := &output{w: stdout}
+	return out.failed(command(ctx, args, out, stderr), stderr)
+}
+
+// command runs the command args name.
+func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
@@ -119,7 +127,7 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return exitPass
 	case len(args) == 1 && slices.Contains(commands, args[0]):
-		return Run(ctx, []string{args[0], "--help"}, stdout, stderr)
+		return command(ctx, []string{args[0], "--help"}, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "mc help: want at most one command (%s), got %q\n", strings.Join(commands, ", "), printable(strings.Join(args, " ")))
 	return exitUsage

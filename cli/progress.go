@@ -101,6 +101,9 @@ func count(x float64) string {
 
 // isTerminal reports whether w is a terminal (a character device).
 func isTerminal(w io.Writer) bool {
+	if o, ok := w.(*output); ok {
+		w = o.w
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
