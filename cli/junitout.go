@@ -160,7 +160,7 @@ func simulateSuite(o *simulateOutput, rep *simulate.Report, failedRun *tracefile
 			c.Failure = &junit.Outcome{Message: o.Summary, Type: o.Failure.Kind, Text: simulatedFailure(o, failedRun)}
 		case p.Kind == model.Witness && witnessed[p.Name] > 0:
 			c.SystemOut = fmt.Sprintf("held in %d of %d runs", witnessed[p.Name], o.Done)
-		case rep.Stopped != "":
+		case rep.Stopped != "" || (p.Name == rep.Info.Terminates && rep.NotTerminated > 0):
 			c.Error = &junit.Outcome{Message: "incomplete: " + o.Summary, Type: "incomplete"}
 		case p.Kind == model.Witness:
 			c.Skipped = &junit.Outcome{Message: fmt.Sprintf("not reached: held in none of %d runs (sampled: the runs may miss it)", o.Done)}
@@ -175,15 +175,10 @@ func simulateSuite(o *simulateOutput, rep *simulate.Report, failedRun *tracefile
 }
 
 // simulatedFailure is the text of mc simulate's failure: how to make the
-// run again, then the run as mc trace prints it, or, for a run cut at the
-// step limit, which has no trace, that it was.
+// run again, then the run as mc trace prints it.
 func simulatedFailure(o *simulateOutput, failedRun *tracefile.File) string {
 	var text strings.Builder
 	fmt.Fprintf(&text, "reproduce: %s\n\n", o.Failure.Reproduce)
-	if failedRun == nil {
-		fmt.Fprintf(&text, "still running after %d steps: not terminated; a run cut at the step limit has no trace a replay can check\n", o.MaxSteps)
-		return text.String()
-	}
 	writeTraceText(&text, failedRun, false)
 	return text.String()
 }

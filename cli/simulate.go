@@ -52,7 +52,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&f.runs, "runs", 1000, "number of runs")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed: run r of seed S is the same run whatever --workers")
 	fs.IntVar(&f.run, "run", 0, "make only run N of the seed (the reproduction of a failure)")
-	fs.IntVar(&f.maxSteps, "max-steps", 0, "stop a run after this many steps, not terminated: a failure for specs whose runs must end (default 4n²+10000)")
+	fs.IntVar(&f.maxSteps, "max-steps", 0, "stop a run after this many steps, not terminated: incomplete (exit 3) for specs whose runs must end (default 4n²+10000)")
 	fs.BoolVar(&f.randomIDs, "random-ids", false, "give each run a uniformly random arrangement of the ids 1..n")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "runs made at once; results are identical for any number")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
@@ -112,10 +112,10 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	} else {
 		out.writeText(stdout)
 	}
-	switch {
-	case rep.Failure != nil:
+	switch out.Verdict {
+	case "fail":
 		return exitFail
-	case rep.Stopped != "":
+	case "incomplete":
 		return exitIncomplete
 	}
 	return exitPass
@@ -259,12 +259,8 @@ func showProgress(stderr io.Writer, done *atomic.Int64, runs int) func() {
 }
 
 // failedRunFile makes the failing run again, keeping its actions, as a
-// trace file: what --trace-out writes and --junit prints. A run that only
-// went on too long is no counterexample a replay can check: nil.
+// trace file: what --trace-out writes and --junit prints.
 func failedRunFile(entry specs.Entry, p model.Params, opt simulate.Options, failed *simulate.Run) (*tracefile.File, error) {
-	if failed.Failure.NotTerminated {
-		return nil, nil
-	}
 	run, p, err := simulate.Replay(entry.Simulate, p, opt, failed.Index)
 	if err != nil {
 		return nil, err

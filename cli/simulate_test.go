@@ -108,3 +108,30 @@ func TestSimulateChangRobertsMeanIsNHn(t *testing.T) {
 		t.Errorf("mean %.1f, 99%% interval [%.1f, %.1f], expected mean %.2f: outside", m.Mean, m.CI99[0], m.CI99[1], m.Expected)
 	}
 }
+
+// A run cut at --max-steps is no counterexample to termination, as a depth
+// limit is none in mc check: the simulation is incomplete, exit 3 (it was
+// a failure, exit 1). Specs whose runs never end (misra) pass as before.
+func TestRunsCutAtMaxStepsAreIncomplete(t *testing.T) {
+	ctx := context.Background()
+	code, out, errs := mc(t, ctx, "simulate", "changroberts", "--n", "6", "--runs", "20", "--max-steps", "5")
+	if code != exitIncomplete || !strings.Contains(out, "20 runs of 20 cut at --max-steps 5 before terminating, which leaves election-terminates undecided") {
+		t.Fatalf("changroberts cut at 5 steps: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, _ = mc(t, ctx, "simulate", "changroberts", "--n", "6", "--runs", "20", "--max-steps", "5", "--json")
+	var got struct {
+		Verdict       string
+		NotTerminated int `json:"not_terminated"`
+		Failure       any
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != exitIncomplete || got.Verdict != "incomplete" || got.NotTerminated != 20 || got.Failure != nil {
+		t.Fatalf("--json: exit %d, %v, %+v", code, err, got)
+	}
+	if code, out, _ = mc(t, ctx, "simulate", "changroberts", "--n", "6", "--runs", "20"); code != exitPass || !strings.Contains(out, "no violation in 20 runs") {
+		t.Fatalf("uncut: exit %d\n%s", code, out)
+	}
+	code, out, _ = mc(t, ctx, "simulate", "misra", "--n", "3", "--runs", "1", "--max-steps", "50")
+	if code != exitPass || !strings.Contains(out, "no violation in 1 run\n") || !strings.Contains(out, "n=3, seed 1,") {
+		t.Fatalf("misra, whose runs never end: exit %d\n%s", code, out)
+	}
+}

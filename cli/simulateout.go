@@ -96,9 +96,15 @@ func newSimulateOutput(rep *simulate.Report, entry specs.Entry, p model.Params, 
 	case rep.Stopped != "":
 		o.Verdict = "incomplete"
 		o.Summary = fmt.Sprintf("stopped (%s) after %d of %d runs, no violation in those", rep.Stopped, rep.Done, rep.Opt.Runs)
+	case rep.NotTerminated > 0 && rep.Info.Terminates != "":
+		// As mc check's --max-depth: a cut run is neither a pass nor a
+		// counterexample to termination.
+		o.Verdict = "incomplete"
+		o.Summary = fmt.Sprintf("%s of %d cut at --max-steps %d before terminating, which leaves %s undecided on them; no violation in %s",
+			countRuns(rep.NotTerminated), rep.Done, rep.Opt.MaxSteps, rep.Info.Terminates, countRuns(rep.Done))
 	default:
 		o.Verdict = "no violation"
-		o.Summary = fmt.Sprintf("no violation in %d runs", rep.Done)
+		o.Summary = "no violation in " + countRuns(rep.Done)
 	}
 	if rep.Messages != nil {
 		o.Messages = &simulateMessages{Summary: *rep.Messages, Measure: rep.Opt.Messages}
@@ -140,20 +146,20 @@ func profileOf(entry specs.Entry, variant string) (specdef.Profile, bool) {
 }
 
 func (o *simulateOutput) writeText(w io.Writer) {
-	ids := "random ids per run"
-	if !o.RandomIDs {
-		ids = "ids " + shortInts(o.IDs)
+	ids := ", random ids per run"
+	switch {
+	case o.RandomIDs:
+	case len(o.IDs) > 0:
+		ids = ", ids " + shortInts(o.IDs)
+	default: // a spec whose processes have no ids
+		ids = ""
 	}
-	runs := fmt.Sprintf("runs %d..%d", o.FirstRun, o.FirstRun+o.Runs-1)
-	fmt.Fprintf(w, "mc simulate: %s (variant %s), n=%d, %s, seed %d, %s, at most %d steps each (sampled)\n",
-		o.Spec, o.Variant, o.N, ids, o.Seed, runs, o.MaxSteps)
+	fmt.Fprintf(w, "mc simulate: %s (variant %s), n=%d%s, seed %d, runs %d..%d, at most %d steps each (sampled)\n",
+		o.Spec, o.Variant, o.N, ids, o.Seed, o.FirstRun, o.FirstRun+o.Runs-1, o.MaxSteps)
 	fmt.Fprintln(w, o.Summary)
 	if f := o.Failure; f != nil {
 		how := f.Kind + " property"
-		switch {
-		case f.NotTerminated:
-			how = fmt.Sprintf("still running after %d steps: not terminated", o.MaxSteps)
-		case f.Deadlock:
+		if f.Deadlock {
 			how += ", in its terminal state"
 		}
 		fmt.Fprintf(w, "  %s (%s)\n", f.Property, how)
@@ -161,11 +167,8 @@ func (o *simulateOutput) writeText(w io.Writer) {
 			fmt.Fprintf(w, "  ids of the run: %s\n", shortInts(f.IDs))
 		}
 		fmt.Fprintf(w, "  reproduce: %s\n", f.Reproduce)
-		switch {
-		case f.TraceOut != "":
+		if f.TraceOut != "" {
 			fmt.Fprintf(w, "  wrote the run to %s (mc trace %s --replay)\n", f.TraceOut, f.TraceOut)
-		case f.NotTerminated:
-			fmt.Fprintln(w, "  a run cut at the step limit is no counterexample a replay can check: no trace written")
 		}
 	}
 	if m := o.Messages; m != nil {
@@ -191,7 +194,7 @@ func (o *simulateOutput) writeText(w io.Writer) {
 	fmt.Fprintln(w, "steps:")
 	writeSummary(w, &o.Steps)
 	if o.NotTerminated > 0 {
-		fmt.Fprintf(w, "  %d runs reached the step limit\n", o.NotTerminated)
+		fmt.Fprintf(w, "  %s reached the step limit\n", countRuns(o.NotTerminated))
 	}
 	for i := range o.Measures {
 		m := &o.Measures[i]
@@ -208,6 +211,14 @@ func (o *simulateOutput) writeText(w io.Writer) {
 		writeCoverageTable(w, o.coverage, simulationCoverageCounts)
 		fmt.Fprintf(w, "  %d distinct states reached in %d runs\n", c.Distinct, c.Runs)
 	}
+}
+
+// countRuns is "1 run" or "k runs".
+func countRuns(k int) string {
+	if k == 1 {
+		return "1 run"
+	}
+	return fmt.Sprintf("%d runs", k)
 }
 
 // writeSummary prints a distribution: its moments, then its histogram.

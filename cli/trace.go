@@ -23,7 +23,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	var f traceFlags
 	fs := newFlagSet("trace", "FILE [flags]", stdout)
 	fs.StringVar(&f.format, "format", "text", "text, svg (a message-sequence chart) or dot (the state graph of a small system, the run in red)")
-	fs.BoolVar(&f.replay, "replay", false, "re-execute the trace against the current spec; exit 0 if it still reaches the failing state, 1 if not")
+	fs.BoolVar(&f.replay, "replay", false, "re-execute the trace against the current spec; exit 0 if it still reaches the failing state, 1 if not, 2 if its run cannot be built")
 	fs.StringVar(&f.color, "color", "auto", "highlight the text format: auto (when stdout is a terminal and NO_COLOR is unset), always or never")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -47,7 +47,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if f.replay {
-		return replayTrace(tr, stdout)
+		return replayTrace(tr, fs.Arg(0), stdout, stderr)
 	}
 	if f.format == "text" {
 		writeTraceText(stdout, tr, colour)
@@ -100,15 +100,18 @@ func readTrace(path string) (*tracefile.File, error) {
 	return tr, nil
 }
 
-// replayTrace re-executes tr against the spec as it is now and says
-// whether it still reaches the state it recorded.
-func replayTrace(tr *tracefile.File, stdout io.Writer) int {
-	fmt.Fprintf(stdout, "replaying %d steps of %s, property %s\n", len(tr.Steps), describeRecorded(tr), printable(tr.Property.Name))
+// replayTrace re-executes tr, read from path, against the spec as it is
+// now and says whether it still reaches the state it recorded. A file
+// whose run this mc cannot build (an unknown spec, ring size -4) is no run
+// to replay: it is refused as bad input, not reported as a run that no
+// longer fails.
+func replayTrace(tr *tracefile.File, path string, stdout, stderr io.Writer) int {
 	t, err := tracefile.Target(tr)
 	if err != nil {
-		fmt.Fprintf(stdout, "no longer matches: the spec cannot be built from the recorded parameters: %s\n", printable(err.Error()))
-		return exitFail
+		fmt.Fprintf(stderr, "mc trace: %s is not a run this mc can replay: %s\n", printable(path), printable(err.Error()))
+		return exitUsage
 	}
+	fmt.Fprintf(stdout, "replaying %d steps of %s, property %s\n", len(tr.Steps), describeRecorded(tr), printable(tr.Property.Name))
 	out := tracefile.Replay(tr, t)
 	if !out.Reached {
 		fmt.Fprintf(stdout, "no longer matches: %s\n", printable(out.Why))

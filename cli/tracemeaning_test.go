@@ -149,3 +149,21 @@ func editTrace(t *testing.T, from, to string, edit func(map[string]any)) {
 		t.Fatal(err)
 	}
 }
+
+// A file whose run cannot be built is no run that stopped failing: ring
+// size -4 or an unknown spec was exit 1, "no longer matches"; it is bad
+// input, refused in one line.
+func TestReplayRefusesARunThatCannotBeBuilt(t *testing.T) {
+	path := traceFile(t)
+	for name, edit := range map[string]func(f map[string]any){
+		"n = -4":       func(f map[string]any) { field(field(f, "run"), "params")["n"] = -4 },
+		"unknown spec": func(f map[string]any) { field(f, "run")["spec"] = "nosuchspec" },
+	} {
+		bad := filepath.Join(t.TempDir(), "bad.json")
+		editTrace(t, path, bad, edit)
+		code, out, errs := mc(t, context.Background(), "trace", bad, "--replay")
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "is not a run this mc can replay") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", name, code, out, errs)
+		}
+	}
+}

@@ -55,9 +55,6 @@ type Failure struct {
 	// Deadlock says the run broke it by ending: an end property false in
 	// its terminal state, or a liveness goal never reached.
 	Deadlock bool `json:"deadlock,omitempty"`
-	// NotTerminated says the run broke a termination property by running
-	// past the step limit: evidence, not proof, of a run that never ends.
-	NotTerminated bool `json:"not_terminated,omitempty"`
 	// Step is the number of steps taken when it broke.
 	Step int `json:"step"`
 }
@@ -80,9 +77,6 @@ type runner[S any] struct {
 	props     []prop[S]
 	// reads are the distinct Reads functions of the properties.
 	reads []reads[S]
-	// terminates is the index of the system's termination property, which
-	// a run past the step limit breaks; -1 when it has none.
-	terminates int
 	// witnesses are the indices of its witness properties, and held[k]
 	// says witness k held in some state of the run so far.
 	witnesses []int
@@ -120,7 +114,7 @@ type reads[S any] struct {
 }
 
 func newRunner[S any](sys *model.System[S]) *runner[S] {
-	r := &runner[S]{sys: sys, sched: newScheduler(sys), terminates: -1}
+	r := &runner[S]{sys: sys, sched: newScheduler(sys)}
 	byClosure := map[unsafe.Pointer]int{}
 	for i := range sys.Props {
 		p := &sys.Props[i]
@@ -136,11 +130,8 @@ func newRunner[S any](sys *model.System[S]) *runner[S] {
 			q.reads = k
 		}
 		r.props = append(r.props, q)
-		switch {
-		case p.Kind == model.Witness:
+		if p.Kind == model.Witness {
 			r.witnesses = append(r.witnesses, i)
-		case p.Kind == model.Eventually && p.Terminal:
-			r.terminates = i
 		}
 	}
 	return r
@@ -187,9 +178,8 @@ func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, recor
 			return r.end(&out)
 		}
 		if out.Steps == maxSteps {
-			if r.terminates >= 0 {
-				out.Failure = &Failure{Property: sys.Props[r.terminates].Name, Kind: model.Eventually, NotTerminated: true, Step: out.Steps}
-			}
+			// Cut, not terminated: no counterexample to a termination
+			// property, which only a run that never ends breaks.
 			return r.end(&out)
 		}
 		do := sys.Rules[a.Rule].Do

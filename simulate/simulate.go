@@ -19,7 +19,8 @@ type Options struct {
 	First int
 	Runs  int
 	// MaxSteps ends a run that is still going after this many steps: not
-	// terminated, a failure for a system with a termination property.
+	// terminated, which leaves a termination property undecided on it
+	// (Info.Terminates), as a depth limit leaves a check incomplete.
 	MaxSteps int
 	// RandomIDs gives each run a uniformly random arrangement of 1..n,
 	// drawn from its own generator.
@@ -131,9 +132,6 @@ func Simulate(ctx context.Context, build Build, p model.Params, opt Options) (*R
 	for k, run := range done {
 		steps[k] = run.Steps
 		if !run.Terminated && run.Failure == nil {
-			r.NotTerminated++
-		}
-		if run.Failure != nil && run.Failure.NotTerminated {
 			r.NotTerminated++
 		}
 		for i, v := range run.Measures {

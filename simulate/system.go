@@ -29,6 +29,9 @@ type Info struct {
 	Measures      []Named
 	// Witnesses are the witness properties, in the system's order.
 	Witnesses []string
+	// Terminates is the system's termination property, which a run cut at
+	// the step limit leaves undecided; "" when it has none.
+	Terminates string
 	// Rules names the rules, in the system's order, and Procs is how many
 	// processes each is instantiated for: what coverage counts by.
 	Rules []string
@@ -59,8 +62,11 @@ func (s system[S]) Info() Info {
 	}
 	for _, p := range s.sys.Props {
 		info.Props = append(info.Props, Named{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind})
-		if p.Kind == model.Witness {
+		switch {
+		case p.Kind == model.Witness:
 			info.Witnesses = append(info.Witnesses, p.Name)
+		case p.Kind == model.Eventually && p.Terminal:
+			info.Terminates = p.Name
 		}
 	}
 	for _, m := range s.sys.Measures {
