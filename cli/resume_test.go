@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -200,5 +201,29 @@ func editHeader(t *testing.T, dir string, edit func(map[string]any)) {
 	body = append(append(body, raw...), rest[k+int(n):]...)
 	if err := os.WriteFile(path, binary.LittleEndian.AppendUint64(body, xxhash.Sum64(body)), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The resume command a run stopped by a limit prints leaves that limit
+// out: repeated, --max-states stopped the resumed run at the same place
+// (and --max-memory, and --timeout soon after). Each printed command
+// finishes the run with the uninterrupted counts.
+func TestResumeCommandLeavesOutTheLimitThatStoppedTheRun(t *testing.T) {
+	ctx := context.Background()
+	_, want, _ := mc(t, ctx, "check", "changroberts", "--n", "6")
+	want = want[strings.Index(want, "distinct states"):]
+	want = want[:strings.Index(want, "\n")]
+	for _, limit := range [][]string{{"--max-states", "300"}, {"--timeout", "1ns"}, {"--max-memory", "1KiB"}} {
+		ckpt := filepath.Join(t.TempDir(), "ckpt")
+		code, out, errs := mc(t, ctx, "check", "changroberts", "--n", "6", "--checkpoint", ckpt, "--checkpoint-every", "0", limit[0], limit[1])
+		m := resumeLine.FindStringSubmatch(out)
+		note := fmt.Sprintf("(without %s %s, the limit that stopped this run;", limit[0], limit[1])
+		if code != exitIncomplete || m == nil || strings.Contains(m[1], limit[0]) || !strings.Contains(out, note) {
+			t.Fatalf("%s: exit %d\n%s%s", limit[0], code, out, errs)
+		}
+		code, out, errs = mc(t, ctx, strings.Fields(m[1])...)
+		if code != exitPass || !strings.Contains(out, want) {
+			t.Fatalf("%s: %s: exit %d, want %q\n%s%s", limit[0], m[1], code, want, out, errs)
+		}
 	}
 }

@@ -22,8 +22,13 @@ func writeResumeNote(w io.Writer, fs *pflag.FlagSet, f *checkFlags, r *checker.R
 	stoppedEarly := r.Reason != "" && !r.DepthLimited
 	switch c := r.Checkpoint; {
 	case stoppedEarly && c != nil:
+		limit := stoppingLimit(r.Reason)
 		fmt.Fprintf(w, "checkpoint: level %d, %d states, saved in %s at %s; resume with:\n  %s\n",
-			c.Depth, c.States, c.Dir, c.At.Format("15:04:05"), resumeCommand(fs, c.Dir))
+			c.Depth, c.States, c.Dir, c.At.Format("15:04:05"), resumeCommand(fs, c.Dir, limit))
+		if fl := fs.Lookup(limit); fl != nil && fl.Changed {
+			fmt.Fprintf(w, "  (without --%s %s, the limit that stopped this run; add a larger one to set another)\n",
+				limit, shellQuote(fl.Value.String()))
+		}
 	case stoppedEarly && f.checkpoint != "" && f.every == 0:
 		// With a checkpoint at every level, the first is written as soon as
 		// level 0 is stored: none means the run stopped before that.
@@ -36,15 +41,39 @@ func writeResumeNote(w io.Writer, fs *pflag.FlagSet, f *checkFlags, r *checker.R
 	}
 }
 
+// stoppingLimits are the limits that can stop a run, by the words that
+// begin the checker's reason for stopping at each (checker.Result.Reason).
+// Repeated in the resume command, the one that stopped the run stops the
+// resumed one at the same place (states and memory count the whole run)
+// or soon after (the time limit counts again from the resume).
+var stoppingLimits = []struct{ reason, flag string }{
+	{"state limit ", "max-states"},
+	{"timeout after ", "timeout"},
+	{"memory limit ", "max-memory"},
+}
+
+// stoppingLimit is the flag of the limit that stopped a run for reason, ""
+// when no such limit stopped it.
+func stoppingLimit(reason string) string {
+	reason = strings.TrimPrefix(reason, "liveness: ")
+	for _, l := range stoppingLimits {
+		if strings.HasPrefix(reason, l.reason) {
+			return l.flag
+		}
+	}
+	return ""
+}
+
 // resumeCommand is the command line that resumes the run checkpointed in
-// dir: mc check, the spec and every flag given, with --resume dir in place
+// dir: mc check, the spec and every flag given but limit, the flag of the
+// limit that stopped it (stoppingLimits), with --resume dir in place
 // of --checkpoint, --resume and --dir (the checkpoint names its working
 // directory).
-func resumeCommand(fs *pflag.FlagSet, dir string) string {
+func resumeCommand(fs *pflag.FlagSet, dir, limit string) string {
 	words := append([]string{"mc", "check"}, fs.Args()...)
 	fs.Visit(func(fl *pflag.Flag) {
 		switch {
-		case fl.Name == "checkpoint" || fl.Name == "resume" || fl.Name == "dir":
+		case fl.Name == "checkpoint" || fl.Name == "resume" || fl.Name == "dir" || fl.Name == limit:
 		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
 			words = append(words, "--"+fl.Name)
 		default:
