@@ -416,6 +416,12 @@ func (e *bfs[S]) fileBytes() int64 {
 	return e.store.FileBytes() + e.log.fileBytes()
 }
 
+// MaxProcs is the largest ring the checker explores: a packed action names
+// its process in 12 bits (the trace log, a level's candidates and the
+// liveness graph keep actions packed). The CLI refuses larger rings before
+// it builds one.
+const MaxProcs = packed.MaxProcs
+
 func checkShape[S any](sys *model.System[S]) error {
 	stateProps := 0
 	for _, p := range sys.Props {

@@ -97,7 +97,7 @@ var paramFlags = paramflags.Names
 func (f *checkFlags) addParamFlags(fs *pflag.FlagSet) { f.Flags.Add(fs) }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	var f checkFlags
+	f := checkFlags{Flags: paramflags.Flags{Largest: checker.MaxProcs}}
 	fs := newCheckFlagSet(&f, stdout)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -148,6 +148,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %s\n", printable(err.Error()))
 		return exitUsage
+	}
+	if f.resume == "" {
+		warnUnfinishable(stderr, p)
 	}
 	rec, code := startRecording(dbDir, fs.Changed("db"), args, stderr)
 	if rec == nil {

@@ -181,3 +181,36 @@ func TestAvailableMemoryReadsMeminfoAndCgroups(t *testing.T) {
 		t.Fatal("no meminfo: no error")
 	}
 }
+
+// A ring larger than the spec or the checker holds is refused before
+// anything of its size is made (n = 10⁸ was refused only after the ids
+// were made and checked, deaf to signals meanwhile); a ring whose run
+// cannot finish is warned of in one line, and still runs.
+func TestRingSizeIsCheckedBeforeTheRun(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		args []string
+		why  string
+	}{
+		{[]string{"check", "changroberts", "--n", "100000000"}, "--n 100000000: spec changroberts supports rings of at most 32767 processes"},
+		{[]string{"simulate", "changroberts", "--n", "100000000"}, "--n 100000000: spec changroberts supports rings of at most 32767 processes"},
+		{[]string{"simulate", "misra", "--n", "255"}, "--n 255: spec misra supports rings of at most 254 processes"},
+		{[]string{"check", "hs", "--n", "4097"}, "--n 4097: the checker explores rings of at most 4096 processes"},
+	} {
+		code, out, errs := mc(t, ctx, c.args...)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.why) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args, code, out, errs)
+		}
+	}
+	const warning = "this run cannot finish"
+	code, _, errs := mc(t, ctx, "check", "changroberts", "--n", "41", "--max-states", "100")
+	if code != exitIncomplete || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "mc check: warning: n=41, 41 processes starting on their own: their first steps alone interleave into 2^41 states or more") {
+		t.Errorf("n = 41: exit %d, stderr %q", code, errs)
+	}
+	for _, args := range [][]string{{"--n", "40"}, {"--n", "200", "--initiators", "0,1"}} {
+		code, _, errs := mc(t, ctx, append([]string{"check", "changroberts", "--max-states", "100"}, args...)...)
+		if code != exitIncomplete || strings.Contains(errs, warning) {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+}

@@ -115,6 +115,7 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (checker.Target, runinfo.Meaning,
 	if err := e.Takes.Refuse(e.Name, fs.Changed); err != nil {
 		return nil, runinfo.Meaning{}, err
 	}
+	f.spec.Largest = checker.MaxProcs
 	p, err := f.spec.Params(fs, e)
 	if err != nil {
 		return nil, runinfo.Meaning{}, err

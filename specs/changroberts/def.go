@@ -25,7 +25,7 @@ func harmonicTimes(n int) float64 {
 // Spec is Chang–Roberts for the registry.
 var Spec = specdef.Spec[uniring.State]{Info: specdef.Info{
 	Name: "changroberts", Title: "Chang–Roberts election, unidirectional ring", Ref: Ref,
-	Variants: Variants, Defaults: specdef.Defaults{N: 5},
+	Variants: Variants, Defaults: specdef.Defaults{N: 5}, MaxN: uniring.MaxProcs,
 	Takes: specdef.IDs | specdef.Initiators | specdef.Chan | specdef.Cap | specdef.Claims,
 	Sweeps: []specdef.Profile{
 		{Name: "changroberts", Kinds: []string{"elect"}, Counted: "⟨elect⟩ messages (⟨done⟩ not counted)",

@@ -8,7 +8,7 @@ import (
 // Spec is LeLann's election for the registry.
 var Spec = specdef.Spec[uniring.State]{Info: specdef.Info{
 	Name: "lelann", Title: "LeLann-style election: every id sent, only larger passed on", Ref: Ref,
-	Variants: Variants, Defaults: specdef.Defaults{N: 5},
+	Variants: Variants, Defaults: specdef.Defaults{N: 5}, MaxN: uniring.MaxProcs,
 	Takes: specdef.IDs | specdef.Initiators | specdef.Chan | specdef.Cap | specdef.Claims,
 	Sweeps: []specdef.Profile{
 		{Name: "lelann", Kinds: []string{"elect"}, Counted: "⟨elect⟩ messages (⟨done⟩ not counted)",

@@ -184,6 +184,10 @@ const maxCopies = 2
 // hand is the bag semantics of what a process holds.
 var hand = model.ChanSemantics{Kind: model.Bag}
 
+// MaxProcs is the largest n: a token's magnitude, modulo n+1, is held in
+// a byte.
+const MaxProcs = 254
+
 // New builds the system for p.
 func New(p model.Params) (*model.System[State], error) {
 	if err := p.Validate(); err != nil {
@@ -196,8 +200,8 @@ func New(p model.Params) (*model.System[State], error) {
 	if p.Initiators != nil {
 		return nil, fmt.Errorf("spec misra has no initiators")
 	}
-	if p.N > 254 {
-		return nil, fmt.Errorf("spec misra supports at most 254 processes, got %d", p.N)
+	if p.N > MaxProcs {
+		return nil, fmt.Errorf("spec misra supports at most %d processes, got %d", MaxProcs, p.N)
 	}
 	if p.Bound == 0 {
 		p.Bound = 1

@@ -29,6 +29,10 @@ type Flags struct {
 	Drift       int
 	Claims      bool
 	Bound       int
+	// Largest, if not 0, is the largest ring the command explores (mc
+	// check's checker.MaxProcs): larger is refused, as the spec's own
+	// largest (specdef.Info.MaxN) is, before any id is made.
+	Largest int
 }
 
 // Add defines the flags on fs.
@@ -86,9 +90,15 @@ func (f *Flags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
 		if fs.Changed("n") && f.N != len(ids) {
 			return p, fmt.Errorf("--n %d but --ids lists %d ids", f.N, len(ids))
 		}
+		if err := f.checkSize(e, p.N); err != nil {
+			return p, err
+		}
 	case fs.Changed("n"):
 		if f.N < 2 {
 			return p, fmt.Errorf("--n must be at least 2, got %d", f.N)
+		}
+		if err := f.checkSize(e, f.N); err != nil {
+			return p, err
 		}
 		p.N, p.IDs = f.N, e.IDs(f.N)
 	default:
@@ -100,6 +110,20 @@ func (f *Flags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
 		}
 	}
 	return p, nil
+}
+
+// checkSize refuses a ring of n processes larger than e or the command
+// holds. It comes before anything of size n is made: making and
+// validating the ids of a huge ring alone held the process for long, deaf
+// to signals, before the spec refused the ring.
+func (f *Flags) checkSize(e specs.Entry, n int) error {
+	switch {
+	case e.MaxN > 0 && n > e.MaxN:
+		return fmt.Errorf("--n %d: spec %s supports rings of at most %d processes", n, e.Name, e.MaxN)
+	case f.Largest > 0 && n > f.Largest:
+		return fmt.Errorf("--n %d: the checker explores rings of at most %d processes (mc simulate takes larger ones)", n, f.Largest)
+	}
+	return nil
 }
 
 // bidirectional reads --links and --orientation, which only the specs that

@@ -24,6 +24,10 @@ type Info struct {
 	Variants []model.Variant
 	// Defaults are the parameters a run takes when the flags do not say.
 	Defaults Defaults
+	// MaxN is the largest ring the spec's state layout holds, which Build
+	// refuses beyond; 0 when it has no limit of its own. The CLI refuses
+	// a larger --n before it makes the ring's ids or builds anything.
+	MaxN int
 	// Takes are the knobs the spec reads; the CLI refuses the others for
 	// it (--n, --variant and --fair apply to every spec).
 	Takes Knob

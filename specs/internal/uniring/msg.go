@@ -30,16 +30,16 @@ type Msg = ring.Tagged[Kind]
 // MaxID is the largest id a message can carry (15 bits).
 const MaxID = 1<<15 - 1
 
-// maxProcs keeps the layout's counters within their bytes: at most n+1
+// MaxProcs keeps the layout's counters within their bytes: at most n+1
 // messages are ever in one channel (2 bytes), and at most n² ⟨elect⟩
 // messages are sent in a run (the ghost's 4 bytes). Ids 1..n fit a
 // message's 15 bits up to this n anyway.
-const maxProcs = MaxID
+const MaxProcs = MaxID
 
 // CheckParams refuses rings the layout cannot hold.
 func CheckParams(p *model.Params) error {
-	if p.N > maxProcs {
-		return fmt.Errorf("ring size %d is larger than this spec supports (%d)", p.N, maxProcs)
+	if p.N > MaxProcs {
+		return fmt.Errorf("ring size %d is larger than this spec supports (%d)", p.N, MaxProcs)
 	}
 	for _, id := range p.IDs {
 		if id > MaxID {
