@@ -175,10 +175,14 @@ func simulateSuite(o *simulateOutput, rep *simulate.Report, failedRun *tracefile
 }
 
 // simulatedFailure is the text of mc simulate's failure: how to make the
-// run again, then the run as mc trace prints it.
+// run again, then the run as mc trace prints it, if it was made again.
 func simulatedFailure(o *simulateOutput, failedRun *tracefile.File) string {
 	var text strings.Builder
-	fmt.Fprintf(&text, "reproduce: %s\n\n", o.Failure.Reproduce)
+	fmt.Fprintf(&text, "reproduce: %s\n", o.Failure.Reproduce)
+	if failedRun == nil {
+		return text.String()
+	}
+	text.WriteString("\n")
 	writeTraceText(&text, failedRun, false)
 	return text.String()
 }
