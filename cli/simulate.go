@@ -210,25 +210,8 @@ func (f *simulateFlags) limits(ctx context.Context, memory int64) (context.Conte
 		t := time.AfterFunc(f.timeout, func() { cancel(fmt.Errorf("time limit %v reached", f.timeout)) })
 		stops = append(stops, func() { t.Stop() })
 	}
-	if memory > 0 {
-		tick := time.NewTicker(100 * time.Millisecond)
-		quit := make(chan struct{})
-		go func() {
-			var ms runtime.MemStats
-			for {
-				select {
-				case <-quit:
-					return
-				case <-tick.C:
-					if runtime.ReadMemStats(&ms); int64(ms.HeapAlloc) > memory {
-						cancel(fmt.Errorf("memory limit %s reached", bytesize(memory)))
-						return
-					}
-				}
-			}
-		}()
-		stops = append(stops, func() { tick.Stop(); close(quit) })
-	}
+	ctx, unwatch := watchMemory(ctx, memory)
+	stops = append(stops, unwatch)
 	return ctx, func() {
 		for _, stop := range slices.Backward(stops) {
 			stop()

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -18,6 +19,7 @@ type sweepFlags struct {
 	drift                 int
 	maxStates             int64
 	timeout               time.Duration
+	maxMemory             string
 	por                   bool
 	// sample, seed and workers are mc sweep --sample's (sampled.go).
 	sample  int
@@ -40,6 +42,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once the heap holds more than this, e.g. 512MiB (default: as mc check, 7/8 of the memory available)")
 	fs.IntVar(&f.sample, "sample", 0, "sample R random runs per size (mc simulate --random-ids) instead of every class; --n a..b then means a, 2a, 4a, … ≤ b (default "+defaultSampledSizes+")")
 	fs.Uint64Var(&f.seed, "seed", 1, "with --sample: the seed; the same seed gives the same table whatever --workers")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "classes computed at once (with --sample: runs made at once); the rows are the same for any number")
@@ -54,6 +57,17 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "mc sweep: want exactly one SPEC or all (see mc sweep --help)")
 		return exitUsage
 	}
+	memory := defaultMemoryLimit()
+	if fs.Changed("max-memory") {
+		var err error
+		if memory, err = parseSize(f.maxMemory); err != nil || memory <= 0 {
+			fmt.Fprintf(stderr, "mc sweep: --max-memory: want a positive size such as 512MiB, got %q\n", printable(f.maxMemory))
+			return exitUsage
+		}
+	}
+	defer limitMemory(memory)()
+	ctx, unwatch := watchMemory(ctx, memory)
+	defer unwatch()
 	if fs.Changed("sample") {
 		return runSampled(ctx, fs, &f, stdout, stderr)
 	}
@@ -129,6 +143,15 @@ func sweepTable(ctx context.Context, name string, cfg sweep.Config, ns []int, st
 	var tally classTally
 	for _, n := range ns {
 		row, err := sweep.Run(ctx, cfg, n)
+		var stopped *sweep.Incomplete
+		if errors.As(err, &stopped) {
+			// A limit or an interrupt: incomplete, with what stopped it.
+			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
+				stopped.Why = cause.Error()
+			}
+			fmt.Fprintf(stderr, "mc sweep: incomplete: %s\n", printable(stopped.Error()))
+			return nil, exitIncomplete
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "mc sweep: %s\n", classError(err))
 			return nil, classExit(err, exitUsage)

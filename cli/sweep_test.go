@@ -164,3 +164,28 @@ func copyResults(t *testing.T, dir, file, old, new string) {
 		}
 	}
 }
+
+// A sweep stopped by a limit or an interrupt is incomplete, exit 3 (it
+// exited 2, the usage code), and it keeps to a memory limit as mc check
+// does (it had none).
+func TestStoppedSweepIsIncomplete(t *testing.T) {
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		ctx  context.Context
+		args []string
+		why  string
+	}{
+		{context.Background(), []string{"--max-states", "100"}, "mc sweep: incomplete: n=6 ids=1,2,3,4,5,6: graph incomplete: state limit 100 reached"},
+		{context.Background(), []string{"--max-memory", "1KiB"}, "graph incomplete: memory limit 1 KiB reached"},
+		{stopped, nil, "graph incomplete: "},
+	} {
+		code, out, errs := mc(t, c.ctx, append([]string{"sweep", "changroberts", "--n", "6", "--no-db"}, c.args...)...)
+		if code != exitIncomplete || out != "" || !strings.Contains(errs, c.why) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args, code, out, errs)
+		}
+	}
+	if code, _, errs := mc(t, context.Background(), "sweep", "changroberts", "--n", "3", "--no-db", "--max-memory", "0"); code != exitUsage || strings.Count(errs, "\n") != 1 {
+		t.Errorf("--max-memory 0: exit %d, stderr %q", code, errs)
+	}
+}

@@ -7,6 +7,7 @@ package sweep
 import (
 	"context"
 	"fmt"
+	"strings"
 	"math"
 	"math/big"
 	"sync"
@@ -360,6 +361,20 @@ func (c Config) target(n int, ids []int) (checker.Target, error) {
 	return c.Spec.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.claims(n), Drift: c.Drift})
 }
 
+// Incomplete is the error of a class whose graph a limit (MaxStates,
+// Timeout) or the context stopped before its end: the sweep did not
+// finish, which is no fault of its input.
+type Incomplete struct {
+	// IDs is the class's arrangement; Why says what stopped its graph.
+	IDs []int
+	Why string
+}
+
+func (e *Incomplete) Error() string {
+	ids := strings.ReplaceAll(strings.Trim(fmt.Sprint(e.IDs), "[]"), " ", ",")
+	return fmt.Sprintf("n=%d ids=%s: graph incomplete: %s", len(e.IDs), ids, e.Why)
+}
+
 // computeClass counts the messages of t, the system of class cl.
 func computeClass(ctx context.Context, t checker.Target, cl ring.ArrangementClass, opt CostOptions) (Arrangement, error) {
 	cost, err := CostOf(ctx, t, opt)
@@ -367,7 +382,7 @@ func computeClass(ctx context.Context, t checker.Target, cl ring.ArrangementClas
 		return Arrangement{}, err
 	}
 	if cost.Incomplete != "" {
-		return Arrangement{}, fmt.Errorf("n=%d ids=%v: graph incomplete: %s", len(cl.Rep), cl.Rep, cost.Incomplete)
+		return Arrangement{}, &Incomplete{IDs: cl.Rep, Why: cost.Incomplete}
 	}
 	a := Arrangement{IDs: cl.Rep, Size: cl.Size, States: cost.States, Transitions: cost.Transitions,
 		Min: cost.Min, Max: cost.Max, Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun,
