@@ -7,9 +7,9 @@ package sweep
 import (
 	"context"
 	"fmt"
-	"strings"
 	"math"
 	"math/big"
+	"strings"
 	"sync"
 	"sync/atomic"
 
