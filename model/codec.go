@@ -45,6 +45,21 @@ func (d *Decoder) Uint() uint64 {
 	return v
 }
 
+// Byte reads one byte written by append(buf, b): how the derived codecs
+// (Derive) write an 8-bit field.
+func (d *Decoder) Byte() byte {
+	if d.err != nil {
+		return 0
+	}
+	if len(d.data) == 0 {
+		d.err = errShort
+		return 0
+	}
+	b := d.data[0]
+	d.data = d.data[1:]
+	return b
+}
+
 // Int reads an unsigned varint as an int.
 func (d *Decoder) Int() int { return int(d.Uint()) }
 

@@ -197,6 +197,13 @@ func (c Chans[M]) Vars(n Net, out []model.Var, i int) []model.Var {
 	return out
 }
 
+// InboxVars is Vars for code that knows the number of processes but not
+// the Net (the codecs cmd/mc-gen derives): a bidirectional ring has two
+// channels per process, a unidirectional one one.
+func (c Chans[M]) InboxVars(out []model.Var, procs, i int) []model.Var {
+	return c.Vars(Net{Ring: Ring{N: procs, Bidirectional: len(c) == 2*procs}}, out, i)
+}
+
 // Views pictures the channels for a model.View: every channel into every
 // process, from the neighbour at its far end, named by InboxName.
 func (c Chans[M]) Views(n Net) []model.ChanView {

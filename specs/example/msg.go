@@ -13,13 +13,6 @@ const (
 	Done
 )
 
-func (k Kind) String() string {
-	if k == Done {
-		return "done"
-	}
-	return "elect"
-}
-
 // Msg is ⟨elect j⟩ or ⟨done j⟩. ring.Tagged gives it what a channel needs:
 // the order a bag keeps its messages in, canonical bytes and a rendering.
 type Msg = ring.Tagged[Kind]

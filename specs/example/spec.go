@@ -73,20 +73,16 @@ func New(p model.Params) (*model.System[State], error) {
 	}
 	p.Variant = variant
 	sp := &spec{p: p, net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, literal: variant == "raynal-literal"}
-	return &model.System[State]{
+	return model.Derive(&model.System[State]{
 		Spec: "example", Variant: variant, Params: p, Procs: p.N,
 		Init: []State{newState(sp.net)},
 		Rules: []model.Rule[State]{
 			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
 			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Choices: sp.choices, Do: sp.recv, Label: sp.recvLabel},
 		},
-		Props:  properties(p.IDs),
-		Copy:   copyState,
-		Encode: encode,
-		Decode: sp.decode,
-		Vars:   sp.vars,
-		View:   sp.view,
-	}, nil
+		Props: properties(p.IDs),
+		View:  sp.view,
+	}), nil
 }
 
 // properties are the election's claims (002 §5.2), from the library.
