@@ -147,7 +147,12 @@ func (e *emitter) copyValue(x, s string, v value) {
 }
 
 func (e *emitter) appendTo(ti typeInfo, procs, rest []field) {
-	e.printf("\n// AppendTo appends the canonical encoding of x: the per-process\n// variables process by process, then the other fields in order.\nfunc (x *%s) AppendTo(buf []byte) []byte {\n", ti.name)
+	if len(procs) > 0 {
+		e.printf("\n// AppendTo appends the canonical encoding of x: the per-process\n// variables process by process, then the other fields in order.\n")
+	} else {
+		e.printf("\n// AppendTo appends the canonical encoding of x, field by field.\n")
+	}
+	e.printf("func (x *%s) AppendTo(buf []byte) []byte {\n", ti.name)
 	if len(procs) > 0 {
 		e.printf("for i := range x.%s {\n", procs[0].goName)
 		for _, f := range procs {
@@ -203,7 +208,8 @@ func (e *emitter) convert(to, x string, t types.Type) string {
 }
 
 func (e *emitter) decodeFrom(ti typeInfo, procs, rest []field) {
-	e.printf("\n// DecodeFrom reads what AppendTo wrote into x, overwriting it; shape\n// has the lengths of the slices, which the encoding leaves out.\nfunc (x *%s) DecodeFrom(d *model.Decoder, shape *%s) {\n", ti.name, ti.name)
+	e.printf("\n// DecodeFrom reads what AppendTo wrote into x, overwriting it; shape\n// has the lengths of the slices, which the encoding leaves out.\n")
+	e.printf("func (x *%s) DecodeFrom(d *model.Decoder, shape *%s) {\n", ti.name, ti.name)
 	for _, f := range ti.fields {
 		if f.perProc || f.val.form == chansForm {
 			x, s := "x."+f.goName, "shape."+f.goName

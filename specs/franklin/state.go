@@ -2,9 +2,7 @@ package franklin
 
 import (
 	"fmt"
-	"github.com/ringcheck/mc/invariants"
 
-	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/specs/internal/biring"
 )
@@ -51,37 +49,23 @@ func (st Status) String() string {
 	return [...]string{"asleep", "active", "passive", "elected"}[st]
 }
 
+//go:generate go run github.com/ringcheck/mc/cmd/mc-gen -type Proc
+
 // Proc is one process's variables.
 type Proc struct {
 	Status Status
 	// Heard[port] is the id received through port in the current stage,
 	// 0 while none has arrived; only an active process uses it.
-	Heard [2]int
+	Heard [2]int `mc:",show=heardPorts"`
 }
 
 // State is the global state: each process's variables, what it knows of
 // the outcome, and the channels with the ghost (package biring).
 type State = biring.State[Proc, Msg]
 
-// AppendTo writes the process's canonical bytes.
-func (p *Proc) AppendTo(buf []byte) []byte {
-	buf = append(buf, byte(p.Status))
-	buf = model.AppendUint(buf, uint64(p.Heard[ring.Left]))
-	return model.AppendUint(buf, uint64(p.Heard[ring.Right]))
-}
-
-// DecodeFrom reads what AppendTo wrote.
-func (p *Proc) DecodeFrom(d *model.Decoder) {
-	p.Status = Status(d.Int())
-	p.Heard[ring.Left], p.Heard[ring.Right] = d.Int(), d.Int()
-}
-
-// Vars renders process i for traces, with what it knows of the outcome.
-func (p *Proc) Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var {
-	out = append(out,
-		model.Var{Name: fmt.Sprintf("p%d.status", i), Value: p.Status.String()},
-		model.Var{Name: fmt.Sprintf("p%d.heard", i), Value: fmt.Sprintf("left %s right %s", heard(p.Heard[ring.Left]), heard(p.Heard[ring.Right]))})
-	return append(out, o.Vars(i)...)
+// heardPorts renders Heard for traces: "left 3 right -".
+func heardPorts(h [2]int) string {
+	return fmt.Sprintf("left %s right %s", heard(h[ring.Left]), heard(h[ring.Right]))
 }
 
 func heard(v int) string {

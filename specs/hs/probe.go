@@ -37,20 +37,25 @@ func (p *ProbeProc) AppendTo(buf []byte) []byte {
 	return append(buf, b)
 }
 
-// DecodeFrom reads what AppendTo wrote.
-func (p *ProbeProc) DecodeFrom(d *model.Decoder) {
+// DecodeFrom reads what AppendTo wrote (a ProbeProc has no slices, so
+// shape is not needed).
+func (p *ProbeProc) DecodeFrom(d *model.Decoder, _ *ProbeProc) {
 	b := d.Int()
 	*p = ProbeProc{Asleep: b&1 != 0, Replied: [2]bool{b&2 != 0, b&4 != 0}}
 }
 
-// Vars renders processor i for traces, with 004's leader variable.
-func (p *ProbeProc) Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var {
-	leader := [...]string{"NIL", "TRUE", "FALSE"}
+// AppendVars renders the processor for traces, in 004's words.
+func (p *ProbeProc) AppendVars(out []model.Var, prefix string) []model.Var {
 	return append(out,
-		model.Var{Name: fmt.Sprintf("p%d.asleep", i), Value: tf(p.Asleep)},
-		model.Var{Name: fmt.Sprintf("p%d.CWreplied", i), Value: tf(p.Replied[ring.Right])},
-		model.Var{Name: fmt.Sprintf("p%d.CCWreplied", i), Value: tf(p.Replied[ring.Left])},
-		model.Var{Name: fmt.Sprintf("p%d.leader", i), Value: leader[o.Decided[i]]})
+		model.Var{Name: prefix + "asleep", Value: tf(p.Asleep)},
+		model.Var{Name: prefix + "CWreplied", Value: tf(p.Replied[ring.Right])},
+		model.Var{Name: prefix + "CCWreplied", Value: tf(p.Replied[ring.Left])})
+}
+
+// leaderVar renders 004's leader variable of processor i: NIL, TRUE or
+// FALSE, the decision undecided, leader or lost.
+func leaderVar(o *invariants.Outcome, i int) []model.Var {
+	return []model.Var{{Name: fmt.Sprintf("p%d.leader", i), Value: [...]string{"NIL", "TRUE", "FALSE"}[o.Decided[i]]}}
 }
 
 // probe is the spec of variant probe.
@@ -83,7 +88,7 @@ func buildProbe(p model.Params) (*probe, *model.System[ProbeState], error) {
 		Init: ProbeProc{Asleep: true}, Read: readMsg, Ref: RefProbe, Winner: sp.winner(), Word: "phases",
 		WordRef: "004 Theorem 13.10 (no phase beyond log n)", SentRef: "002 §5.3 (8n(1 + log n) messages)",
 		Claims:      claims[ProbeProc](&p, RefProbe+" lines 27–31 (the terminate message … eventually reaches a processor that has already decided)", "⟨terminate⟩"),
-		Termination: sp.termination()},
+		Termination: sp.termination(), OutcomeVars: leaderVar},
 		[]model.Rule[ProbeState]{
 			{Name: "wake", Ref: RefProbe + " lines 6–8", Guard: sp.canWake, Do: sp.wake, Footprint: sp.net.Footprint(false),
 				Label: func(_ *ProbeState, i, _ int) string {

@@ -23,45 +23,26 @@ func (p Position) String() string {
 	return [...]string{"not_involved", "candidate", "lost", "elected"}[p]
 }
 
+//go:generate go run github.com/ringcheck/mc/cmd/mc-gen -type RaynalProc
+
 // RaynalProc is one process's variables in 002 §5.3. Phase stands for
 // lgmax = 2^Phase.
 type RaynalProc struct {
 	State Position
-	Phase uint8
+	Phase uint8 `mc:"lgmax,show=lgmax"`
 	// Waiting is true while the candidate loop is blocked in "wait nresp
 	// = 2".
 	Waiting bool
-	NResp   uint8
-	RespOK  bool
+	NResp   uint8 `mc:"nresp"`
+	RespOK  bool  `mc:",show=tf"`
 }
 
 // RaynalState is the global state of variants raynal and raynal-literal.
 // Out holds 002's winner (Out.Leader) and each process's decision.
 type RaynalState = biring.State[RaynalProc, Msg]
 
-// AppendTo writes the process's canonical bytes.
-func (p *RaynalProc) AppendTo(buf []byte) []byte {
-	buf = append(buf, byte(p.State), p.Phase, p.NResp)
-	buf = model.AppendBool(buf, p.Waiting)
-	return model.AppendBool(buf, p.RespOK)
-}
-
-// DecodeFrom reads what AppendTo wrote.
-func (p *RaynalProc) DecodeFrom(d *model.Decoder) {
-	p.State, p.Phase, p.NResp = Position(d.Int()), uint8(d.Int()), uint8(d.Int())
-	p.Waiting, p.RespOK = d.Bool(), d.Bool()
-}
-
-// Vars renders process i for traces; winner is the outcome's leader.
-func (p *RaynalProc) Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var {
-	out = append(out,
-		model.Var{Name: fmt.Sprintf("p%d.state", i), Value: p.State.String()},
-		model.Var{Name: fmt.Sprintf("p%d.lgmax", i), Value: fmt.Sprint(1 << p.Phase)},
-		model.Var{Name: fmt.Sprintf("p%d.waiting", i), Value: fmt.Sprint(p.Waiting)},
-		model.Var{Name: fmt.Sprintf("p%d.nresp", i), Value: fmt.Sprint(p.NResp)},
-		model.Var{Name: fmt.Sprintf("p%d.respOK", i), Value: tf(p.RespOK)})
-	return append(out, o.Vars(i)...)
-}
+// lgmax renders Phase as 002's lgmax = 2^Phase.
+func lgmax(phase uint8) string { return fmt.Sprint(1 << phase) }
 
 // become sets p's state to a position other than candidate. lgmax is read
 // only by the candidate loop, and initiate resets it, so once p is no longer

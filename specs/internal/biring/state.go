@@ -1,6 +1,8 @@
 package biring
 
 import (
+	"strconv"
+
 	"github.com/ringcheck/mc/invariants"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
@@ -17,13 +19,13 @@ type State[P any, M ring.Message[M]] struct {
 }
 
 // Proc is what a spec's per-process variables offer: a canonical encoding
-// and their rendering for traces, with what process i knows of the outcome
-// in the spec's own words.
+// and their rendering for traces, as cmd/mc-gen derives them
+// (model.Derived; P holds no slices, so State copies it by assignment).
 type Proc[P any] interface {
 	*P
 	AppendTo(buf []byte) []byte
-	DecodeFrom(d *model.Decoder)
-	Vars(out []model.Var, i int, o *invariants.Outcome) []model.Var
+	DecodeFrom(d *model.Decoder, shape *P)
+	AppendVars(out []model.Var, prefix string) []model.Var
 }
 
 // Spec is what System needs to know of a spec beyond its rules.
@@ -50,6 +52,9 @@ type Spec[P any, M ring.Message[M]] struct {
 	// Termination is the spec's termination measure, nil for a variant
 	// whose runs need not end (model.System.Termination).
 	Termination *model.Termination[State[P, M]]
+	// OutcomeVars renders what process i knows of the outcome in the
+	// spec's own words; nil for Outcome.Vars ("p2.decided", "p2.leader").
+	OutcomeVars func(o *invariants.Outcome, i int) []model.Var
 }
 
 // System assembles the system of sp with rules: the initial state, the
@@ -65,6 +70,10 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 			s.P[i] = sp.Init
 		}
 		return s
+	}
+	outcomeVars := sp.OutcomeVars
+	if outcomeVars == nil {
+		outcomeVars = (*invariants.Outcome).Vars
 	}
 	props := invariants.OutcomeProperties(sp.Ref, sp.Winner, func(s *S) *invariants.Outcome { return &s.Out }, func(s *S) bool { return s.Chans.Quiet() })
 	var measures []model.Measure[S]
@@ -105,7 +114,7 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 			}
 			d := model.NewDecoder(data)
 			for i := range s.P {
-				PP(&s.P[i]).DecodeFrom(&d)
+				PP(&s.P[i]).DecodeFrom(&d, &sp.Init)
 				s.Out.DecodeFrom(&d, i)
 			}
 			s.Chans.DecodeFrom(&d, sp.Read)
@@ -118,7 +127,8 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 		Vars: func(s *S) []model.Var {
 			var out []model.Var
 			for i := range s.P {
-				out = PP(&s.P[i]).Vars(out, i, &s.Out)
+				out = PP(&s.P[i]).AppendVars(out, "p"+strconv.Itoa(i)+".")
+				out = append(out, outcomeVars(&s.Out, i)...)
 				out = s.Chans.Vars(net, out, i)
 			}
 			if sp.Params.Claims {
