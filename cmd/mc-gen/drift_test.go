@@ -80,3 +80,19 @@ func current(path string, data []byte) error {
 	}
 	return nil
 }
+
+// TestRefusals checks that mc-gen names the field it cannot derive, and a
+// type that is not there, rather than writing code that would not compile.
+func TestRefusals(t *testing.T) {
+	dir := filepath.Join("internal", "fixture")
+	for _, c := range []struct{ typ, want string }{
+		{"Unsupported", "Unsupported.Name: type string"},
+		{"Missing", "no type Missing"},
+		{"Msg", ""}, // a plain struct of integers is fine
+	} {
+		_, err := generate(dir, "state_gen.go", []string{c.typ})
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("-type %s: error %v, want one containing %q", c.typ, err, c.want)
+		}
+	}
+}

@@ -20,9 +20,15 @@ func generate(dir, out string, names []string) ([]byte, error) {
 	for _, n := range names {
 		a.derived[n] = true
 	}
-	e := &emitter{pkg: pkg, imports: map[string]string{modelPath: "model"}}
+	e := &emitter{pkg: pkg, imports: map[string]string{modelPath: "model"}, enums: map[string]bool{}}
+	enums := map[string][]string{}
 	for _, n := range names {
 		if consts, ok := a.enum(n); ok {
+			enums[n], e.enums[n] = consts, true
+		}
+	}
+	for _, n := range names {
+		if consts, ok := enums[n]; ok {
 			e.enumString(n, consts)
 			continue
 		}
@@ -62,7 +68,9 @@ func generate(dir, out string, names []string) ([]byte, error) {
 
 // emitter writes the methods.
 type emitter struct {
-	pkg     *types.Package
+	pkg *types.Package
+	// enums are the enumerations this run writes String for.
+	enums   map[string]bool
 	imports map[string]string
 	body    bytes.Buffer
 }
@@ -244,7 +252,7 @@ func (e *emitter) decode(x, shape string, v value, depth int) {
 	case byteForm:
 		e.printf("%s = %s\n", x, e.convertFrom("d.Byte()", "byte", v.typ))
 	case varintForm:
-		e.printf("%s = %s(d.Uint())\n", x, e.typ(v.typ))
+		e.printf("%s = %s\n", x, e.convertFrom("d.Uint()", "uint64", v.typ))
 	case arrayForm:
 		if v.len <= unrolled {
 			for k := range v.len {
@@ -307,7 +315,7 @@ func (e *emitter) show(f field, x string) string {
 	switch {
 	case f.show != "":
 		return f.show + "(" + x + ")"
-	case hasString(f.val.typ):
+	case hasString(f.val.typ) || e.isEnum(f.val.typ):
 		return x + ".String()"
 	}
 	e.use("fmt")
@@ -323,4 +331,10 @@ func (e *emitter) enumString(name string, consts []string) {
 	}
 	e.use("strconv")
 	e.printf("}\nreturn \"%s(\" + strconv.Itoa(int(v)) + \")\"\n}\n", name)
+}
+
+// isEnum reports whether t is an enumeration this run writes String for.
+func (e *emitter) isEnum(t types.Type) bool {
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Pkg() == e.pkg && e.enums[named.Obj().Name()]
 }

@@ -11,8 +11,7 @@ func (x *Proc) CopyFrom(src *Proc) {
 	*x = *src
 }
 
-// AppendTo appends the canonical encoding of x: the per-process
-// variables process by process, then the other fields in order.
+// AppendTo appends the canonical encoding of x, field by field.
 func (x *Proc) AppendTo(buf []byte) []byte {
 	buf = append(buf, byte(x.Status))
 	buf = model.AppendUint(buf, uint64(x.Heard[0]))
