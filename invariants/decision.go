@@ -38,6 +38,29 @@ type Decisions interface {
 	Decisions() []Decision
 }
 
+// Decided is each process's decision, indexed by process: an Election by
+// itself, for a state that keeps its decisions in a slice of their own.
+type Decided []Decision
+
+// Procs is the ring size.
+func (d Decided) Procs() int { return len(d) }
+
+// Decision is process p's decision.
+func (d Decided) Decision(p int) Decision { return d[p] }
+
+// Decisions hands the properties the slice itself (Decisions).
+func (d Decided) Decisions() []Decision { return d }
+
+// appendDecisions appends v's decisions, one byte each: all that the
+// election properties read.
+func appendDecisions(buf []byte, v Election) []byte {
+	var scratch [32]Decision
+	for _, d := range decisions(v, scratch[:]) {
+		buf = append(buf, byte(d))
+	}
+	return buf
+}
+
 // decisions returns v's decisions as a slice, using buf when v does not
 // offer one.
 func decisions(v Election, buf []Decision) []Decision {

@@ -139,18 +139,41 @@ func OutcomeProperties[S any](ref string, w Winner, of func(s *S) *Outcome, quie
 	case w.Proc >= 0:
 		who = fmt.Sprintf("p%d, whose id %d every process knows", w.Proc, w.ID)
 	}
-	view := func(s *S) Election { return of(s) }
-	decisions := func(buf []byte, s *S) []byte { return of(s).AppendDecisions(buf) }
+	return electionProperties(ref, w, who, func(s *S) Election { return of(s) },
+		func(buf []byte, s *S) []byte { return of(s).AppendDecisions(buf) },
+		func(s *S) bool {
+			o := of(s)
+			return Agreement(o) && (w.Unnamed || o.AllKnow(w.ID)) && quiet(s)
+		})
+}
+
+// ElectionProperties are OutcomeProperties for a spec whose processes
+// decide without learning the winner's id (the decisions in of(s), a
+// Decided for instance): a terminal state must have exactly one leader,
+// w.Proc, all others lost, and no message in transit (quiet).
+func ElectionProperties[S any](ref string, w Winner, of func(s *S) Election, quiet func(s *S) bool) []model.Property[S] {
+	who := "none is the winner"
+	if w.Proc >= 0 {
+		who = fmt.Sprintf("p%d", w.Proc)
+	}
+	return electionProperties(ref, w, who, of,
+		func(buf []byte, s *S) []byte { return appendDecisions(buf, of(s)) },
+		func(s *S) bool { return Agreement(of(s)) && quiet(s) })
+}
+
+// electionProperties are the properties of OutcomeProperties and
+// ElectionProperties: decisions appends all that the safety ones read
+// (model.Property.Reading), complete is what a terminal state must hold,
+// and who names the winner in its doc.
+func electionProperties[S any](ref string, w Winner, who string, view func(s *S) Election,
+	decisions func(buf []byte, s *S) []byte, complete func(s *S) bool) []model.Property[S] {
 	return append([]model.Property[S]{
 		AtMostOneLeader(ref, view).Reading(decisions),
 		LeaderIs(w.Name, w.Ref, w.Doc, w.Proc, view).Reading(decisions),
 		DecisionStable(ref, view).Reading(decisions),
 		ElectionComplete(ref,
 			fmt.Sprintf("every terminal state has exactly one leader (%s), all others lost, and no message in transit", who),
-			func(s *S) bool {
-				o := of(s)
-				return Agreement(o) && (w.Unnamed || o.AllKnow(w.ID)) && quiet(s)
-			}),
+			complete),
 		LeaderElected(ref, view).Reading(decisions),
 	}, ElectionLiveness(ref, view)...)
 }

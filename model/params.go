@@ -142,6 +142,17 @@ type Variant struct {
 	Doc  string
 }
 
+// Resolve validates p (Validate) and resolves its variant against the
+// spec's (PickVariant), setting p.Variant: what a spec's New does first.
+func (p *Params) Resolve(spec string, vs []Variant) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	v, err := PickVariant(spec, vs, p.Variant)
+	p.Variant = v
+	return err
+}
+
 // PickVariant resolves name ("" for the default) against a spec's variants.
 func PickVariant(spec string, vs []Variant, name string) (string, error) {
 	if name == "" {

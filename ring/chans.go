@@ -197,6 +197,17 @@ func (c Chans[M]) Vars(n Net, out []model.Var, i int) []model.Var {
 	return out
 }
 
+// RecvLabel renders receive choice k of i (Peek) as a trace labels the
+// step: "recv p2 ⟨elect 5⟩", and on a bidirectional ring the port it
+// comes through, "recv p2 ⟨probe 5 …⟩ from left".
+func (c Chans[M]) RecvLabel(n Net, i, k int, open PortSet) string {
+	port, m := c.Peek(n, i, k, open)
+	if n.Ring.Bidirectional {
+		return fmt.Sprintf("recv p%d %v from %s", i, m, port)
+	}
+	return fmt.Sprintf("recv p%d %v", i, m)
+}
+
 // InboxVars is Vars for code that knows the number of processes but not
 // the Net (the codecs cmd/mc-gen derives): a bidirectional ring has two
 // channels per process, a unidirectional one one.

@@ -126,7 +126,7 @@ func (e *emitter) copyFrom(ti typeInfo, procs, rest []field) {
 		x, s := "x."+f.goName, "src."+f.goName
 		switch {
 		case f.perProc && f.val.deep:
-			e.printf("if len(%s) != len(%s) {\n%s = make([]%s, len(%s))\n}\n", x, s, x, e.typ(f.val.typ), s)
+			e.printf("if len(%s) != len(%s) {\n%s = make(%s, len(%s))\n}\n", x, s, x, e.typ(f.decl), s)
 			e.printf("for i := range %s {\n", s)
 			e.copyValue(x+"[i]", s+"[i]", f.val)
 			e.printf("}\n")
@@ -221,7 +221,7 @@ func (e *emitter) decodeFrom(ti typeInfo, procs, rest []field) {
 	for _, f := range ti.fields {
 		if f.perProc || f.val.form == chansForm {
 			x, s := "x."+f.goName, "shape."+f.goName
-			e.printf("if len(%s) != len(%s) {\n%s = make(%s, len(%s))\n}\n", x, s, x, e.typ(ti.fieldType(f)), s)
+			e.printf("if len(%s) != len(%s) {\n%s = make(%s, len(%s))\n}\n", x, s, x, e.typ(f.decl), s)
 		}
 	}
 	if len(procs) > 0 {
@@ -235,14 +235,6 @@ func (e *emitter) decodeFrom(ti typeInfo, procs, rest []field) {
 		e.decode("x."+f.goName, "shape."+f.goName, f.val, 0)
 	}
 	e.printf("}\n")
-}
-
-// fieldType is the declared type of f: the slice for a per-process field.
-func (ti typeInfo) fieldType(f field) types.Type {
-	if f.perProc {
-		return types.NewSlice(f.val.typ)
-	}
-	return f.val.typ
 }
 
 func (e *emitter) decode(x, shape string, v value, depth int) {

@@ -49,7 +49,9 @@ type field struct {
 	show string
 	// perProc holds for a slice: one element per process, val the element.
 	perProc bool
-	val     value
+	// decl is the field's declared type.
+	decl types.Type
+	val  value
 }
 
 // typeInfo is a type to derive, with its fields.
@@ -106,8 +108,11 @@ func (a *analyzer) field(f *types.Var, tag string) (field, error) {
 		fd.show = fn.Name()
 	}
 	t := f.Type()
-	if s, ok := t.(*types.Slice); ok {
-		fd.perProc, t = true, s.Elem()
+	fd.decl = t
+	if _, chans := a.chansOf(t); !chans {
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			fd.perProc, t = true, s.Elem()
+		}
 	}
 	v, err := a.value(t)
 	if err != nil {

@@ -8,5 +8,4 @@ import "github.com/ringcheck/mc/specs/specdef"
 var Spec = specdef.Spec[State]{Info: specdef.Info{
 	Name: "example", Title: "Chang–Roberts election, cut down: the worked example of docs/writing-a-spec.md", Ref: Ref,
 	Variants: Variants, Defaults: specdef.Defaults{N: 4},
-	Takes:  specdef.IDs | specdef.Initiators | specdef.Chan | specdef.Cap,
-	Source: Source}, Build: New}
+	Takes: specdef.IDs | specdef.Initiators | specdef.Chan | specdef.Cap, Source: Source}, Build: New}

@@ -1,6 +1,7 @@
 package example
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,4 +58,49 @@ func quotedFile(lines []string, i int) (string, bool) {
 		return "", false
 	}
 	return strings.CutSuffix(path, " -->")
+}
+
+// TestTheExampleIsShort keeps the worked example within the 100 lines of
+// Go that docs/writing-a-spec.md promises, boilerplate included: every
+// non-test file of the package but the one cmd/mc-gen writes, without
+// comment and blank lines.
+func TestTheExampleIsShort(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || strings.HasSuffix(f, "_gen.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines += codeLines(string(src))
+	}
+	if lines > 100 {
+		t.Errorf("the example is %d lines of Go; the guide promises at most 100", lines)
+	}
+	guide, err := os.ReadFile(filepath.Join("..", "..", "docs", "writing-a-spec.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(guide)), " "), fmt.Sprintf("The whole example is %d lines of Go", lines)) {
+		t.Errorf("the guide does not say that the example is %d lines of Go", lines)
+	}
+}
+
+// codeLines counts the lines of src that are neither blank nor comments
+// alone (a block comment counts as comment lines; the example has none).
+func codeLines(src string) int {
+	n := 0
+	for _, l := range strings.Split(src, "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && !strings.HasPrefix(l, "//") {
+			n++
+		}
+	}
+	return n
 }

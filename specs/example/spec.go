@@ -39,8 +39,6 @@
 package example
 
 import (
-	"fmt"
-
 	"github.com/ringcheck/mc/invariants"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
@@ -57,48 +55,29 @@ var Variants = []model.Variant{
 
 // spec holds what is fixed for one system: its parameters and its ring.
 type spec struct {
-	p       model.Params
-	net     ring.Net
-	literal bool
+	p   model.Params
+	net ring.Net
 }
 
 // New builds the system for p.
 func New(p model.Params) (*model.System[State], error) {
-	if err := p.Validate(); err != nil {
+	if err := p.Resolve("example", Variants); err != nil {
 		return nil, err
 	}
-	variant, err := model.PickVariant("example", Variants, p.Variant)
-	if err != nil {
-		return nil, err
-	}
-	p.Variant = variant
-	sp := &spec{p: p, net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, literal: variant == "raynal-literal"}
+	sp := &spec{p: p, net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}}
 	return model.Derive(&model.System[State]{
-		Spec: "example", Variant: variant, Params: p, Procs: p.N,
-		Init: []State{newState(sp.net)},
+		Spec: "example", Variant: p.Variant, Params: p, Procs: p.N,
+		Init: []State{{Participant: make([]bool, p.N), Decided: make(invariants.Decided, p.N), In: ring.NewChans[Msg](sp.net)}},
 		Rules: []model.Rule[State]{
-			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start, Label: sp.startLabel},
+			{Name: "start", Ref: Ref + " initiate_election", Guard: sp.canStart, Do: sp.start},
 			{Name: "recv", Ref: Ref + " when received", Guard: sp.hasMessage, Choices: sp.choices, Do: sp.recv, Label: sp.recvLabel},
 		},
-		Props: properties(p.IDs),
-		View:  sp.view,
+		// The election's claims (002 §5.2), from the library: the maximum
+		// is elected, and a terminal state has no message in transit.
+		Props: invariants.ElectionProperties(Ref, invariants.MaxWinner(p.IDs, Ref),
+			func(s *State) invariants.Election { return s.Decided }, func(s *State) bool { return s.In.Quiet() }),
+		View: sp.view,
 	}), nil
-}
-
-// properties are the election's claims (002 §5.2), from the library.
-func properties(ids []int) []model.Property[State] {
-	of := func(s *State) invariants.Election { return s }
-	top := invariants.ArgMax(ids)
-	return append([]model.Property[State]{
-		invariants.AtMostOneLeader(Ref, of),
-		invariants.LeaderIs("leader-is-max", Ref,
-			fmt.Sprintf("only the maximum-id process p%d is ever leader", top), top, of),
-		invariants.DecisionStable(Ref, of),
-		invariants.ElectionComplete(Ref,
-			"every terminal state has exactly one leader, all others lost, and no message in transit",
-			func(s *State) bool { return invariants.Agreement(s) && s.In.Quiet() }),
-		invariants.LeaderElected(Ref, of),
-	}, invariants.ElectionLiveness(Ref, of)...)
 }
 
 func (sp *spec) canStart(s *State, i int) bool {
@@ -127,11 +106,9 @@ func (sp *spec) recv(s *State, i, k int) bool {
 		s.Participant[i] = true
 		return sp.send(s, i, m)
 	case m.Kind == Elect && m.ID < me:
-		answers := !s.Participant[i] // a non-participant answers with its own id
-		if sp.literal {
-			answers = s.Participant[i] // as printed: "j < my_number and participant"
-		}
-		if !answers {
+		// A non-participant answers with its own id; as printed
+		// (raynal-literal), "j < my_number and participant": a participant.
+		if s.Participant[i] != (sp.p.Variant == "raynal-literal") {
 			return true // swallowed
 		}
 		s.Participant[i] = true
@@ -146,11 +123,8 @@ func (sp *spec) recv(s *State, i, k int) bool {
 	return true // its own ⟨done⟩ came back: the election is over
 }
 
-func (sp *spec) startLabel(_ *State, i, _ int) string {
-	return fmt.Sprintf("start p%d (sends %v)", i, Msg{Kind: Elect, ID: sp.p.IDs[i]})
-}
-
+// recvLabel renders a receive as a trace shows it, "recv p1 ⟨elect 3⟩"
+// (a rule without a Label shows its name and process: "start p0").
 func (sp *spec) recvLabel(s *State, i, k int) string {
-	_, m := s.In.Peek(sp.net, i, k, ring.OnlyLeft)
-	return fmt.Sprintf("recv p%d %v", i, m)
+	return s.In.RecvLabel(sp.net, i, k, ring.OnlyLeft)
 }

@@ -36,7 +36,7 @@ func (x *State) DecodeFrom(d *model.Decoder, shape *State) {
 		x.Participant = make([]bool, len(shape.Participant))
 	}
 	if len(x.Decided) != len(shape.Decided) {
-		x.Decided = make([]invariants.Decision, len(shape.Decided))
+		x.Decided = make(invariants.Decided, len(shape.Decided))
 	}
 	if len(x.In) != len(shape.In) {
 		x.In = make(ring.Chans[Msg], len(shape.In))

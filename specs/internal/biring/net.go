@@ -94,8 +94,7 @@ func (n *Net[P, M]) Recv(s *State[P, M], i, k int, open ring.PortSet) (ring.Port
 
 // Label renders receive choice k of i as "recv p2 ⟨probe 5 …⟩ from left".
 func (n *Net[P, M]) Label(s *State[P, M], i, k int, open ring.PortSet) string {
-	port, m := s.Chans.Peek(n.Net, i, k, open)
-	return fmt.Sprintf("recv p%d %v from %s", i, m, port)
+	return s.Chans.RecvLabel(n.Net, i, k, open)
 }
 
 // Footprint is what a rule of process i touches (model.Footprint): i's
