@@ -128,26 +128,27 @@ func (e *emitter) copyFrom(ti typeInfo, procs, rest []field) {
 		case f.perProc && f.val.deep:
 			e.printf("if len(%s) != len(%s) {\n%s = make(%s, len(%s))\n}\n", x, s, x, e.typ(f.decl), s)
 			e.printf("for i := range %s {\n", s)
-			e.copyValue(x+"[i]", s+"[i]", f.val)
+			e.copyValue(x+"[i]", s+"[i]", f.val, 0)
 			e.printf("}\n")
 		case f.perProc:
 			e.printf("%s = append(%s[:0], %s...)\n", x, x, s)
 		default:
-			e.copyValue(x, s, f.val)
+			e.copyValue(x, s, f.val, 0)
 		}
 	}
 	e.printf("}\n")
 }
 
-func (e *emitter) copyValue(x, s string, v value) {
+func (e *emitter) copyValue(x, s string, v value, depth int) {
 	switch {
 	case v.form == chansForm:
 		e.printf("%s.CopyFrom(%s)\n", x, s)
 	case v.form == structForm && v.deep:
 		e.printf("%s.CopyFrom(&%s)\n", x, s)
 	case v.form == arrayForm && v.deep:
-		e.printf("for j := range %s {\n", s)
-		e.copyValue(x+"[j]", s+"[j]", *v.elem)
+		j := fmt.Sprintf("j%d", depth)
+		e.printf("for %s := range %s {\n", j, s)
+		e.copyValue(x+"["+j+"]", s+"["+j+"]", *v.elem, depth+1)
 		e.printf("}\n")
 	default:
 		e.printf("%s = %s\n", x, s)

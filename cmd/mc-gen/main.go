@@ -38,6 +38,10 @@
 // first letter in lower case, unless a tag `mc:"name"` gives one. A value
 // is rendered by its String method, by the package function the tag names
 // after show= (`mc:"lgmax,show=lgmax"`), or by fmt.Sprint.
+//
+// For a type named by -type that is an integer type with constants (an
+// enumeration, a message kind) it writes String instead: each constant's
+// name with its first letter in lower case.
 package main
 
 import (
