@@ -57,6 +57,14 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "mc sweep: want exactly one SPEC or all (see mc sweep --help)")
 		return exitUsage
 	}
+	if out := f.outDir(fs.Arg(0), fs.Changed("sample")); out != "" {
+		// Before the sweep: --out /proc/nope was found only after the
+		// table was printed, exit 4.
+		if err := writableDir("--out", out); err != nil {
+			fmt.Fprintf(stderr, "mc sweep: %s\n", printable(err.Error()))
+			return exitUsage
+		}
+	}
 	memory := defaultMemoryLimit()
 	if fs.Changed("max-memory") {
 		var err error
@@ -92,10 +100,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states, --timeout, --workers and the run store's flags")
 			return exitUsage
 		}
-		dir := f.out
-		if dir == "" {
-			dir = "results"
-		}
+		dir := f.outDir("all", false)
 		return withClasses(dbDir, "sweep", f.db.Fresh, stderr, func(c classes) int {
 			return sweepAll(ctx, dir, opt, f.workers, c, f.json, stdout, stderr)
 		})
@@ -110,6 +115,15 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return withClasses(dbDir, "sweep", f.db.Fresh, stderr, func(c classes) int {
 		return sweepSpec(ctx, name, c.config(cfg), ns, &f, stdout, stderr)
 	})
+}
+
+// outDir is the directory the sweep of spec (a name or all) writes its
+// files in: --out, or results/ for all but a sampled one; "" for none.
+func (f *sweepFlags) outDir(spec string, sampled bool) string {
+	if f.out == "" && spec == "all" && !sampled {
+		return "results"
+	}
+	return f.out
 }
 
 // sweepSpec sweeps one spec and prints its table.

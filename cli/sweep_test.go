@@ -189,3 +189,21 @@ func TestStoppedSweepIsIncomplete(t *testing.T) {
 		t.Errorf("--max-memory 0: exit %d, stderr %q", code, errs)
 	}
 }
+
+// An --out that cannot be written is refused before the sweep, in one
+// line, exit 2: it was found after the table was printed, exit 4.
+func TestSweepOutIsCheckedBeforeTheSweep(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{"/proc/nope", file, filepath.Join(file, "sub")} {
+		for _, extra := range [][]string{nil, {"--sample", "5"}} {
+			args := append([]string{"sweep", "changroberts", "--n", "3", "--no-db", "--out", out}, extra...)
+			code, stdout, errs := mc(t, context.Background(), args...)
+			if code != exitUsage || stdout != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "mc sweep: --out "+out) {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, errs)
+			}
+		}
+	}
+}
