@@ -167,8 +167,6 @@ func TestRefusals(t *testing.T) {
 		{[]string{"check", "changroberts", "--n", "4"}, "liveness"},
 		{[]string{"check", "changroberts", "--safety", "--runner", "direct"}, "--runner"},
 		{[]string{"check", "changroberts", "--safety", "--shards", "0"}, "--shards"},
-		{[]string{"check", "changroberts", "--safety", "--runner", "spark"}, "--endpoint"},
-		{[]string{"check", "changroberts", "--safety", "--runner", "flink"}, "--endpoint"},
 		{[]string{"check", "nosuchspec", "--safety"}, "nosuchspec"},
 		{[]string{"check", "changroberts", "--safety", "--", "--no_such_beam_option"}, "Beam option"},
 		{[]string{"sweep", "changroberts", "--n", "3..12"}, "--n"},

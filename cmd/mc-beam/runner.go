@@ -57,12 +57,6 @@ func (b *beamFlags) setUp(fs *pflag.FlagSet, stderr io.Writer) (int, bool) {
 		fmt.Fprintf(stderr, "%s: Beam options after --: %q is not an option\n", fs.Name(), beamOptions.Arg(0))
 		return exitUsage, false
 	}
-	// A job service runner without its endpoint failed only when the
-	// pipeline was submitted, as an internal error (exit 4).
-	if endpoint := beamOptions.Lookup("endpoint"); (b.runner == "flink" || b.runner == "spark") && (endpoint == nil || endpoint.Value.String() == "") {
-		fmt.Fprintf(stderr, "%s: --runner %s needs its job service: give -- --endpoint HOST:PORT (see docs/scale-out.md)\n", fs.Name(), b.runner)
-		return exitUsage, false
-	}
 	if !beam.Initialized() {
 		// Beam and Prism log every job's progress at level info; mc-beam
 		// prints its own results, so only their warnings and errors show.
