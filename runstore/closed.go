@@ -22,8 +22,8 @@ import (
 // its log entries and table blocks, but it panics, in a goroutine of its
 // own, on a table that was truncated or whose index is garbled, and a
 // panic is no refusal. A store whose last session was killed has no
-// closedFile; Badger's own recovery then reads what was written, and its
-// checksums are the only check (docs/runstore.md).
+// closedFile; checkKilled (killed.go) then reads its MANIFEST and tables
+// before Badger does (docs/runstore.md).
 const closedFile = "CLOSED"
 
 // notBadgers are the files of the store that are not Badger's: closedFile
@@ -59,11 +59,12 @@ func writeClosed(dir string) error {
 }
 
 // checkClosed compares Badger's files with closedFile, if there is one,
-// and removes it before Badger opens them.
+// and removes it before Badger opens them; without one, the last session
+// was killed, and checkKilled reads them instead.
 func checkClosed(dir string) error {
 	f, err := os.Open(filepath.Join(dir, closedFile))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return checkKilled(dir)
 	}
 	if err != nil {
 		return &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}

@@ -2,6 +2,7 @@ package runstore
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -104,4 +105,84 @@ func TestKilledWriterLeavesWholeRecords(t *testing.T) {
 		t.Fatal("no writer recorded anything before it was killed")
 	}
 	t.Logf("%d checks after 5 kills, %d reported", len(checks), len(reported))
+}
+
+// killedWithATable runs the writer until Badger has written a table, then
+// kills it: a store whose last session did not close it, as mc sweep
+// killed with SIGKILL leaves it.
+func killedWithATable(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "store")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "MC_RUNSTORE_WRITER="+dir)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer cmd.Process.Signal(syscall.SIGKILL)
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if tables, _, _ := badgerFiles(dir); len(tables) > 0 {
+			return dir
+		}
+	}
+	t.Fatal("the writer wrote no table in 2 minutes")
+	return ""
+}
+
+// A store whose last session was killed is read before Badger opens it:
+// zeroed 4 KiB in a table (Badger panicked in a goroutine of its own), a
+// missing, emptied or cut MANIFEST (Badger deleted every table and the
+// next check was numbered 1) are each refused in one line naming the file,
+// and no file is deleted; the store as the kill left it opens with every
+// check it holds.
+func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes until Badger makes a table")
+	}
+	dir := killedWithATable(t)
+	tables, _, _ := badgerFiles(dir)
+	first := filepath.Join(dir, fmt.Sprintf("%06d.sst", tables[0]))
+	st, err := os.Stat(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero := func(at int64) func(string) {
+		return func(cp string) {
+			f, _ := os.OpenFile(filepath.Join(cp, filepath.Base(first)), os.O_WRONLY, 0)
+			f.WriteAt(make([]byte, 4096), at)
+			f.Close()
+		}
+	}
+	cases := map[string]func(cp string){
+		"table zeroed at its start":  zero(0),
+		"table zeroed in its middle": zero(st.Size() / 2 &^ 4095),
+		"table zeroed at its end":    zero(max(0, st.Size()-4096)),
+		"MANIFEST removed":           func(cp string) { os.Remove(filepath.Join(cp, "MANIFEST")) },
+		"MANIFEST emptied":           func(cp string) { os.Truncate(filepath.Join(cp, "MANIFEST"), 0) },
+		"MANIFEST cut to its header": func(cp string) { os.Truncate(filepath.Join(cp, "MANIFEST"), 8) },
+		"MANIFEST cut in a record":   func(cp string) { os.Truncate(filepath.Join(cp, "MANIFEST"), 12) },
+	}
+	for name, damage := range cases {
+		cp := copyDir(t, dir)
+		damage(cp)
+		before, _ := os.ReadDir(cp)
+		_, err := Open(cp, Options{})
+		var refused *Refused
+		if !errors.As(err, &refused) || !strings.Contains(err.Error(), "is damaged") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: open gave %v", name, err)
+			continue
+		}
+		if !strings.Contains(err.Error(), "MANIFEST") && !strings.Contains(err.Error(), filepath.Base(first)) {
+			t.Errorf("%s: the refusal names no file: %v", name, err)
+		}
+		if after, _ := os.ReadDir(cp); len(after) != len(before) {
+			t.Errorf("%s: %d files before the open, %d after", name, len(before), len(after))
+		}
+	}
+	s := open(t, dir)
+	defer s.Close()
+	checks, err := s.Checks()
+	if err != nil || len(checks) == 0 || checks[len(checks)-1].ID != uint64(len(checks)) {
+		t.Fatalf("the killed store as it was left: %d checks, %v", len(checks), err)
+	}
 }

@@ -1,0 +1,161 @@
+package runstore
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	badger "github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/badger/v4/options"
+	"github.com/dgraph-io/badger/v4/table"
+	"github.com/dgraph-io/ristretto/v2/z"
+)
+
+// A store whose last session was killed has no closedFile to compare its
+// files with, and Badger, opening it, does two things a damaged store must
+// not meet: it opens each table in a goroutine of its own, where a table
+// whose blocks or index were damaged makes it panic (its checksum check
+// dereferences the block it failed to read), which kills mc; and it
+// deletes every table its MANIFEST does not list, so that a lost or cut
+// MANIFEST empties the store, and the next check is numbered 1 again. So
+// before Badger opens such a store, checkKilled reads the MANIFEST and
+// every table itself, in this goroutine, recovering from Badger's panics,
+// and refuses the store, naming the file, unless the MANIFEST is whole and
+// every table it lists is there and passes its checksums.
+//
+// The one table file it lets Badger delete is what a killed session was
+// still writing: a table the MANIFEST does not list yet, numbered after
+// every table it does list, and not whole (it fails its checks). A whole
+// table the MANIFEST does not list is refused: it is as likely a table
+// whose record the MANIFEST lost as one a session was killed just before
+// recording, and only the first holds records found nowhere else.
+
+// checkKilled checks the store in dir, whose last session did not close
+// it, before Badger opens it.
+func checkKilled(dir string) error {
+	tables, data, err := badgerFiles(dir)
+	if err != nil {
+		return &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
+	}
+	mf, err := readManifest(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !data:
+		return nil // a store made and never written to
+	case errors.Is(err, fs.ErrNotExist):
+		return &Refused{Dir: dir, Why: "is damaged: its file MANIFEST, which lists its tables, is missing"}
+	case err != nil:
+		return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file MANIFEST %v", err)}
+	}
+	var last uint64
+	for id, tm := range mf.Tables {
+		last = max(last, id)
+		name := table.IDToFilename(id)
+		if !slices.Contains(tables, id) {
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s, which its MANIFEST lists, is missing", name)}
+		}
+		if tm.KeyID != 0 {
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its MANIFEST says the table %s is encrypted, and mc never encrypts", name)}
+		}
+		if err := verifyTable(dir, id, tm.Compression); err != nil {
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s fails its checks (%s)", name, err)}
+		}
+	}
+	for _, id := range tables {
+		if _, listed := mf.Tables[id]; listed {
+			continue
+		}
+		if id < last || verifyTable(dir, id, options.Snappy) == nil {
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s is not listed in its MANIFEST, which may have lost records", table.IDToFilename(id))}
+		}
+	}
+	return nil
+}
+
+// badgerFiles lists the table files in dir by number, and says whether dir
+// holds any of Badger's data: tables, value logs or memtable logs.
+func badgerFiles(dir string) (tables []uint64, data bool, err error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if id, ok := table.ParseFileID(name); ok && strings.HasSuffix(name, ".sst") {
+			tables = append(tables, id)
+		}
+		if strings.HasSuffix(name, ".sst") || strings.HasSuffix(name, ".vlog") || strings.HasSuffix(name, ".mem") {
+			data = true
+		}
+	}
+	return tables, data, nil
+}
+
+// readManifest reads the store's MANIFEST, refusing one whose last record
+// is cut short: Badger would drop that record and delete what it made.
+func readManifest(dir string) (mf badger.Manifest, err error) {
+	f, err := os.Open(filepath.Join(dir, badger.ManifestFilename))
+	if err != nil {
+		return mf, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return mf, err
+	}
+	defer recoverAsDamage(&err)
+	mf, end, err := badger.ReplayManifestFile(f, badgerOptions(dir).ExternalMagicVersion, badgerOptions(dir))
+	switch {
+	case err != nil:
+		return mf, fmt.Errorf("cannot be read (Badger: %s)", firstLine(err))
+	case end != st.Size():
+		return mf, fmt.Errorf("ends with a record cut short, at byte %d of %d", end, st.Size())
+	}
+	return mf, nil
+}
+
+// verifyTable reads the table numbered id whole and checks its index and
+// every block against their checksums, from a copy in memory: a table
+// mapped from a file that something cuts meanwhile would kill mc with
+// SIGBUS, where a copy gives a panic, recovered as damage.
+func verifyTable(dir string, id uint64, compression options.CompressionType) (err error) {
+	path := table.NewFilename(id, dir)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	defer recoverAsDamage(&err)
+	opt := badgerOptions(dir)
+	// The table holds nothing beyond data and f: it needs no closing.
+	_, err = table.OpenTable(&z.MmapFile{Data: data, Fd: f}, table.Options{
+		ReadOnly:    true,
+		BlockSize:   opt.BlockSize,
+		ChkMode:     options.OnTableRead,
+		Compression: compression,
+	})
+	if err != nil {
+		return errors.New(firstLine(err))
+	}
+	return nil
+}
+
+// recoverAsDamage turns a panic in Badger's reading of damaged bytes into
+// the error *err.
+func recoverAsDamage(err *error) {
+	if r := recover(); r != nil {
+		*err = errors.New("Badger cannot read it")
+	}
+}
+
+func firstLine(err error) string {
+	line, _, _ := strings.Cut(err.Error(), "\n")
+	return line
+}
