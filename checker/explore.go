@@ -227,7 +227,9 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 	if err := e.close(); err != nil && res.Err == nil {
 		res.Err = err
 	}
-	e.finishWorkDir(&res)
+	if e.saved == nil && !e.opt.Resume {
+		e.finishWorkDir(&res) // no checkpoint names it: its room goes to the liveness phase
+	}
 	switch {
 	case e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation:
 		decideByMeasure(ctx, sys, e.acyc, opt, &res, e.start)
@@ -238,6 +240,7 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 		}
 		checkLiveness(ctx, sys, opt, &res, e.start)
 	}
+	e.finishWorkDir(&res) // a checkpoint names it: kept until the liveness phase ends
 	res.Elapsed = res.SafetyElapsed
 	if res.Liveness != nil {
 		res.Elapsed += res.Liveness.Elapsed

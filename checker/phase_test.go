@@ -2,6 +2,9 @@ package checker
 
 import (
 	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -142,5 +145,35 @@ func TestElapsedCoversEveryPhase(t *testing.T) {
 	r := Run(context.Background(), countersSystem(50, reachCorner(50)), Options{Fair: liveness.FairProcess})
 	if r.Liveness == nil || r.SafetyElapsed <= 0 || r.Liveness.Elapsed <= 0 || r.Elapsed != r.SafetyElapsed+r.Liveness.Elapsed {
 		t.Fatalf("elapsed %s, safety %s, liveness %+v", r.Elapsed, r.SafetyElapsed, r.Liveness)
+	}
+}
+
+// A disk run that checkpoints and is stopped in the liveness phase keeps
+// the working directory its checkpoint names (it was removed when the
+// liveness phase began, and the printed resume was refused, "the working
+// directory … is gone"): the resume finishes the run, liveness included.
+func TestStopInTheLivenessPhaseResumesOnDisk(t *testing.T) {
+	const k = 60
+	sys := countersSystem(k, reachCorner(k))
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := Options{Workers: 1, Fair: liveness.FairProcess, Disk: filepath.Join(dir, "store"), Checkpoint: filepath.Join(dir, "ckpt"),
+		ProgressEvery: time.Nanosecond, Progress: func(p Progress) {
+			if p.Phase == PhaseLiveness {
+				cancel()
+			}
+		}}
+	r := Run(ctx, sys, opt)
+	if r.Err != nil || r.Reason != "liveness: interrupted" || r.Checkpoint == nil || r.WorkDirKept == "" {
+		t.Fatalf("stopped run: %v, reason %q, checkpoint %+v, work dir kept %q", r.Err, r.Reason, r.Checkpoint, r.WorkDirKept)
+	}
+	opt.Resume, opt.Progress = true, nil
+	r = Run(context.Background(), sys, opt)
+	if r.Err != nil || r.Verdict != Pass || r.States != (k+1)*(k+1) || prop(&r, "corner").Verdict != Pass {
+		t.Fatalf("resumed run: %v, %s, %d states", r.Err, r.Verdict, r.States)
+	}
+	if _, err := os.Stat(r.WorkDir); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the finished run left its working directory %s (%v)", r.WorkDir, err)
 	}
 }

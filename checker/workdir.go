@@ -175,7 +175,9 @@ func dirError(flag, dir string, err error) error {
 // unless it is asked to keep it or a checkpoint still needs it: the run
 // stopped early, or failed, after it saved or resumed from a checkpoint, or
 // its resume was refused. A run cut at its depth bound has ended: a resume
-// would cut it at the same level. res says which, and where.
+// would cut it at the same level. res says which, and where. A run with a
+// checkpoint finishes it only after the liveness phase, whose stop the
+// checkpoint resumes too; the second call does nothing.
 func (e *bfs[S]) finishWorkDir(res *Result) {
 	if e.work == nil {
 		return
@@ -193,4 +195,5 @@ func (e *bfs[S]) finishWorkDir(res *Result) {
 		}
 	}
 	e.work.unlock()
+	e.work = nil
 }
