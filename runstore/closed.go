@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/ringcheck/mc/internal/atomicfile"
 )
 
 // closedFile lists, when the store was last closed cleanly, each of
@@ -27,8 +29,22 @@ import (
 const closedFile = "CLOSED"
 
 // notBadgers are the files of the store that are not Badger's: closedFile
-// does not list them.
-var notBadgers = []string{formatFile, formatTemp, lockFile, closedFile, closedFile + ".tmp", "LOCK"}
+// does not list them, nor the temporary files of FORMAT and closedFile
+// (isOurTemp). FORMAT.tmp and CLOSED.tmp are the fixed temporary names an
+// earlier mc used, which a store it left may still hold.
+var notBadgers = []string{formatFile, formatFile + ".tmp", lockFile, closedFile, closedFile + ".tmp", "LOCK"}
+
+// isOurTemp says whether name is a temporary file of the store's own
+// files, as a process killed while writing one leaves it.
+func isOurTemp(name string) bool {
+	return atomicfile.IsTemp(name, formatFile) || atomicfile.IsTemp(name, closedFile)
+}
+
+// removeStaleTemps removes the temporary files of FORMAT and closedFile
+// that a process killed while writing them left, under the store's lock.
+func removeStaleTemps(dir string) error {
+	return errors.Join(atomicfile.RemoveStale(dir, formatFile), atomicfile.RemoveStale(dir, closedFile))
+}
 
 // writeClosed lists Badger's files in closedFile, once Badger has closed.
 func writeClosed(dir string) error {
@@ -40,22 +56,7 @@ func writeClosed(dir string) error {
 	for _, name := range slices.Sorted(maps.Keys(sums)) {
 		fmt.Fprintf(&b, "%s %d %016x\n", name, sums[name].size, sums[name].hash)
 	}
-	tmp := filepath.Join(dir, closedFile+".tmp")
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	_, err = f.WriteString(b.String())
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(dir, closedFile))
-	}
-	return err
+	return atomicfile.WriteFile(filepath.Join(dir, closedFile), []byte(b.String()))
 }
 
 // checkClosed compares Badger's files with closedFile, if there is one,
@@ -111,7 +112,7 @@ func sumFiles(dir string) (map[string]fileSum, error) {
 	}
 	out := map[string]fileSum{}
 	for _, e := range entries {
-		if slices.Contains(notBadgers, e.Name()) {
+		if slices.Contains(notBadgers, e.Name()) || isOurTemp(e.Name()) {
 			continue
 		}
 		sum, err := sumFile(filepath.Join(dir, e.Name()))

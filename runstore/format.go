@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/ringcheck/mc/internal/atomicfile"
 )
 
 // Format is the version of the store's layout: its keys, its records'
@@ -48,9 +50,6 @@ func checkFormat(dir string, init bool) error {
 	return nil
 }
 
-// formatTemp is where FORMAT is written before it is renamed into place.
-const formatTemp = formatFile + ".tmp"
-
 // checkEmpty refuses a directory that holds files but no FORMAT: mc never
 // writes its files among others. With init, it marks the empty directory
 // as a run store.
@@ -60,19 +59,14 @@ func checkEmpty(dir string, init bool) error {
 		return &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
 	}
 	for _, e := range entries {
-		if e.Name() != lockFile && e.Name() != formatTemp { // left by a process creating the store
+		if e.Name() != lockFile && !isOurTemp(e.Name()) { // left by a process creating the store
 			return &Refused{Dir: dir, Why: "is not an mc run store: it holds files but no FORMAT file"}
 		}
 	}
 	if !init {
 		return nil
 	}
-	tmp := filepath.Join(dir, formatTemp)
-	err = os.WriteFile(tmp, []byte(fmt.Sprintf("%s%d\n", formatPrefix, Format)), 0o644)
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(dir, formatFile))
-	}
-	if err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, formatFile), fmt.Appendf(nil, "%s%d\n", formatPrefix, Format)); err != nil {
 		return &Unwritable{Dir: dir, Err: err}
 	}
 	return nil

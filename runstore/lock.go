@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/ringcheck/mc/internal/atomicfile"
 )
 
 // lockFile is the store's lock: the process holding it (flock) is the only
@@ -22,10 +24,20 @@ const lockFile = "mc.lock"
 const pollLock = 20 * time.Millisecond
 
 // lock takes the store's lock for holder ("mc sweep"), waiting up to wait
-// for another process to release it.
+// for another process to release it. It opens the lock file without
+// following a symbolic link (where the system can say so): mc writes the
+// holder's name into it, and a link planted there would have it write
+// into the file the link names.
 func lock(dir, holder string, wait time.Duration) (*os.File, error) {
-	f, err := os.OpenFile(filepath.Join(dir, lockFile), os.O_RDWR|os.O_CREATE, 0o644)
+	path := filepath.Join(dir, lockFile)
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, &Refused{Dir: dir, Why: fmt.Sprintf("has a %s that is not a file (a symbolic link?), which mc does not open", lockFile)}
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|atomicfile.NoFollow, 0o644)
 	if err != nil {
+		if st, lerr := os.Lstat(path); lerr == nil && !st.Mode().IsRegular() {
+			return nil, &Refused{Dir: dir, Why: fmt.Sprintf("has a %s that is not a file (a symbolic link?), which mc does not open", lockFile)}
+		}
 		return nil, &Unwritable{Dir: dir, Err: err}
 	}
 	deadline := time.Now().Add(wait)

@@ -59,6 +59,10 @@ func Open(dir string, opt Options) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{dir: dir, lock: lk}
+	if err := removeStaleTemps(dir); err != nil {
+		lk.Close()
+		return nil, &Unwritable{Dir: dir, Err: err}
+	}
 	if s.db, err = openBadger(dir); err != nil {
 		lk.Close()
 		return nil, err

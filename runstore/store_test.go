@@ -330,3 +330,41 @@ func copyDir(t *testing.T, dir string) string {
 	}
 	return cp
 }
+
+// A symbolic link planted at one of the store's fixed names (its lock
+// file, and the temporary names an earlier mc wrote FORMAT and CLOSED
+// through) never makes mc write into the file it names: the lock is
+// refused in one line, the others are written beside, never through.
+func TestPlantedLinksAreNotFollowed(t *testing.T) {
+	for _, name := range []string{lockFile, formatFile + ".tmp", closedFile + ".tmp"} {
+		t.Run(name, func(t *testing.T) {
+			top := t.TempDir()
+			victim := filepath.Join(top, "victim")
+			os.WriteFile(victim, []byte("the user's"), 0o644)
+			dir := filepath.Join(top, "store")
+			s := open(t, dir)
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			os.Remove(filepath.Join(dir, name))
+			if err := os.Symlink(victim, filepath.Join(dir, name)); err != nil {
+				t.Skip("no symbolic links here:", err)
+			}
+			s, err := Open(dir, Options{Holder: "mc test"})
+			var refused *Refused
+			switch {
+			case name == lockFile && (!errors.As(err, &refused) || !strings.Contains(err.Error(), lockFile)):
+				t.Fatalf("a link at the lock: %v", err)
+			case name != lockFile && err != nil:
+				t.Fatal(err)
+			case name != lockFile:
+				if err := s.Close(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got, _ := os.ReadFile(victim); string(got) != "the user's" {
+				t.Fatalf("the link's target now holds %q", got)
+			}
+		})
+	}
+}
