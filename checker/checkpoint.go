@@ -17,6 +17,7 @@ import (
 
 	"github.com/ringcheck/mc/checker/internal/diskio"
 	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/internal/atomicfile"
 )
 
 // A checkpoint is one file, <dir>/checkpoint, written at a level boundary:
@@ -27,7 +28,7 @@ import (
 // the sum of its file); the frontier; the store's (store.Store.Checkpoint:
 // every stored fingerprint in memory, the list of the runs with their sums
 // on disk); and an xxhash of all of it. It is written to a temporary file,
-// synced and renamed, so a run killed at any moment leaves the previous
+// synced and renamed (package atomicfile), so a run killed at any moment leaves the previous
 // checkpoint or the new one, never a torn one. In disk mode the visited set
 // and trace log stay in the working directory, synced before the checkpoint
 // names them; resuming checks them against their sums, truncates the log
@@ -62,34 +63,19 @@ func (e *bfs[S]) save(depth int, res *Result) error {
 	if err := e.log.sync(); err != nil {
 		return err
 	}
-	tmp := filepath.Join(e.opt.Checkpoint, "checkpoint.tmp")
-	f, err := diskio.Create(tmp)
+	err := atomicfile.Write(filepath.Join(e.opt.Checkpoint, checkpointFile), func(f io.Writer) error {
+		sum := xxhash.New()
+		w := diskio.NewSectionWriter(io.MultiWriter(f, sum), 1<<20)
+		if err := e.writeSections(w, depth, res); err != nil {
+			return err
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		_, err := f.Write(binary.LittleEndian.AppendUint64(nil, sum.Sum64()))
+		return err
+	})
 	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp)
-	sum := xxhash.New()
-	w := diskio.NewSectionWriter(io.MultiWriter(f, sum), 1<<20)
-	err = e.writeSections(w, depth, res)
-	if err == nil {
-		err = w.Flush()
-	}
-	if err == nil {
-		_, err = f.Write(binary.LittleEndian.AppendUint64(nil, sum.Sum64()))
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, filepath.Join(e.opt.Checkpoint, "checkpoint")); err != nil {
-		return err
-	}
-	if err := diskio.SyncDir(e.opt.Checkpoint); err != nil {
 		return err
 	}
 	e.saved = &SavedCheckpoint{Dir: absPath(e.opt.Checkpoint), Depth: depth, States: int64(e.log.len()), At: time.Now()}
@@ -166,7 +152,7 @@ func absPath(path string) string {
 // resume restores the run saved in opt.Checkpoint, each section by its
 // owner, and returns the level whose frontier it holds.
 func (e *bfs[S]) resume(res *Result) (int, error) {
-	path := filepath.Join(e.opt.Checkpoint, "checkpoint")
+	path := filepath.Join(e.opt.Checkpoint, checkpointFile)
 	r, hdr, err := e.openCheckpoint(path)
 	if err != nil {
 		return 0, err

@@ -96,7 +96,7 @@ func (e *bfs[S]) mismatches(h CheckpointHeader) []string {
 // not name a run.
 func ReadCheckpoint(dir string) (CheckpointHeader, error) {
 	var hdr CheckpointHeader
-	path := filepath.Join(dir, "checkpoint")
+	path := filepath.Join(dir, checkpointFile)
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return hdr, refuse("resume: %s holds no checkpoint (no file %s): nothing to resume", dir, path)

@@ -80,7 +80,7 @@ func sameDir(a, b string) bool {
 // reads no further than the section that names it; a resume checks the
 // whole file.
 func CheckpointWorkDir(dir string) (string, error) {
-	path := filepath.Join(dir, "checkpoint")
+	path := filepath.Join(dir, checkpointFile)
 	f, err := os.Open(path)
 	if err != nil {
 		return "", refuse("resume: %v", err)

@@ -325,6 +325,9 @@ func (e *bfs[S]) open() error {
 		if e.ckptLock, err = lockCheckpointDir(e.opt.Checkpoint); err != nil {
 			return err
 		}
+		if err := claimCheckpointDir(e.opt.Checkpoint, e.opt.Resume); err != nil {
+			return err
+		}
 	}
 	switch {
 	case e.opt.Disk != "" && e.opt.Exact:

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ringcheck/mc/checker/internal/diskio"
+	"github.com/ringcheck/mc/internal/atomicfile"
 )
 
 // The faults of docs/reliability.md that the checker meets: corrupted and
@@ -144,22 +145,29 @@ func TestPathIsBoundedByTheDepth(t *testing.T) {
 	}
 }
 
-// devFull makes diskio.Create open /dev/full, where every write fails with
-// ENOSPC, for the files full says, until the test ends or the returned
-// function is called.
+// devFull makes diskio.Create and atomicfile.Create (the checkpoint's
+// temporary file) open /dev/full, where every write fails with ENOSPC, for
+// the files full says, until the test ends or the returned function is
+// called.
 func devFull(t *testing.T, full func(path string) bool) (restore func()) {
 	t.Helper()
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}
-	create := diskio.Create
-	restore = func() { diskio.Create = create }
+	create, createTemp := diskio.Create, atomicfile.Create
+	restore = func() { diskio.Create, atomicfile.Create = create, createTemp }
 	t.Cleanup(restore)
 	diskio.Create = func(path string) (*os.File, error) {
 		if full(path) {
 			return os.OpenFile("/dev/full", os.O_RDWR, 0)
 		}
 		return create(path)
+	}
+	atomicfile.Create = func(path string) (*os.File, error) {
+		if full(path) {
+			return os.OpenFile("/dev/full", os.O_RDWR, 0)
+		}
+		return createTemp(path)
 	}
 	return restore
 }
@@ -180,10 +188,10 @@ func TestFullDiskStopsTheRunIncomplete(t *testing.T) {
 			return strings.HasPrefix(filepath.Base(path), "run-") && created > 40
 		}},
 		{"a checkpoint, on disk", true, func(path string, created int) bool {
-			return filepath.Base(path) == "checkpoint.tmp" && created > 40
+			return atomicfile.IsTemp(filepath.Base(path), checkpointFile) && created > 40
 		}},
 		{"a checkpoint, in memory", false, func(path string, created int) bool {
-			return filepath.Base(path) == "checkpoint.tmp" && created > 20
+			return atomicfile.IsTemp(filepath.Base(path), checkpointFile) && created > 20
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -343,5 +351,65 @@ func TestSpilledLevelsAreChecked(t *testing.T) {
 	var c *diskio.CorruptFile
 	if err := readAll(); !errors.As(err, &c) || !strings.Contains(err.Error(), "level") {
 		t.Fatalf("a corrupted level: %v", err)
+	}
+}
+
+// A new run given a --checkpoint directory that already holds a checkpoint
+// (another run's, or this one's) or a user's file named checkpoint is
+// refused before any work, and the file is left as it was: it was once
+// replaced silently. The temporary files of a checkpoint write that a kill
+// left are removed when mc recognises them, and a link planted at the
+// temporary name an earlier mc used is never written through.
+func TestNewRunRefusesAnOccupiedCheckpointDir(t *testing.T) {
+	top := t.TempDir()
+	sys := countersSystem(countersK)
+	ckpt := filepath.Join(top, "ckpt")
+	first := Run(context.Background(), sys, Options{Workers: 1, Checkpoint: ckpt})
+	if first.Err != nil || first.Checkpoint == nil {
+		t.Fatalf("first run: %v, checkpoint %+v", first.Err, first.Checkpoint)
+	}
+	saved, _ := os.ReadFile(filepath.Join(ckpt, checkpointFile))
+	mine := filepath.Join(top, "mine")
+	os.MkdirAll(mine, 0o755)
+	os.WriteFile(filepath.Join(mine, checkpointFile), []byte("my notes"), 0o644)
+	for dir, want := range map[string]string{ckpt: "already holds a checkpoint: resume it with --resume", mine: "not an mc checkpoint"} {
+		r := Run(context.Background(), sys, Options{Workers: 1, Checkpoint: dir})
+		var u *UnusableDir
+		if !errors.As(r.Err, &u) || !strings.Contains(r.Err.Error(), want) || r.Verdict != "" || r.States != 0 {
+			t.Fatalf("a new run on %s: %v, verdict %q, %d states", dir, r.Err, r.Verdict, r.States)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(ckpt, checkpointFile)); !bytes.Equal(got, saved) {
+		t.Fatal("the refused run changed the checkpoint")
+	}
+	if got, _ := os.ReadFile(filepath.Join(mine, checkpointFile)); string(got) != "my notes" {
+		t.Fatalf("the user's file now holds %q", got)
+	}
+
+	fresh := filepath.Join(top, "fresh")
+	os.MkdirAll(fresh, 0o755)
+	victim := filepath.Join(top, "victim")
+	os.WriteFile(victim, []byte("the user's"), 0o644)
+	stale := filepath.Join(fresh, ".checkpoint.0123456789abcdef.mc-tmp")
+	os.WriteFile(stale, saved[:len(saved)/2], 0o644)
+	if err := os.Symlink(victim, filepath.Join(fresh, legacyCheckpointTemp)); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	r := Run(context.Background(), sys, Options{Workers: 1, Checkpoint: fresh})
+	if r.Err != nil || r.Verdict != Pass || r.Checkpoint == nil {
+		t.Fatalf("a run beside a kill's leftovers: %v, %s", r.Err, r.Verdict)
+	}
+	if got, _ := os.ReadFile(victim); string(got) != "the user's" {
+		t.Fatalf("the link's target now holds %q", got)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the stale temporary file is still there (%v)", err)
+	}
+	os.Remove(filepath.Join(fresh, legacyCheckpointTemp))
+	os.WriteFile(filepath.Join(fresh, legacyCheckpointTemp), saved[:len(saved)/2], 0o644)
+	opt := Options{Workers: 1, Checkpoint: fresh, Resume: true}
+	resumesWhole(t, opt)
+	if _, err := os.Stat(filepath.Join(fresh, legacyCheckpointTemp)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the stale checkpoint.tmp an earlier mc left is still there (%v)", err)
 	}
 }
