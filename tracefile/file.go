@@ -9,9 +9,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/internal/atomicfile"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/runinfo"
 )
@@ -166,15 +166,7 @@ func (f *File) check() error {
 	return nil
 }
 
-// WriteFile writes f to path.
+// WriteFile writes f to path, whole or not at all (package atomicfile).
 func WriteFile(path string, f *File) error {
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := Write(out, f); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return atomicfile.Write(path, func(w io.Writer) error { return Write(w, f) })
 }

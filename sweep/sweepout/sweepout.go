@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/internal/atomicfile"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/specs"
@@ -141,7 +142,7 @@ func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
 	sweep.WriteMarkdown(&md, t)
 	t.WriteSVG(&svg)
 	for ext, text := range map[string]string{"json": js.String(), "md": md.String(), "svg": svg.String()} {
-		if err := os.WriteFile(filepath.Join(dir, t.Name+"."+ext), []byte(text), 0o644); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, t.Name+"."+ext), []byte(text)); err != nil {
 			return err
 		}
 	}
