@@ -184,16 +184,6 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if shortest != nil && shortest.Failure() != nil {
 		recordedRun = shortest
 	}
-	if f.traceOut != "" {
-		if err := writeTraceOut(target, recordedRun, f.traceOut, stderr); err != nil {
-			fmt.Fprintf(stderr, "mc check: --trace-out: %v\n", err)
-			return exitUsage
-		}
-	}
-	if err := writeJUnit(f.junit, "check", []junit.Suite{checkSuite(&res, shortest, start)}); err != nil {
-		fmt.Fprintf(stderr, "mc check: --junit: %v\n", err)
-		return exitUsage
-	}
 	if m := res.WrongMeasure; m != nil {
 		fmt.Fprintf(stderr, "mc check: %s\n", wrongMeasureLine(m))
 	}
@@ -210,6 +200,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	code = verdictExit(res.Verdict)
 	if code != exitIncomplete {
 		rec.recordResult(target, f.specHash, &res, recordedRun, stderr)
+	}
+	if f.traceOut != "" {
+		if err := writeTraceOut(target, recordedRun, f.traceOut, stderr); err != nil {
+			return outputFailed(stderr, "check", "--trace-out", f.traceOut, err)
+		}
+	}
+	if err := writeJUnit(f.junit, "check", []junit.Suite{checkSuite(&res, shortest, start)}); err != nil {
+		return outputFailed(stderr, "check", "--junit", f.junit, err)
 	}
 	return code
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ringcheck/mc/internal/atomicfile"
 	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/sweep"
@@ -43,23 +44,21 @@ func sweepAll(ctx context.Context, dir string, opt sweep.CostOptions, workers in
 		} else {
 			sweep.WriteText(stdout, t)
 		}
-		if err == nil {
-			err = sweepout.WriteDir(dir, t, version())
-		}
 		if err != nil {
 			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 			return exitInternal
 		}
+		if err := sweepout.WriteDir(dir, t, version()); err != nil {
+			return outputFailed(stderr, "sweep", "--out", dir, err)
+		}
 		tables = append(tables, t)
 	}
 	md, svg := index(tables)
-	if err := os.WriteFile(filepath.Join(dir, "worst.svg"), []byte(svg), 0o644); err != nil {
-		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
-		return exitInternal
+	if err := atomicfile.WriteFile(filepath.Join(dir, "worst.svg"), []byte(svg)); err != nil {
+		return outputFailed(stderr, "sweep", "--out", dir, err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(md), 0o644); err != nil {
-		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
-		return exitInternal
+	if err := atomicfile.WriteFile(filepath.Join(dir, "README.md"), []byte(md)); err != nil {
+		return outputFailed(stderr, "sweep", "--out", dir, err)
 	}
 	return exitPass
 }

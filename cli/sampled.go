@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/ringcheck/mc/internal/atomicfile"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/simulate"
@@ -75,8 +76,7 @@ func runSampled(ctx context.Context, fs *pflag.FlagSet, f *sweepFlags, stdout, s
 	}
 	if f.out != "" {
 		if err := writeSampled(f.out, t); err != nil {
-			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
-			return exitInternal
+			return outputFailed(stderr, "sweep", "--out", f.out, err)
 		}
 	}
 	return exitPass
@@ -206,7 +206,7 @@ func writeSampled(dir string, t *sweep.SampledTable) error {
 	t.WriteMarkdown(&md)
 	t.WriteSVG(&svg)
 	for ext, text := range map[string]string{"json": js.String(), "md": md.String(), "svg": svg.String()} {
-		if err := os.WriteFile(filepath.Join(dir, t.Name+"."+ext), []byte(text), 0o644); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, t.Name+"."+ext), []byte(text)); err != nil {
 			return err
 		}
 	}

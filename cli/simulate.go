@@ -92,17 +92,13 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			return exitInternal
 		}
 	}
+	var traceErr error // --trace-out's and --junit's, reported after the output
 	if failedRun != nil && f.traceOut != "" {
-		if err := writeTraceFile(f.traceOut, failedRun); err != nil {
-			fmt.Fprintf(stderr, "mc simulate: %s\n", printable(err.Error()))
-			return exitInternal
+		if traceErr = writeTraceFile(f.traceOut, failedRun); traceErr == nil {
+			out.Failure.TraceOut = f.traceOut
 		}
-		out.Failure.TraceOut = f.traceOut
 	}
-	if err := writeJUnit(f.junit, "simulate", []junit.Suite{simulateSuite(out, rep, failedRun, start)}); err != nil {
-		fmt.Fprintf(stderr, "mc simulate: --junit: %v\n", err)
-		return exitUsage
-	}
+	junitErr := writeJUnit(f.junit, "simulate", []junit.Suite{simulateSuite(out, rep, failedRun, start)})
 	if f.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -112,10 +108,14 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	} else {
 		out.writeText(stdout)
 	}
-	switch out.Verdict {
-	case "fail":
+	switch {
+	case traceErr != nil:
+		return outputFailed(stderr, "simulate", "--trace-out", f.traceOut, traceErr)
+	case junitErr != nil:
+		return outputFailed(stderr, "simulate", "--junit", f.junit, junitErr)
+	case out.Verdict == "fail":
 		return exitFail
-	case "incomplete":
+	case out.Verdict == "incomplete":
 		return exitIncomplete
 	}
 	return exitPass

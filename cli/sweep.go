@@ -142,8 +142,7 @@ func sweepSpec(ctx context.Context, name string, cfg sweep.Config, ns []int, f *
 	}
 	if f.out != "" {
 		if err := sweepout.WriteDir(f.out, t, version()); err != nil {
-			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
-			return exitInternal
+			return outputFailed(stderr, "sweep", "--out", f.out, err)
 		}
 	}
 	return exitPass
