@@ -8,6 +8,8 @@ import (
 	"bufio"
 	"io"
 	"os"
+
+	"github.com/ringcheck/mc/internal/atomicfile"
 )
 
 // Buffer is the size of the buffers through which the spilled files (the
@@ -15,10 +17,11 @@ import (
 // written and read.
 const Buffer = 256 << 10
 
-// Create creates, or empties, a working file or a checkpoint being
-// written. Tests replace it to make a disk full.
+// Create creates, or empties, a working file, in the run's own working
+// directory, never through a symbolic link. Tests replace it to make a
+// disk full.
 var Create = func(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC|atomicfile.NoFollow, 0o644)
 }
 
 // SyncDir makes the entries of the directory dir durable: a file created
