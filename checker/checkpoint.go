@@ -28,11 +28,12 @@ import (
 // the sum of its file); the frontier; the store's (store.Store.Checkpoint:
 // every stored fingerprint in memory, the list of the runs with their sums
 // on disk); and an xxhash of all of it. It is written to a temporary file,
-// synced and renamed (package atomicfile), so a run killed at any moment leaves the previous
-// checkpoint or the new one, never a torn one. In disk mode the visited set
-// and trace log stay in the working directory, synced before the checkpoint
-// names them; resuming checks them against their sums, truncates the log
-// and restores the runs the checkpoint lists, deleting any written later.
+// synced and renamed (package atomicfile), so a run killed at any moment
+// leaves the previous checkpoint or the new one, never a torn one. In disk
+// mode the visited set and trace log stay in the working directory, synced
+// before the checkpoint names them; resuming checks them against their
+// sums, truncates the log and restores the runs the checkpoint lists,
+// deleting any written later.
 
 // checkpointMagic starts a checkpoint and names its format, which changes
 // whenever the header or the sections do (format 2 lists the disk store's
