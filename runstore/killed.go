@@ -27,16 +27,27 @@ import (
 // and refuses the store, naming the file, unless the MANIFEST is whole and
 // every table it lists is there and passes its checksums.
 //
-// The one table file it lets Badger delete is what a killed session was
-// still writing: a table the MANIFEST does not list yet, numbered after
-// every table it does list, and not whole (it fails its checks). A whole
-// table the MANIFEST does not list is refused: it is as likely a table
-// whose record the MANIFEST lost as one a session was killed just before
-// recording, and only the first holds records found nowhere else.
+// The table files it lets Badger delete are what a killed session was
+// still writing, flushing a memtable or compacting tables, whose records
+// are still in the memtable's log or the tables compacted: tables the
+// MANIFEST does not list yet, numbered after every table it lists (tables
+// are numbered as they are made). An unlisted table numbered before a
+// listed one is one whose record the MANIFEST lost, and is refused. A
+// MANIFEST cut exactly at the end of a record reads as an older whole one,
+// and the tables it no longer lists are taken for ones a session was
+// writing: that damage is not detected.
+//
+// An empty memtable log is removed: Badger empties a memtable's log once
+// its records are in a table the MANIFEST lists, then removes it, and a
+// session killed in between leaves a file that holds nothing and that
+// Badger refuses to open ("Create a new file").
 
 // checkKilled checks the store in dir, whose last session did not close
 // it, before Badger opens it.
 func checkKilled(dir string) error {
+	if err := removeEmptyMemtableLogs(dir); err != nil {
+		return &Unwritable{Dir: dir, Err: err}
+	}
 	tables, data, err := badgerFiles(dir)
 	if err != nil {
 		return &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
@@ -68,7 +79,7 @@ func checkKilled(dir string) error {
 		if _, listed := mf.Tables[id]; listed {
 			continue
 		}
-		if id < last || verifyTable(dir, id, options.Snappy) == nil {
+		if id < last {
 			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s is not listed in its MANIFEST, which may have lost records", table.IDToFilename(id))}
 		}
 	}
@@ -92,6 +103,26 @@ func badgerFiles(dir string) (tables []uint64, data bool, err error) {
 		}
 	}
 	return tables, data, nil
+}
+
+// removeEmptyMemtableLogs removes the memtable logs (*.mem) in dir that
+// hold nothing: not a byte, not even their header.
+func removeEmptyMemtableLogs(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".mem") || !e.Type().IsRegular() {
+			continue
+		}
+		if st, err := e.Info(); err == nil && st.Size() == 0 {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // readManifest reads the store's MANIFEST, refusing one whose last record
