@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -62,8 +63,9 @@ func checkKilled(dir string) error {
 		return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file MANIFEST %v", err)}
 	}
 	var last uint64
-	for id, tm := range mf.Tables {
-		last = max(last, id)
+	for _, id := range slices.Sorted(maps.Keys(mf.Tables)) {
+		tm := mf.Tables[id]
+		last = id
 		name := table.IDToFilename(id)
 		if !slices.Contains(tables, id) {
 			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s, which its MANIFEST lists, is missing", name)}
