@@ -134,10 +134,6 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		suite.Set("class_size", fmt.Sprint(cl.Size))
 		suites = append(suites, suite)
 	}
-	if err := writeJUnit(f.junit, "check", suites); err != nil {
-		fmt.Fprintf(stderr, "mc check: --junit: %v\n", err)
-		return exitUsage
-	}
 	if f.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -167,6 +163,9 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 	code = verdictExit(sum.Verdict)
 	if code != exitIncomplete {
 		rec.recordAllIDs(meaning, f.specHash, sum.Verdict, sum.States, transitions, failedTarget, failed, stderr)
+	}
+	if err := writeJUnit(f.junit, "check", suites); err != nil {
+		return outputFailed(stderr, "check", "--junit", f.junit, err)
 	}
 	return code
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/internal/atomicfile"
 	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/simulate"
@@ -30,13 +31,13 @@ func checkJUnitOut(path string) error {
 }
 
 // writeJUnit writes the report of mc cmd's suites to path, as every file
-// mc writes is written (writeFileAtomically); "" writes nothing.
+// mc writes is written (atomicfile.Write); "" writes nothing.
 func writeJUnit(path, cmd string, suites []junit.Suite) error {
 	if path == "" {
 		return nil
 	}
 	r := &junit.Report{Name: "mc " + cmd, Suites: suites}
-	return writeFileAtomically(path, func(w io.Writer) error { return junit.Write(w, r) })
+	return atomicfile.Write(path, func(w io.Writer) error { return junit.Write(w, r) })
 }
 
 // Why a property has no verdict, as the message of its skipped element.

@@ -44,7 +44,8 @@ func fill(t *testing.T, dir string) {
 // the result, which is printed whole, with exit 3 whatever the verdict:
 // --trace-out gave exit 2 with no verdict and a cut file, mc simulate exit
 // 4 and an empty file, mc sweep --out exit 4 and a witness trace cut at
-// 16 KiB. A file that was there is left as it was, and nothing is cut.
+// 16 KiB; --junit is written alike. A file that was there is left as it
+// was, and nothing is cut.
 func TestOutputFilesOnAFullDisk(t *testing.T) {
 	mnt := smallTmpfs(t)
 	old := filepath.Join(mnt, "old.json")
@@ -59,6 +60,7 @@ func TestOutputFilesOnAFullDisk(t *testing.T) {
 		{[]string{"check", "changroberts", "--variant", "raynal-literal", "--ids", "1,3,2,4", "--initiators", "0", "--no-db", "--trace-out", filepath.Join(mnt, "fail.json")}, "verdict: fail", "--trace-out"},
 		{[]string{"simulate", "changroberts", "--variant", "raynal-literal", "--ids", "1,3,2,4", "--initiators", "0", "--runs", "50", "--seed", "1", "--trace-out", filepath.Join(mnt, "sim.json")}, "breaks election-complete", "--trace-out"},
 		{[]string{"sweep", "changroberts", "--n", "3..4", "--no-db", "--out", filepath.Join(mnt, "out")}, "changroberts", "--out"},
+		{[]string{"check", "changroberts", "--n", "4", "--no-db", "--junit", filepath.Join(mnt, "junit.xml")}, "verdict: pass", "--junit"},
 	} {
 		code, out, errs := mc(t, context.Background(), c.args...)
 		lines := strings.Split(strings.TrimSpace(errs), "\n")

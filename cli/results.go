@@ -133,8 +133,7 @@ func runCI(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	suite.Elapsed = time.Since(start)
 	if err := writeJUnit(junitOut, "ci", []junit.Suite{suite}); err != nil {
-		fmt.Fprintf(stderr, "mc ci: --junit: %v\n", err)
-		return exitUsage
+		return outputFailed(stderr, "ci", "--junit", junitOut, err)
 	}
 	return code
 }
