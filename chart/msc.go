@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/tracefile"
 )
 
@@ -211,6 +212,8 @@ func Headline(f *tracefile.File) string {
 	switch {
 	case p.Verdict == "pass":
 		return fmt.Sprintf("%s %s holds at the end of this run", p.Kind, p.Name)
+	case f.Deadlock && p.Name == model.Deadlock:
+		return "deadlock: no action is enabled, and the spec does not declare this state a proper end"
 	case f.Deadlock:
 		return fmt.Sprintf("deadlock: no action is enabled, and end property %s fails", p.Name)
 	case f.LoopStart != nil:

@@ -235,7 +235,7 @@ func TestMeasureCounterexampleReplays(t *testing.T) {
 	}
 	addLastLeads(sys)
 	r := checker.Run(context.Background(), sys, checker.Options{Workers: 2})
-	p := r.Props[len(r.Props)-1]
+	p := resultOf(t, &r, "last-leads")
 	if r.Liveness == nil || r.Liveness.Method != checker.ByMeasure || p.Verdict != checker.Fail || !p.Trace.Deadlock {
 		t.Fatalf("mutant: %+v %+v", r.Liveness, p)
 	}
@@ -249,9 +249,21 @@ func TestMeasureCounterexampleReplays(t *testing.T) {
 	plain := *sys
 	plain.Termination = nil
 	want := checker.Run(context.Background(), &plain, checker.Options{Workers: 2})
-	if fmt.Sprint(traceActions(want.Props[len(want.Props)-1].Trace)) != fmt.Sprint(traceActions(p.Trace)) {
-		t.Fatalf("measure's counterexample %v, graph's %v", traceActions(p.Trace), traceActions(want.Props[len(want.Props)-1].Trace))
+	if w := resultOf(t, &want, "last-leads"); fmt.Sprint(traceActions(w.Trace)) != fmt.Sprint(traceActions(p.Trace)) {
+		t.Fatalf("measure's counterexample %v, graph's %v", traceActions(p.Trace), traceActions(w.Trace))
 	}
+}
+
+// resultOf is r's verdict on the property called name.
+func resultOf(t *testing.T, r *checker.Result, name string) checker.PropResult {
+	t.Helper()
+	for _, p := range r.Props {
+		if p.Name == name {
+			return p
+		}
+	}
+	t.Fatalf("the run reports no property %s", name)
+	return checker.PropResult{}
 }
 
 // addLastLeads adds to sys the property "eventually p3 is the leader", read

@@ -48,10 +48,11 @@ import (
 // marks of the visited set in memory beside each fingerprint in the
 // store's section, acyclic_slots.go; format 10 no marks, only the goals
 // that terminal states leave unmet: the marks phase takes no checkpoint,
-// acyclic_checkpoint.go).
+// acyclic_checkpoint.go; format 11 the deadlock property's hit after the
+// spec's properties', and --no-deadlock in the meaning).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "10"
+	checkpointFormat = "11"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 

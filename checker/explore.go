@@ -143,8 +143,13 @@ func Run[S any](ctx context.Context, sys *model.System[S], opt Options) Result {
 
 // run is Run; it also returns the search (nil if the run did not start),
 // whose trace log tests read to list the states a run stored. hook, if not
-// nil, becomes the search's ampleHook.
+// nil, becomes the search's ampleHook. The deadlock property joins the
+// spec's here, unless opt.NoDeadlock, so that every phase sees the same
+// list (the marks phase searches the system run gives search).
 func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action)) (Result, *bfs[S]) {
+	if !opt.NoDeadlock {
+		sys = sys.WithDeadlock()
+	}
 	return search(ctx, sys, opt, hook, false)
 }
 
@@ -429,13 +434,18 @@ func (e *bfs[S]) fileBytes() int64 {
 const MaxProcs = packed.MaxProcs
 
 func checkShape[S any](sys *model.System[S]) error {
-	stateProps := 0
+	stateProps, deadlocks := 0, 0
 	for _, p := range sys.Props {
 		if p.Kind == model.Invariant || p.Kind == model.Witness {
 			stateProps++
 		}
+		if p.Name == model.Deadlock {
+			deadlocks++
+		}
 	}
 	switch {
+	case deadlocks > 1:
+		return fmt.Errorf("spec %s has a property named %s, the name of mc's own deadlock check: rename it", sys.Spec, model.Deadlock)
 	case len(sys.Init) == 0:
 		return fmt.Errorf("spec %s has no initial state", sys.Spec)
 	case len(sys.Rules) > packed.MaxRules:

@@ -12,7 +12,7 @@ import (
 
 // counters is a synthetic system with a known state graph: two processes each
 // count from 0 to k, so there are (k+1)² states, 2k(k+1) transitions, depth
-// 2k and one terminal state.
+// 2k and one terminal state, its proper end.
 type counters struct{ x []int }
 
 func countersSystem(k int, props ...model.Property[counters]) *model.System[counters] {
@@ -25,6 +25,7 @@ func countersSystem(k int, props ...model.Property[counters]) *model.System[coun
 			Do:    func(s *counters, p, _ int) bool { s.x[p]++; return true },
 		}},
 		Props: props,
+		Ends:  func(s *counters) bool { return s.x[0] == k && s.x[1] == k },
 		Copy:  func(d, s *counters) { d.x = append(d.x[:0], s.x...) },
 		Encode: func(b []byte, s *counters) []byte {
 			return model.AppendUint(model.AppendUint(b, uint64(s.x[0])), uint64(s.x[1]))

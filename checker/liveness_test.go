@@ -23,7 +23,8 @@ type arc struct {
 type at struct{ node int }
 
 // explicit builds the system of arcs starting at node 0, with the rules
-// named in env marked as environment actions.
+// named in env marked as environment actions. Its terminal nodes are proper
+// ends: the liveness properties judge them.
 func explicit(arcs []arc, env []string, props ...model.Property[at]) *model.System[at] {
 	var names []string
 	procs := 1
@@ -44,7 +45,7 @@ func explicit(arcs []arc, env []string, props ...model.Property[at]) *model.Syst
 		return xs
 	}
 	sys := &model.System[at]{
-		Spec: "explicit", Procs: procs, Init: []at{{0}}, Props: props,
+		Spec: "explicit", Procs: procs, Init: []at{{0}}, Props: props, Ends: model.EveryEnd[at],
 		Copy:   func(d, s *at) { *d = *s },
 		Encode: func(b []byte, s *at) []byte { return model.AppendUint(b, uint64(s.node)) },
 		Decode: func(b []byte, s *at) error {

@@ -68,6 +68,10 @@ type Options struct {
 	// Fair is the fairness assumption liveness properties are checked
 	// under; the zero value is weak fairness per process.
 	Fair liveness.Fairness
+	// NoDeadlock leaves terminal states unchecked for deadlock: the
+	// property model.Deadlock is not added (model.System.Ends). It is
+	// part of the run's meaning.
+	NoDeadlock bool
 	// Continue checks every property to the end. Without it a run stops
 	// at the first violation (as TLC and SPIN do): at the end of the level
 	// in which a safety property first fails, so that its figures are the

@@ -195,7 +195,7 @@ func (g *rspec) String() string {
 func (g *rspec) system() *model.System[rstate] {
 	z := g.size
 	sys := &model.System[rstate]{Spec: "random", Variant: fmt.Sprint(g.seed), Procs: z.Procs,
-		Params: model.Params{N: z.Procs, IDs: ring.DescendingIDs(z.Procs)}}
+		Params: model.Params{N: z.Procs, IDs: ring.DescendingIDs(z.Procs)}, Ends: model.EveryEnd[rstate]}
 	for _, v := range g.init {
 		sys.Init = append(sys.Init, rstate{v: append([]int(nil), v...), ch: make([]ring.Chan[rmsg], z.Chans)})
 	}

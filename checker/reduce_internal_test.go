@@ -220,7 +220,7 @@ type porToy [3]byte
 
 func porToySystem(rules []model.Rule[porToy], props []model.Property[porToy], chans []model.ChanSemantics, init porToy) *model.System[porToy] {
 	return &model.System[porToy]{
-		Spec: "porToy", Procs: 2, Init: []porToy{init}, Rules: rules, Props: props, Chans: chans,
+		Spec: "porToy", Procs: 2, Init: []porToy{init}, Rules: rules, Props: props, Chans: chans, Ends: model.EveryEnd[porToy],
 		Copy:   func(dst, src *porToy) { *dst = *src },
 		Encode: func(buf []byte, s *porToy) []byte { return append(buf, s[:]...) },
 		Decode: func(data []byte, s *porToy) error { copy(s[:], data); return nil },
@@ -263,6 +263,16 @@ func TestCycleProvisoFindsTheIgnoredAction(t *testing.T) {
 // Giving up alone would look persistent, and the terminal state in which
 // process 0 sent after process 1 made room would be lost.
 func TestBlockedSendJoinsItsReceivers(t *testing.T) {
+	sys := blockedSend()
+	full := Run(context.Background(), sys, Options{Workers: 1})
+	red := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true})
+	if !red.Reduced || full.Verdict != Fail || red.Verdict != Fail || red.Terminal != full.Terminal {
+		t.Fatalf("full %s with %d terminal states, reduced (%v) %s with %d", full.Verdict, full.Terminal, red.Reduced, red.Verdict, red.Terminal)
+	}
+}
+
+// blockedSend is the system of TestBlockedSendJoinsItsReceivers.
+func blockedSend() *model.System[porToy] {
 	const c = 1 // s[1]: messages in channel 0
 	send := func(p int) model.Footprint {
 		if p != 0 {
@@ -276,7 +286,7 @@ func TestBlockedSendJoinsItsReceivers(t *testing.T) {
 		}
 		return model.Footprint{Proc: p, Recv: []int{0}}
 	}
-	sys := porToySystem([]model.Rule[porToy]{
+	return porToySystem([]model.Rule[porToy]{
 		{Name: "send", Guard: onlyAt(0, func(s *porToy) bool { return s[0] == 0 }), Footprint: send,
 			Do: func(s *porToy, _, _ int) bool {
 				if s[c] == 1 {
@@ -292,11 +302,6 @@ func TestBlockedSendJoinsItsReceivers(t *testing.T) {
 	}, []model.Property[porToy]{
 		model.EndProp("never-sent", "test", "process 0 ends without sending", func(s *porToy) bool { return s[0] != 1 }),
 	}, []model.ChanSemantics{{Kind: model.FIFO, Cap: 1}}, porToy{0, 1, 0})
-	full := Run(context.Background(), sys, Options{Workers: 1})
-	red := Run(context.Background(), sys, Options{Workers: 1, Reduce: true, Safety: true})
-	if !red.Reduced || full.Verdict != Fail || red.Verdict != Fail || red.Terminal != full.Terminal {
-		t.Fatalf("full %s with %d terminal states, reduced (%v) %s with %d", full.Verdict, full.Terminal, red.Reduced, red.Verdict, red.Terminal)
-	}
 }
 
 // Visibility is about variables, not truth values (C2 in the package doc):

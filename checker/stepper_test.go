@@ -34,7 +34,8 @@ func TestStepperFollowsTheEnumerationOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []PropStatus{{Name: "x0-zero", Kind: model.Invariant, Evaluated: true}, {Name: "ends-with-x1", Kind: model.End, Evaluated: true, Holds: true}}
+	want := []PropStatus{{Name: "x0-zero", Kind: model.Invariant, Evaluated: true}, {Name: "ends-with-x1", Kind: model.End, Evaluated: true, Holds: true},
+		{Name: model.Deadlock, Kind: model.End, Evaluated: true, Holds: true}}
 	if !snap.Terminal || !reflect.DeepEqual(snap.Props, want) || snap.Vars[0].Value != "1" {
 		t.Fatalf("snapshot %+v", snap)
 	}

@@ -33,10 +33,15 @@ type PropInfo struct {
 	Kind           model.Kind
 }
 
-// Of wraps sys as a Target.
-func Of[S any](sys *model.System[S]) Target { return target[S]{sys} }
+// Of wraps sys as a Target. Its properties are those a run checks by
+// default, the deadlock property included (model.System.WithDeadlock), so
+// that a trace about any of them replays and mc explore shows them all;
+// Check adds it or not by its options.
+func Of[S any](sys *model.System[S]) Target { return target[S]{sys: sys.WithDeadlock(), spec: sys} }
 
-type target[S any] struct{ sys *model.System[S] }
+// target is a system: sys as checked by default, and spec, the system as
+// the spec built it, which runs start from.
+type target[S any] struct{ sys, spec *model.System[S] }
 
 func (t target[S]) Props() []PropInfo {
 	out := make([]PropInfo, len(t.sys.Props))
@@ -48,7 +53,7 @@ func (t target[S]) Props() []PropInfo {
 
 func (t target[S]) HasTermination() bool { return t.sys.Termination != nil }
 
-func (t target[S]) Check(ctx context.Context, opt Options) Result { return Run(ctx, t.sys, opt) }
+func (t target[S]) Check(ctx context.Context, opt Options) Result { return Run(ctx, t.spec, opt) }
 
 func (t target[S]) CheckCodec(ctx context.Context, limit int) (int, bool, error) {
 	return CheckCodec(ctx, t.sys, limit)

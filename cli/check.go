@@ -50,6 +50,9 @@ type checkFlags struct {
 	keepGoing bool
 	maxDepth  int
 	coverage  bool
+	// noDeadlock is --no-deadlock: terminal states are not checked for
+	// deadlock (model.Deadlock).
+	noDeadlock bool
 	// defaultMemory is the memory limit when neither --max-memory nor
 	// GOMEMLIMIT gives one (memlimit.go); 0 when one does.
 	defaultMemory int64
@@ -76,6 +79,7 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.keepGoing, "continue", false, "check every property to the end; by default the run stops at the end of the level where a property first fails (exit 1) and reports the rest as not checked")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "explore only the states at most this many steps from an initial state: incomplete (exit 3) if deeper ones exist, liveness then not checked (default no bound; see docs/coverage.md)")
 	fs.BoolVar(&f.coverage, "coverage", false, "report per rule and process how often it fired and how many new states it found, and warn of rules that never fired (see docs/coverage.md)")
+	fs.BoolVar(&f.noDeadlock, "no-deadlock", false, "do not report a terminal state (no action enabled) that the spec does not declare a proper end as a deadlock (see docs/specs.md)")
 	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
 	fs.BoolVar(&f.shortest, "shortest", false, "with --por, re-run a failure without reduction (bounded by --max-states, default 10000000) for a shortest counterexample")
@@ -365,7 +369,7 @@ func (f *checkFlags) options() checker.Options {
 	if opt.MaxMemory == 0 {
 		opt.MaxMemory = f.defaultMemory
 	}
-	opt.Continue = f.keepGoing
+	opt.Continue, opt.NoDeadlock = f.keepGoing, f.noDeadlock
 	opt.MaxDepth, opt.Coverage = f.maxDepth, f.coverage
 	return opt
 }

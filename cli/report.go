@@ -53,6 +53,9 @@ func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
 	if len(r.SkippedLiveness) > 0 {
 		fmt.Fprintf(w, "  --safety: liveness not checked (%s)\n", strings.Join(r.SkippedLiveness, ", "))
 	}
+	if r.Meaning.NoDeadlock {
+		fmt.Fprintln(w, "  --no-deadlock: terminal states not checked for deadlock")
+	}
 	fmt.Fprintln(w, "properties:")
 	var unchecked []string
 	for _, p := range r.Props {
@@ -242,6 +245,8 @@ func writeFailure(w io.Writer, f *checker.PropResult, reduced bool, shortest *ch
 		shape = fmt.Sprintf("lasso: %d steps to the loop, then steps %d–%d repeat forever", *t.LoopStart, *t.LoopStart+1, len(t.Steps))
 	case f.Kind.Liveness():
 		shape = fmt.Sprintf("a run of %d steps that stops (no action enabled) before the goal holds", len(t.Steps))
+	case t.Deadlock && f.Name == model.Deadlock:
+		what = "deadlock: a terminal state that the spec does not declare a proper end"
 	case t.Deadlock:
 		what = fmt.Sprintf("deadlock: a terminal state violates end property %s", f.Name)
 	}
@@ -329,6 +334,8 @@ type jsonResult struct {
 	WrongMeasure   *jsonWrongMeasure  `json:"wrong_measure,omitempty"`
 	Unchecked      []string           `json:"liveness_unchecked,omitempty"`
 	Unmeasured     []string           `json:"measures_skipped,omitempty"`
+	// NoDeadlock is --no-deadlock: the run did not check for deadlock.
+	NoDeadlock bool `json:"no_deadlock,omitempty"`
 	// StoppedAtViolation marks a run that stopped at the first violation:
 	// the properties it did not decide are "not-checked".
 	StoppedAtViolation bool              `json:"stopped_at_first_violation,omitempty"`
@@ -453,6 +460,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	out.Coverage = coverageJSON(r.Coverage)
 	out.Unchecked = r.SkippedLiveness
 	out.Unmeasured = r.SkippedMeasures
+	out.NoDeadlock = r.Meaning.NoDeadlock
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
 		out.Liveness = &jsonLiveness{Method: l.Method, Marked: l.Marked, States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,

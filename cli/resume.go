@@ -53,7 +53,7 @@ func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Para
 	if f.fairness, err = liveness.ParseFairness(h.Run.Fair); err != nil {
 		return entry, p, nil, fmt.Errorf("resume: the checkpoint's fairness: %v", err)
 	}
-	f.safety, f.por, f.keepGoing, f.maxDepth = h.Run.Safety, h.Run.Reduce, h.Run.Continue, h.Run.MaxDepth
+	f.safety, f.por, f.keepGoing, f.maxDepth, f.noDeadlock = h.Run.Safety, h.Run.Reduce, h.Run.Continue, h.Run.MaxDepth, h.Run.NoDeadlock
 	f.store = string(h.Store) // a disk run's --dir comes from the checkpoint too (resumeWorkDir)
 	return entry, p, nil, nil
 }
@@ -124,5 +124,6 @@ func (f *checkFlags) overMeaning(fs *pflag.FlagSet, e specs.Entry, m runinfo.Mea
 	set("por", func() error { m.Reduce = f.por; return nil })
 	set("continue", func() error { m.Continue = f.keepGoing; return nil })
 	set("max-depth", func() error { m.MaxDepth = f.maxDepth; return nil })
+	set("no-deadlock", func() error { m.NoDeadlock = f.noDeadlock; return nil })
 	return m, err
 }

@@ -202,6 +202,8 @@ func writeTraceText(w io.Writer, tr *tracefile.File, colour bool) {
 	switch {
 	case tr.LoopStart != nil:
 		fmt.Fprintf(w, "\n   %s\n", paint(ansiBad, fmt.Sprintf("back to the state after step %d: the loop repeats forever", *tr.LoopStart)))
+	case tr.Deadlock && tr.Property.Name == model.Deadlock:
+		fmt.Fprintf(w, "\n   %s\n", paint(ansiBad, "deadlock: no action is enabled in this state, and the spec does not declare it a proper end"))
 	case tr.Deadlock:
 		fmt.Fprintf(w, "\n   %s\n", paint(ansiBad, fmt.Sprintf("deadlock: no action is enabled in this state, and %s fails here", printable(tr.Property.Name))))
 	default:

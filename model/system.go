@@ -21,8 +21,16 @@ type System[S any] struct {
 	// then the choice index, is the deterministic order in which actions are
 	// enumerated; a trace is (initial state index, action list) and replays.
 	Rules []Rule[S]
-	// Props are the properties the checker evaluates.
+	// Props are the properties the checker evaluates; it adds its own,
+	// deadlock, after them (deadlock.go).
 	Props []Property[S]
+	// Ends, if not nil, says which terminal states (no action enabled)
+	// are proper ends of a run: a terminal state it rejects is a
+	// deadlock. Nil means none is, so that every terminal state is a
+	// deadlock, as TLC has it. A spec whose end properties say what a
+	// good end is declares every terminal state proper (EveryEnd) and
+	// leaves the judging to them (deadlock.go).
+	Ends func(s *S) bool
 	// Measures are the quantities whose maximum over all reachable states
 	// the checker reports (nil for none). See measure.go.
 	Measures []Measure[S]

@@ -22,8 +22,9 @@ const Release = "0.1.0-dev"
 // (speed, memory, output wording, a new flag) leaves it, so that the store
 // stays useful across rebuilds. CI recomputes every row without the store
 // (mc ci --fresh), so a bump forgotten shows as drift before anything
-// ships (docs/runstore.md).
-const Engine = 1
+// ships (docs/runstore.md). 2: terminal states are checked for deadlock
+// (model.Deadlock).
+const Engine = 2
 
 // Build identifies the mc executable that wrote a checkpoint. A checkpoint
 // holds fingerprints and encodings that only the same code reads the same

@@ -45,6 +45,9 @@ type Meaning struct {
 	// and is left out, so that the files of unbounded runs (trace files,
 	// the run store's keys) are as before the bound existed.
 	MaxDepth int `json:"max_depth,omitempty"`
+	// NoDeadlock leaves terminal states unchecked for deadlock
+	// (--no-deadlock); false, the default, is left out, as MaxDepth's 0.
+	NoDeadlock bool `json:"no_deadlock,omitempty"`
 }
 
 // Params are a spec's parameters (model.Params) as files record them: the
@@ -129,6 +132,7 @@ func (m Meaning) Settings() []Setting {
 		{"--por", onOff(m.Reduce)},
 		{"--continue", onOff(m.Continue)},
 		{"--max-depth", orNone(m.MaxDepth, "none")},
+		{"--no-deadlock", onOff(m.NoDeadlock)},
 	}
 }
 

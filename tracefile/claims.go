@@ -54,6 +54,8 @@ func (f *File) propertyClaims(info checker.Info) (*checker.PropInfo, string) {
 		return nil, fmt.Sprintf("the trace claims verdict %q for %s property %s; a run can show only %q", claim.Verdict, p.Kind, p.Name, want)
 	case p.Kind.Liveness() && f.Run.Safety:
 		return nil, fmt.Sprintf("the trace's run checks safety only (--safety), which leaves %s property %s unchecked", p.Kind, p.Name)
+	case p.Name == model.Deadlock && f.Run.NoDeadlock:
+		return nil, fmt.Sprintf("the trace's run has --no-deadlock, which leaves property %s unchecked", p.Name)
 	}
 	return p, ""
 }
@@ -101,6 +103,8 @@ func (f *File) verdictAtEnd(t checker.Stepper, prop *checker.PropInfo, end check
 		return Outcome{Step: at, Why: fmt.Sprintf("the run replays, but witness %s no longer holds where it ends", name)}
 	case kind == model.End && !snap.Terminal:
 		return Outcome{Step: at, Why: "the run replays, but its last state is no longer terminal: an action is enabled there"}
+	case st.Evaluated && !st.Holds && name == model.Deadlock:
+		return Outcome{Reached: true, Step: at, Why: "the run replays and still ends in a deadlock: a terminal state the spec does not declare a proper end"}
 	case st.Evaluated && !st.Holds && kind == model.End:
 		return Outcome{Reached: true, Step: at, Why: "the run replays and still ends in a deadlock: the terminal state violates " + name}
 	case st.Evaluated && !st.Holds:

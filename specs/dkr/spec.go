@@ -144,6 +144,7 @@ func (sp *spec) system() *model.System[State] {
 		},
 		Chans:       sp.net.Semantics(),
 		Props:       sp.properties(),
+		Ends:        model.EveryEnd[State], // election-complete judges every terminal state
 		Measures:    measures,
 		Termination: sp.termination(),
 		Copy:        copyState,

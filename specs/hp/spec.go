@@ -254,6 +254,7 @@ func (sp *spec) system() *model.System[State] {
 		InTransit:   func(s *State, visit func(int, string, []byte)) { s.In.InTransit(sp.net, visit) },
 		Measures:    sp.measures(),
 		Termination: sp.termination(),
+		Ends:        model.EveryEnd[State], // election-complete judges every terminal state
 		Copy:        copyState,
 		Encode:      encode,
 		Decode:      decoder(n),

@@ -553,9 +553,11 @@ func TestReducedStateCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tg := checker.Of(raynal)
+		var tg checker.Target
 		if probe != nil {
 			tg = checker.Of(probe)
+		} else {
+			tg = checker.Of(raynal)
 		}
 		full, red := spectest.SameVerdicts(t, tg, "hs "+c.p.Variant)
 		if full.Verdict != checker.Pass || full.States != c.full || red.States != c.reduced {

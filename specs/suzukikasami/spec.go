@@ -234,9 +234,12 @@ func New(p model.Params) (*model.System[State], error) {
 		Chans:   sp.chans(),
 		ChanLen: chanLen,
 		Props:   sp.properties(),
-		Copy:    sp.copy,
-		Encode:  sp.encode,
-		Decode:  sp.decode,
+		// A run ends once the bound on requests is used up; whether every
+		// request was granted is request-granted's to say.
+		Ends:   model.EveryEnd[State],
+		Copy:   sp.copy,
+		Encode: sp.encode,
+		Decode: sp.decode,
 		Erase: func(s *State) {
 			for i := range s.Ghost.Cost {
 				s.Ghost.Cost[i] = 0

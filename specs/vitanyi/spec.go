@@ -236,6 +236,7 @@ func buildSpec(p model.Params) (*spec, *model.System[State], error) {
 		},
 		Chans:  sp.chans(),
 		Props:  sp.properties(),
+		Ends:   model.EveryEnd[State], // election-complete judges every terminal state
 		Copy:   copyState,
 		Encode: encode,
 		Decode: decoder(p.N, p.Drift > 0),

@@ -84,6 +84,7 @@ func build(p model.Params, f fault) (*model.System[State], error) {
 		Init:     inits,
 		Rules:    sp.rules(),
 		Props:    sp.properties(),
+		Ends:     model.EveryEnd[State], // election-complete judges every terminal state
 		Copy:     copyState,
 		Encode:   encode,
 		Decode:   decoder(p.N),

@@ -93,6 +93,7 @@ func System[P any, PP Proc[P], M ring.Message[M]](sp Spec[P, M], rules []model.R
 		Init:        []S{fresh()},
 		Rules:       rules,
 		Props:       append(props, sp.Claims...),
+		Ends:        model.EveryEnd[S], // election-complete judges every terminal state
 		Measures:    measures,
 		Termination: sp.Termination,
 		Copy: func(dst, src *S) {

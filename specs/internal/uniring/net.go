@@ -114,6 +114,7 @@ func (n *Net) System(spec, variant, flag, ref string, rules []model.Rule[State])
 		Init:      []State{New(p.N)},
 		Rules:     rules,
 		Props:     Properties(&p, ref),
+		Ends:      model.EveryEnd[State], // election-complete judges every terminal state
 		Measures:  measures,
 		Copy:      Copy,
 		Encode:    Encode,
