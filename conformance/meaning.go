@@ -54,6 +54,7 @@ var options = []option{
 	{"fair-action", fixed("--fair", "action"), always},
 	{"safety", fixed("--safety"), always},
 	{"continue", fixed("--continue"), always},
+	{"no-deadlock", fixed("--no-deadlock"), always},
 	{"por", fixed("--safety", "--por"), always},
 	{"por-liveness", fixed("--por"), always}, // refused for specs without a termination measure
 	{"claims", fixed("--claims"), takes(specdef.Claims)},
