@@ -76,9 +76,10 @@ func New(p model.Params) (*model.System[State], error) {
 		// is elected, and a terminal state has no message in transit.
 		Props: invariants.ElectionProperties(Ref, invariants.MaxWinner(p.IDs, Ref),
 			func(s *State) invariants.Election { return s.Decided }, func(s *State) bool { return s.In.Quiet() }),
-		// A run may stop once nothing is in transit; one that stops with
-		// every next send blocked on a full channel (--cap) is a deadlock.
-		// Whether it stopped with the right leader is election-complete's.
+		// A run may stop once nothing is in transit; one that stopped with
+		// every next send blocked on a full channel (--cap) would be a
+		// deadlock. Whether it stopped with the right leader is
+		// election-complete's to say.
 		Ends: func(s *State) bool { return s.In.Quiet() },
 		View: sp.view,
 	}), nil
