@@ -13,13 +13,17 @@ import (
 // stderr once a run has lasted liveAfter, rewritten in place and erased at
 // the end. The line gives states, states/s since the last report, depth,
 // frontier, the memory the checker holds and the process's peak RSS. With
-// --json, or when stderr is not a terminal, it stays quiet
-// unless --progress asks for it; --progress shows it from the first report,
-// as one line per report when stderr is not a terminal (a log file).
+// --json on a terminal it stays quiet unless --progress asks for it.
+// When stderr is a file or a pipe (a CI log), a long run prints the line
+// as a line of its own every logEvery, from logEvery on, so that a log
+// shows a run that is alive; --progress shows it from the first report,
+// every loggedEvery. Nothing goes to /dev/null, and nothing to a stderr
+// that is no file (the tests' buffers).
 const (
 	liveAfter     = 2 * time.Second
 	liveEvery     = 500 * time.Millisecond
 	loggedEvery   = 5 * time.Second
+	logEvery      = 30 * time.Second
 	eraseLine     = "\r\033[K"
 	progressLabel = "mc check: "
 )
@@ -49,6 +53,8 @@ func newProgress(stderr io.Writer, asked, json bool) (*progressLine, time.Durati
 		return &progressLine{w: stderr, rss: peakRSS}, loggedEvery
 	case terminal && !json:
 		return &progressLine{w: stderr, live: true, after: liveAfter, rss: peakRSS}, liveEvery
+	case isLog(stderr):
+		return &progressLine{w: stderr, after: logEvery, rss: peakRSS}, logEvery
 	}
 	return nil, 0
 }
@@ -99,15 +105,35 @@ func count(x float64) string {
 	return fmt.Sprintf("%.0f", x)
 }
 
-// isTerminal reports whether w is a terminal (a character device).
+// isTerminal reports whether w is a terminal: a character device other
+// than /dev/null.
 func isTerminal(w io.Writer) bool {
+	st, ok := fileInfo(w)
+	return ok && st.Mode()&os.ModeCharDevice != 0 && !isDevNull(st)
+}
+
+// isLog reports whether w is a file or a pipe that keeps what is written:
+// neither a terminal nor /dev/null.
+func isLog(w io.Writer) bool {
+	st, ok := fileInfo(w)
+	return ok && st.Mode()&os.ModeCharDevice == 0
+}
+
+// fileInfo describes the file w writes to, if it is one.
+func fileInfo(w io.Writer) (os.FileInfo, bool) {
 	if o, ok := w.(*output); ok {
 		w = o.w
 	}
 	f, ok := w.(*os.File)
 	if !ok {
-		return false
+		return nil, false
 	}
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return st, err == nil
+}
+
+// isDevNull reports whether st is the null device's.
+func isDevNull(st os.FileInfo) bool {
+	null, err := os.Stat(os.DevNull)
+	return err == nil && os.SameFile(st, null)
 }
