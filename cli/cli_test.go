@@ -38,7 +38,7 @@ func TestHelpIsPrintedOnceOnStdout(t *testing.T) {
 			t.Errorf("mc help %s differs from mc %s --help:\n%s\n---\n%s", cmd, cmd, viaHelp, viaFlag)
 		}
 	}
-	if code, _, errs := mc(t, context.Background(), "help", "nosuch"); code != exitUsage || strings.Count(errs, "\n") != 1 {
+	if code, _, errs := mc(t, context.Background(), "help", "nosuch"); code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, `unknown command "nosuch"`) {
 		t.Errorf("mc help nosuch: exit %d, stderr %q", code, errs)
 	}
 }

@@ -128,6 +128,9 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitPass
 	case len(args) == 1 && slices.Contains(commands, args[0]):
 		return command(ctx, []string{args[0], "--help"}, stdout, stderr)
+	case len(args) == 1:
+		fmt.Fprintf(stderr, "mc help: unknown command %q (commands: %s, help)\n", printable(args[0]), strings.Join(commands, ", "))
+		return exitUsage
 	}
 	fmt.Fprintf(stderr, "mc help: want at most one command (%s), got %q\n", strings.Join(commands, ", "), printable(strings.Join(args, " ")))
 	return exitUsage
