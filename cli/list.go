@@ -27,7 +27,18 @@ type listedSpec struct {
 	Variants   []listedVariant `json:"variants"`
 	Defaults   listedDefaults  `json:"defaults"`
 	Symmetry   string          `json:"symmetry,omitempty"`
+	Params     []listedParam   `json:"params,omitempty"`
 	Properties []listedProp    `json:"properties"`
+}
+
+// listedParam is one of the spec's own parameters (--param): its name,
+// what it is, its default and its range, Min to Max.
+type listedParam struct {
+	Name    string `json:"name"`
+	Doc     string `json:"doc"`
+	Default int    `json:"default"`
+	Min     int    `json:"min"`
+	Max     int    `json:"max"`
 }
 
 type listedVariant struct {
@@ -85,6 +96,9 @@ func describeSpec(e specs.Entry) (listedSpec, error) {
 		Defaults: listedDefaults{Variant: e.Variants[0].Name, N: e.Defaults.N, IDs: ids, Chan: e.Defaults.Chan.String(), Initiators: "all", Fair: e.Defaults.Fair.String(), Bound: e.Defaults.Bound}}
 	for _, v := range e.Variants {
 		out.Variants = append(out.Variants, listedVariant{Name: v.Name, Doc: v.Doc})
+	}
+	for _, d := range e.Params {
+		out.Params = append(out.Params, listedParam{Name: d.Name, Doc: d.Doc, Default: d.Default, Min: d.Min, Max: d.Max})
 	}
 	if e.Anonymous() {
 		out.Defaults.IDs = nil
@@ -150,7 +164,7 @@ func listLine(d listedSpec) string {
 	if def.IDs == nil {
 		who = fmt.Sprintf(" (no ids) --chan %s", def.Chan)
 	}
-	var drift, links, bound string
+	var drift, links, bound, own string
 	if def.Drift != nil {
 		drift = fmt.Sprintf(" --drift %d", *def.Drift)
 	}
@@ -160,6 +174,9 @@ func listLine(d listedSpec) string {
 	if def.Bound != "" {
 		bound = " --bound: " + def.Bound
 	}
+	for _, p := range d.Params {
+		own += fmt.Sprintf(" --param %s=%d (%d..%d: %s)", p.Name, p.Default, p.Min, p.Max, p.Doc)
+	}
 	props := make([]string, len(d.Properties))
 	for i, p := range d.Properties {
 		props[i] = p.Name + "(" + p.Kind + ")"
@@ -167,6 +184,6 @@ func listLine(d listedSpec) string {
 			props[i] = p.Name + "(" + p.Kind + ", --claims)"
 		}
 	}
-	return fmt.Sprintf("%-13s %s [seed %s]; variants: %s; defaults: --n %d%s%s%s --fair %s%s; props: %s",
-		d.Name, d.Title, d.Ref, strings.Join(vs, ", "), def.N, who, drift, links, def.Fair, bound, strings.Join(props, ", "))
+	return fmt.Sprintf("%-13s %s [seed %s]; variants: %s; defaults: --n %d%s%s%s --fair %s%s%s; props: %s",
+		d.Name, d.Title, d.Ref, strings.Join(vs, ", "), def.N, who, drift, links, def.Fair, bound, own, strings.Join(props, ", "))
 }

@@ -308,6 +308,7 @@ type jsonResult struct {
 	Claims       bool            `json:"claims"`
 	Drift        int             `json:"drift,omitempty"`
 	Bound        int             `json:"bound,omitempty"`
+	Param        map[string]int  `json:"param,omitempty"`
 	Fair         string          `json:"fair,omitempty"`
 	Verdict      checker.Verdict `json:"verdict"`
 	Reason       string          `json:"reason,omitempty"`
@@ -444,7 +445,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 		ElapsedMS: millis(r.Elapsed), PhaseElapsedMS: map[string]float64{checker.PhaseSafety: millis(r.SafetyElapsed)},
 		StatesPerSec: r.StatesPerSecond(), StoppedAtViolation: r.StoppedAtViolation, MemoryLimit: r.MemoryLimit,
 		MemoryBytes: r.MemoryBytes, PeakRSS: peakRSS(), DiskBytes: r.DiskBytes, Workers: r.Workers, Collision: r.CollisionBound(),
-		Properties: map[string]string{}, Bound: r.Params.Bound, Reduced: r.Reduced, ReductionNote: r.ReductionNote,
+		Properties: map[string]string{}, Bound: r.Params.Bound, Param: r.Meaning.Params.Param, Reduced: r.Reduced, ReductionNote: r.ReductionNote,
 	}
 	if shortest != nil {
 		out.Shortest = &jsonShortest{Verdict: shortest.Verdict, Reason: shortest.Reason, States: shortest.States}

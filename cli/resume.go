@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/spf13/pflag"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/paramflags"
 )
 
 // resumed restores the run checkpointed in --resume: the spec, every
@@ -79,7 +81,7 @@ func (f *checkFlags) contradictions(fs *pflag.FlagSet, e specs.Entry, was runinf
 		}
 	}
 	for _, d := range diffs {
-		if fs.Changed(d.Option[len("--"):]) {
+		if flag := (runinfo.Setting{Option: d.Option}).Flag(); flag != "" && fs.Changed(flag) {
 			out = append(out, d.Phrase("the checkpoint", "the command line"))
 		}
 	}
@@ -119,6 +121,20 @@ func (f *checkFlags) overMeaning(fs *pflag.FlagSet, e specs.Entry, m runinfo.Mea
 	})
 	set("drift", func() error { p.Drift = f.Drift; return nil })
 	set("bound", func() error { p.Bound = f.Bound; return nil })
+	set("param", func() error {
+		own, err := paramflags.ParseParams(f.Own)
+		if err == nil {
+			_, err = e.ResolveParams(own)
+		}
+		p.Param = maps.Clone(p.Param)
+		for _, o := range own {
+			if p.Param == nil {
+				p.Param = map[string]int{}
+			}
+			p.Param[o.Name] = o.Value
+		}
+		return err
+	})
 	set("fair", func() error { k, err := liveness.ParseFairness(f.fair); m.Fair = k.String(); return err })
 	set("safety", func() error { m.Safety = f.safety; return nil })
 	set("por", func() error { m.Reduce = f.por; return nil })

@@ -251,6 +251,8 @@ func meaningLine(k runstore.Key) string {
 			parts = append(parts, s.Value)
 		case s.Option == "--ids" && k.Kind == runstore.KindAllIDs:
 			parts = append(parts, "--all-ids")
+		case s.Flag() == "param":
+			parts = append(parts, s.Option+"="+s.Value)
 		default:
 			parts = append(parts, s.Option+" "+s.Value)
 		}

@@ -3,10 +3,13 @@ package cli
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/simulate"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/specs/specdef"
@@ -19,12 +22,14 @@ type simulateOutput struct {
 	Variant string `json:"variant"`
 	N       int    `json:"n"`
 	// IDs is the arrangement every run uses; null with random ids.
-	IDs       []int  `json:"ids"`
-	RandomIDs bool   `json:"random_ids"`
-	Seed      uint64 `json:"seed"`
-	FirstRun  int    `json:"first_run"`
-	Runs      int    `json:"runs"`
-	MaxSteps  int    `json:"max_steps"`
+	IDs []int `json:"ids"`
+	// Param are the spec's own parameters (--param), by name.
+	Param     map[string]int `json:"param,omitempty"`
+	RandomIDs bool           `json:"random_ids"`
+	Seed      uint64         `json:"seed"`
+	FirstRun  int            `json:"first_run"`
+	Runs      int            `json:"runs"`
+	MaxSteps  int            `json:"max_steps"`
 	// Sampled is always true: a simulation never proves a property.
 	Sampled bool `json:"sampled"`
 	// Verdict is "no violation", "fail" or "incomplete"; Summary says it
@@ -82,7 +87,7 @@ type simulateWitness struct {
 func newSimulateOutput(rep *simulate.Report, entry specs.Entry, p model.Params, args []string) *simulateOutput {
 	o := &simulateOutput{Spec: rep.Info.Spec, Variant: rep.Info.Variant, N: p.N, RandomIDs: rep.Opt.RandomIDs, Seed: rep.Opt.Seed,
 		FirstRun: rep.Opt.First, Runs: rep.Opt.Runs, MaxSteps: rep.Opt.MaxSteps, Sampled: true, Done: rep.Done, Stopped: rep.Stopped,
-		Steps: rep.Steps, NotTerminated: rep.NotTerminated, Measures: rep.Measures}
+		Steps: rep.Steps, NotTerminated: rep.NotTerminated, Measures: rep.Measures, Param: runinfo.ParamsOf(p).Param}
 	if !rep.Opt.RandomIDs && !entry.Anonymous() {
 		o.IDs = p.IDs
 	}
@@ -154,8 +159,12 @@ func (o *simulateOutput) writeText(w io.Writer) {
 	default: // a spec whose processes have no ids
 		ids = ""
 	}
-	fmt.Fprintf(w, "mc simulate: %s (variant %s), n=%d%s, seed %d, runs %d..%d, at most %d steps each (sampled)\n",
-		o.Spec, o.Variant, o.N, ids, o.Seed, o.FirstRun, o.FirstRun+o.Runs-1, o.MaxSteps)
+	var own string
+	for _, name := range slices.Sorted(maps.Keys(o.Param)) {
+		own += fmt.Sprintf(" %s=%d", name, o.Param[name])
+	}
+	fmt.Fprintf(w, "mc simulate: %s (variant %s), n=%d%s%s, seed %d, runs %d..%d, at most %d steps each (sampled)\n",
+		o.Spec, o.Variant, o.N, own, ids, o.Seed, o.FirstRun, o.FirstRun+o.Runs-1, o.MaxSteps)
 	fmt.Fprintln(w, o.Summary)
 	if f := o.Failure; f != nil {
 		how := f.Kind + " property"

@@ -46,6 +46,10 @@ type Params struct {
 	// requests per process (suzukikasami), token losses (misra). 0 means the
 	// spec's default; a spec without such a bound refuses any other value.
 	Bound int
+	// Own are the values of the spec's own parameters (--param), sorted by
+	// name, one per parameter the spec declares; nil for a spec that
+	// declares none (ownparams.go).
+	Own []Param
 }
 
 // Validate checks the parameters that every ring spec shares.
@@ -172,7 +176,7 @@ func PickVariant(spec string, vs []Variant, name string) (string, error) {
 
 // String renders the parameters on one line, as mc prints them:
 // "n=4 ids=3,1,4,2 chan=fifo initiators=0"; without ids when there are
-// none.
+// none; the spec's own parameters last ("k=3").
 func (p *Params) String() string {
 	ids := make([]string, len(p.IDs))
 	for i, id := range p.IDs {
@@ -211,7 +215,7 @@ func (p *Params) String() string {
 	if p.Claims {
 		s += " claims=on"
 	}
-	return s
+	return s + p.ownString()
 }
 
 // Duplex is how the links of a bidirectional ring carry messages: in one

@@ -14,6 +14,7 @@ package runinfo
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -72,6 +73,11 @@ type Params struct {
 	Drift int `json:"drift"`
 	// Bound is the spec's bound on its environment; 0 for specs without one.
 	Bound int `json:"bound"`
+	// Param holds the values of the spec's own parameters (--param), every
+	// one it declares, by name; absent for a spec that declares none, so
+	// that the files of those specs are as before parameters existed, and
+	// a file written before reads as a run without them.
+	Param map[string]int `json:"param,omitempty"`
 }
 
 // ParamsOf records p as files do.
@@ -80,6 +86,12 @@ func ParamsOf(p model.Params) Params {
 		Links: p.Duplex.String(), Drift: p.Drift, Bound: p.Bound}
 	if p.Orientation != nil {
 		out.Orientation = model.FormatOrientation(p.Orientation)
+	}
+	if len(p.Own) > 0 {
+		out.Param = make(map[string]int, len(p.Own))
+		for _, o := range p.Own {
+			out.Param[o.Name] = o.Value
+		}
 	}
 	return out
 }
@@ -102,7 +114,20 @@ func (p Params) Model(variant string) (model.Params, error) {
 			return model.Params{}, err
 		}
 	}
+	for _, name := range p.paramNames() {
+		out.Own = append(out.Own, model.Param{Name: name, Value: p.Param[name]})
+	}
 	return out, nil
+}
+
+// paramNames are the names of the spec's own parameters, sorted.
+func (p Params) paramNames() []string {
+	names := make([]string, 0, len(p.Param))
+	for name := range p.Param {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // Setting is one element of a Meaning as the command line names it: Option
@@ -111,10 +136,11 @@ func (p Params) Model(variant string) (model.Params, error) {
 type Setting struct{ Option, Value string }
 
 // Settings lists every element of m, in the order mc check's help gives
-// the flags.
+// the flags, then the spec's own parameters by name, each its own
+// element: "--param k" with value "3".
 func (m Meaning) Settings() []Setting {
 	p := m.Params
-	return []Setting{
+	settings := []Setting{
 		{"SPEC", m.Spec},
 		{"--variant", m.Variant},
 		{"--n", strconv.Itoa(p.N)},
@@ -134,22 +160,55 @@ func (m Meaning) Settings() []Setting {
 		{"--max-depth", orNone(m.MaxDepth, "none")},
 		{"--no-deadlock", onOff(m.NoDeadlock)},
 	}
+	for _, name := range p.paramNames() {
+		settings = append(settings, Setting{ParamOption(name), strconv.Itoa(p.Param[name])})
+	}
+	return settings
+}
+
+// ParamOption is the Setting's Option for the spec's parameter name:
+// "--param k".
+func ParamOption(name string) string { return "--param " + name }
+
+// Flag is the flag s's Option names, without its dashes: "fair" for
+// "--fair", "param" for "--param k"; "" for the spec.
+func (s Setting) Flag() string {
+	flag, _, _ := strings.Cut(strings.TrimPrefix(s.Option, "--"), " ")
+	if flag == "SPEC" {
+		return ""
+	}
+	return flag
 }
 
 // Difference is one element in which two Meanings (or Stores) differ.
 type Difference struct{ Option, Was, Is string }
 
 // Differences lists the elements in which is differs from was, in
-// Settings order.
+// was's Settings order, then the elements only is has. An element only one
+// of them has (a spec's parameter that a file of an older spec does not
+// record) has the value "none" in the other.
 func Differences(was, is Meaning) []Difference {
 	return differ(was.Settings(), is.Settings())
 }
 
 func differ(was, is []Setting) []Difference {
+	valueIn := func(ss []Setting, option string) (string, bool) {
+		for _, s := range ss {
+			if s.Option == option {
+				return s.Value, true
+			}
+		}
+		return "none", false
+	}
 	var out []Difference
-	for i := range was {
-		if was[i].Value != is[i].Value {
-			out = append(out, Difference{Option: was[i].Option, Was: was[i].Value, Is: is[i].Value})
+	for _, w := range was {
+		if v, _ := valueIn(is, w.Option); v != w.Value {
+			out = append(out, Difference{Option: w.Option, Was: w.Value, Is: v})
+		}
+	}
+	for _, i := range is {
+		if v, ok := valueIn(was, i.Option); !ok && v != i.Value {
+			out = append(out, Difference{Option: i.Option, Was: v, Is: i.Value})
 		}
 	}
 	return out

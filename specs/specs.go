@@ -53,13 +53,13 @@ type Entry struct {
 // Of registers a spec whose variants share one state type.
 func Of[S any](s specdef.Spec[S]) Entry {
 	return Entry{Info: s.Info, build: func(p model.Params) (checker.Target, error) {
-		sys, err := s.Build(p)
+		sys, err := buildOwn(s.Info, p, s.Build)
 		if err != nil {
 			return nil, err
 		}
 		return checker.Of(sys), nil
 	}, simulate: func(p model.Params) (simulate.System, error) {
-		sys, err := s.Build(p)
+		sys, err := buildOwn(s.Info, p, s.Build)
 		if err != nil {
 			return nil, err
 		}
@@ -69,8 +69,15 @@ func Of[S any](s specdef.Spec[S]) Entry {
 
 // OfSplit registers a spec whose variants have two state types.
 func OfSplit[S, T any](s specdef.Split[S, T]) Entry {
+	build := func(p model.Params) (*model.System[S], *model.System[T], error) {
+		var err error
+		if p.Own, err = s.ResolveParams(p.Own); err != nil {
+			return nil, nil, err
+		}
+		return s.Build(p)
+	}
 	return Entry{Info: s.Info, build: func(p model.Params) (checker.Target, error) {
-		a, b, err := s.Build(p)
+		a, b, err := build(p)
 		switch {
 		case err != nil:
 			return nil, err
@@ -79,7 +86,7 @@ func OfSplit[S, T any](s specdef.Split[S, T]) Entry {
 		}
 		return checker.Of(b), nil
 	}, simulate: func(p model.Params) (simulate.System, error) {
-		a, b, err := s.Build(p)
+		a, b, err := build(p)
 		switch {
 		case err != nil:
 			return nil, err
@@ -88,6 +95,17 @@ func OfSplit[S, T any](s specdef.Split[S, T]) Entry {
 		}
 		return simulate.Of(b), nil
 	}}
+}
+
+// buildOwn builds the spec with its own parameters checked and every
+// default filled in (specdef.Info.ResolveParams), whoever made p: the
+// flags, a file, a sweep, mc list.
+func buildOwn[S any](info specdef.Info, p model.Params, build func(model.Params) (*model.System[S], error)) (*model.System[S], error) {
+	var err error
+	if p.Own, err = info.ResolveParams(p.Own); err != nil {
+		return nil, err
+	}
+	return build(p)
 }
 
 // all are the specs this program checks: mc's own, unless Use replaced
@@ -122,12 +140,15 @@ func register(base, own []Entry) error {
 		switch {
 		case e.build == nil:
 			return fmt.Errorf("spec %q was not made with specs.Of or specs.OfSplit", e.Name)
-		case !validName(e.Name):
+		case !specdef.ValidName(e.Name):
 			return fmt.Errorf("spec name %q: want lower-case letters, digits and '-', starting with a letter", e.Name)
 		case seen[e.Name]:
 			return fmt.Errorf("two specs are named %q", e.Name)
 		case len(e.Variants) == 0:
 			return fmt.Errorf("spec %s declares no variant (its first is the default)", e.Name)
+		}
+		if err := e.CheckParams(); err != nil {
+			return err
 		}
 		seen[e.Name] = true
 		next = append(next, e)
@@ -137,20 +158,6 @@ func register(base, own []Entry) error {
 	}
 	all = next
 	return nil
-}
-
-// validName says whether name can name a spec on the command line and in
-// file names: lower-case letters, digits and '-', a letter first.
-func validName(name string) bool {
-	if name == "" || name[0] < 'a' || name[0] > 'z' {
-		return false
-	}
-	for _, c := range name {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // Build instantiates the spec; it validates p.

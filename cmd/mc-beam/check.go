@@ -316,6 +316,7 @@ type checkJSON struct {
 	Variant     string            `json:"variant"`
 	N           int               `json:"n"`
 	IDs         []int             `json:"ids"`
+	Param       map[string]int    `json:"param,omitempty"`
 	Verdict     checker.Verdict   `json:"verdict"`
 	States      int               `json:"states"`
 	Transitions int               `json:"transitions"`
@@ -332,7 +333,7 @@ type checkJSON struct {
 
 func (r *result) writeJSON(w io.Writer, info checker.Info, runner string, shards int) error {
 	out := checkJSON{Stamp: runinfo.ThisStamp(), Spec: info.Spec, Variant: info.Variant, N: info.Params.N, IDs: info.Params.IDs,
-		Verdict: r.runVerdict(), States: r.states, Transitions: r.transitions, Terminal: r.terminal, Depth: r.depth,
+		Param: runinfo.ParamsOf(info.Params).Param, Verdict: r.runVerdict(), States: r.states, Transitions: r.transitions, Terminal: r.terminal, Depth: r.depth,
 		ElapsedMS: float64(r.elapsed.Microseconds()) / 1000, Stopped: r.stopped, Properties: map[string]string{},
 		Runner: runner, Shards: shards, Levels: r.depth + 1}
 	for _, p := range r.props {

@@ -14,7 +14,7 @@ import (
 )
 
 // Names are the flags that choose a spec's parameters.
-var Names = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift", "links", "orientation", "bound"}
+var Names = []string{"n", "ids", "variant", "chan", "cap", "initiators", "claims", "drift", "links", "orientation", "bound", "param"}
 
 // Flags holds the values of the flags Names lists.
 type Flags struct {
@@ -33,6 +33,8 @@ type Flags struct {
 	// check's checker.MaxProcs): larger is refused, as the spec's own
 	// largest (specdef.Info.MaxN) is, before any id is made.
 	Largest int
+	// Own are the --param values, NAME=VALUE, in the order given.
+	Own []string
 }
 
 // Add defines the flags on fs.
@@ -48,6 +50,7 @@ func (f *Flags) Add(fs *pflag.FlagSet) {
 	fs.IntVar(&f.Drift, "drift", 0, "clock-based specs: no processor completes more than K ticks while another completes none (default 0: unbounded)")
 	fs.BoolVar(&f.Claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 	fs.IntVar(&f.Bound, "bound", 0, "the spec's bound on its environment, e.g. requests per process (see mc list; default: the spec's)")
+	fs.StringArrayVar(&f.Own, "param", nil, "one of the spec's own parameters, NAME=VALUE, e.g. k=3; repeat for each (see mc list; default: the spec's)")
 }
 
 // Params turns the flags into e's parameters, which e.Build validates
@@ -108,6 +111,12 @@ func (f *Flags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
 		if p.Initiators, err = model.ParseInts(f.Initiators); err != nil {
 			return p, fmt.Errorf("--initiators: %v (leave the flag out for every process)", err)
 		}
+	}
+	if p.Own, err = ParseParams(f.Own); err == nil {
+		p.Own, err = e.ResolveParams(p.Own)
+	}
+	if err != nil {
+		return p, fmt.Errorf("--param: %v", err)
 	}
 	return p, nil
 }

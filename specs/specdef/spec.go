@@ -31,6 +31,9 @@ type Info struct {
 	// Takes are the knobs the spec reads; the CLI refuses the others for
 	// it (--n, --variant and --fair apply to every spec).
 	Takes Knob
+	// Params are the spec's own parameters (--param), nil for none; the
+	// registry refuses a declaration CheckParams finds at fault.
+	Params []Param
 	// Symmetry is the group of ring symmetries the spec's behaviour is
 	// invariant under, with every process an initiator; --all-ids checks
 	// one arrangement per class. The zero value is rotation. Reflection is
