@@ -35,6 +35,27 @@ func TestParamsValidate(t *testing.T) {
 	}
 }
 
+// A spec reads its own parameters by name; one it did not get is an error
+// naming it; String shows them last.
+func TestOwnParams(t *testing.T) {
+	p := Params{N: 3, Own: []Param{{Name: "k", Value: 4}, {Name: "m", Value: -1}}}
+	if k, err := p.Param("k"); k != 4 || err != nil {
+		t.Fatalf("Param(k) = %d, %v", k, err)
+	}
+	if m, err := p.Param("m"); m != -1 || err != nil {
+		t.Fatalf("Param(m) = %d, %v", m, err)
+	}
+	if _, err := p.Param("x"); err == nil || !strings.Contains(err.Error(), `"x"`) {
+		t.Fatalf("Param(x): %v", err)
+	}
+	if s := p.String(); s != "n=3 chan=fifo initiators=all k=4 m=-1" {
+		t.Fatalf("String() = %q", s)
+	}
+	if s := (&Params{N: 3}).String(); s != "n=3 chan=fifo initiators=all" {
+		t.Fatalf("String() without parameters = %q", s)
+	}
+}
+
 func TestParseInts(t *testing.T) {
 	if got, err := ParseInts("3, 1,4"); err != nil || fmt.Sprint(got) != "[3 1 4]" {
 		t.Fatalf("ParseInts = %v, %v", got, err)
