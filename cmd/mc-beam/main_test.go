@@ -168,6 +168,8 @@ func TestRefusals(t *testing.T) {
 		{[]string{"check", "changroberts", "--safety", "--runner", "direct"}, "--runner"},
 		{[]string{"check", "changroberts", "--safety", "--shards", "0"}, "--shards"},
 		{[]string{"check", "nosuchspec", "--safety"}, "nosuchspec"},
+		{[]string{"check", "changroberts", "--safety", "--param", "k=3"}, `--param: spec changroberts has no parameter "k"`},
+		{[]string{"check", "changroberts", "--safety", "--param", "k"}, "--param: \"k\": want NAME=VALUE"},
 		{[]string{"check", "changroberts", "--safety", "--", "--no_such_beam_option"}, "Beam option"},
 		{[]string{"sweep", "changroberts", "--n", "3..12"}, "--n"},
 		{[]string{"sweep", "misra", "--n", "3"}, "no ids"},

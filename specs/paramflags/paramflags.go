@@ -50,7 +50,7 @@ func (f *Flags) Add(fs *pflag.FlagSet) {
 	fs.IntVar(&f.Drift, "drift", 0, "clock-based specs: no processor completes more than K ticks while another completes none (default 0: unbounded)")
 	fs.BoolVar(&f.Claims, "claims", false, "turn on ghost (history) variables and the papers' claims that read them")
 	fs.IntVar(&f.Bound, "bound", 0, "the spec's bound on its environment, e.g. requests per process (see mc list; default: the spec's)")
-	fs.StringArrayVar(&f.Own, "param", nil, "one of the spec's own parameters, NAME=VALUE, e.g. k=3; repeat for each (see mc list; default: the spec's)")
+	fs.StringArrayVar(&f.Own, "param", nil, "one of the spec's own parameters, `NAME=VALUE`, e.g. k=3; repeat for each (see mc list; default: the spec's)")
 }
 
 // Params turns the flags into e's parameters, which e.Build validates
