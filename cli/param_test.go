@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/changroberts"
 	"github.com/ringcheck/mc/specs/specdef"
 	"github.com/ringcheck/mc/tracefile"
 )
@@ -236,6 +238,60 @@ func TestListShowsSpecParams(t *testing.T) {
 		}
 		if fmt.Sprint(s.Params) != want {
 			t.Errorf("%s: params %v, want %s", s.Name, s.Params, want)
+		}
+	}
+}
+
+// withParam registers s under name with the parameters params, which its
+// Build ignores: a spec that sends messages, to sweep.
+func withParam[S any](t *testing.T, s specdef.Spec[S], name string, params []specdef.Param) {
+	build := s.Build
+	s.Name, s.Params, s.Sweeps = name, params, nil
+	s.Build = func(p model.Params) (*model.System[S], error) {
+		sys, err := build(p)
+		if err == nil {
+			sys.Spec = name
+		}
+		return sys, err
+	}
+	if err := specs.Use(true, specs.Of(s)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { specs.Use(true) })
+}
+
+// mc sweep takes --param too: the table names it, its JSON and witness
+// runs record it, and the runs replay; --sample and sweep all refuse it.
+func TestSweepTakesSpecParams(t *testing.T) {
+	withParam(t, changroberts.Spec, "crparam", []specdef.Param{{Name: "extra", Doc: "unused", Default: 1, Min: 1, Max: 3}})
+	dir := t.TempDir()
+	code, out, errs := mc(t, context.Background(), "sweep", "crparam", "--n", "3", "--param", "extra=2", "--out", dir, "--no-db")
+	if code != exitPass || !strings.Contains(out, "mc sweep crparam --param extra=2: all messages") {
+		t.Fatalf("sweep: exit %d\n%s%s", code, out, errs)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "crparam.json"))
+	if err != nil || !strings.Contains(string(data), `"param": {`) || !strings.Contains(string(data), `"extra": 2`) {
+		t.Fatalf("crparam.json (%v):\n%s", err, data)
+	}
+	if md, err := os.ReadFile(filepath.Join(dir, "crparam.md")); err != nil || !strings.Contains(string(md), "Spec crparam, --param extra=2") {
+		t.Fatalf("crparam.md (%v):\n%s", err, md)
+	}
+	trace := filepath.Join(dir, "traces", "crparam-n3-worst.json")
+	if code, out, errs := mc(t, context.Background(), "trace", trace, "--replay"); code != exitPass || !strings.Contains(out, "extra=2") {
+		t.Fatalf("the worst run does not replay: exit %d\n%s%s", code, out, errs)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "crparam", "--n", "3", "--param", "extra=4", "--no-db"}, "mc sweep: --param: parameter extra of spec crparam must be from 1 to 3, got 4"},
+		{[]string{"sweep", "changroberts", "--n", "3", "--param", "extra=2", "--no-db"}, `mc sweep: --param: spec changroberts has no parameter "extra"`},
+		{[]string{"sweep", "crparam", "--sample", "2", "--n", "3", "--param", "extra=2"}, "--param does not apply to a sampled sweep"},
+		{[]string{"sweep", "all", "--param", "extra=2"}, "mc sweep all: takes only"},
+	} {
+		code, out, errs := mc(t, context.Background(), c.args...)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, c.want)
 		}
 	}
 }

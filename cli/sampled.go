@@ -35,7 +35,7 @@ var sampledOnly = []string{"seed"}
 
 // exhaustiveOnly are the flags of mc sweep that --sample refuses: they
 // choose arrangements or bound graphs, which a sampled sweep has none of.
-var exhaustiveOnly = []string{"ids", "drift", "max-states", "timeout", "db", "no-db", "fresh", "por"}
+var exhaustiveOnly = []string{"ids", "drift", "param", "max-states", "timeout", "db", "no-db", "fresh", "por"}
 
 // runSampled is mc sweep SPEC --sample R: per ring size, R simulated runs
 // with random arrangements (mc simulate --random-ids) summarised in one row

@@ -17,6 +17,7 @@ type sweepFlags struct {
 	ns, ids, variant, out string
 	json                  bool
 	drift                 int
+	params                []string
 	maxStates             int64
 	timeout               time.Duration
 	maxMemory             string
@@ -40,6 +41,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per n")
 	fs.StringVar(&f.out, "out", "", "write <name>.json, <name>.md, <name>.svg and the witness runs (traces/) to this directory; with SPEC all, also README.md and worst.svg")
 	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
+	fs.StringArrayVar(&f.params, "param", nil, "one of the spec's own parameters, `NAME=VALUE`; repeat for each (see mc check --help)")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once the heap holds more than this, e.g. 512MiB (default: as mc check, 7/8 of the memory available)")
@@ -96,7 +98,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	opt := sweep.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
 	if fs.Arg(0) == "all" {
-		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 || f.por {
+		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 || f.por || f.params != nil {
 			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states, --timeout, --workers and the run store's flags")
 			return exitUsage
 		}
@@ -105,7 +107,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return sweepAll(ctx, dir, opt, f.workers, c, f.json, stdout, stderr)
 		})
 	}
-	name, cfg, ns, err := sweepout.Resolve(sweepout.Request{Spec: fs.Arg(0), Variant: f.variant, Drift: f.drift,
+	name, cfg, ns, err := sweepout.Resolve(sweepout.Request{Spec: fs.Arg(0), Variant: f.variant, Drift: f.drift, Params: f.params,
 		Ns: f.ns, IDs: f.ids, Opt: opt, Changed: fs.Changed})
 	if err != nil {
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)

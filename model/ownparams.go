@@ -2,6 +2,8 @@ package model
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +29,28 @@ func (p *Params) Param(name string) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("no value for the spec's parameter %q (declare it in specdef.Info.Params; the registry fills in its default)", name)
+}
+
+// OwnFrom are the values of a spec's own parameters that values holds, by
+// name, sorted by name as Params.Own keeps them; nil for none.
+func OwnFrom(values map[string]int) []Param {
+	var out []Param
+	for _, name := range slices.Sorted(maps.Keys(values)) {
+		out = append(out, Param{Name: name, Value: values[name]})
+	}
+	return out
+}
+
+// OwnValues are own's values by name, as files record them; nil for none.
+func OwnValues(own []Param) map[string]int {
+	if len(own) == 0 {
+		return nil
+	}
+	out := make(map[string]int, len(own))
+	for _, o := range own {
+		out[o.Name] = o.Value
+	}
+	return out
 }
 
 // ownString renders the spec's own parameters as String shows them,

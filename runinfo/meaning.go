@@ -14,7 +14,6 @@ package runinfo
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -87,12 +86,7 @@ func ParamsOf(p model.Params) Params {
 	if p.Orientation != nil {
 		out.Orientation = model.FormatOrientation(p.Orientation)
 	}
-	if len(p.Own) > 0 {
-		out.Param = make(map[string]int, len(p.Own))
-		for _, o := range p.Own {
-			out.Param[o.Name] = o.Value
-		}
-	}
+	out.Param = model.OwnValues(p.Own)
 	return out
 }
 
@@ -114,20 +108,8 @@ func (p Params) Model(variant string) (model.Params, error) {
 			return model.Params{}, err
 		}
 	}
-	for _, name := range p.paramNames() {
-		out.Own = append(out.Own, model.Param{Name: name, Value: p.Param[name]})
-	}
+	out.Own = model.OwnFrom(p.Param)
 	return out, nil
-}
-
-// paramNames are the names of the spec's own parameters, sorted.
-func (p Params) paramNames() []string {
-	names := make([]string, 0, len(p.Param))
-	for name := range p.Param {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
 }
 
 // Setting is one element of a Meaning as the command line names it: Option
@@ -160,8 +142,8 @@ func (m Meaning) Settings() []Setting {
 		{"--max-depth", orNone(m.MaxDepth, "none")},
 		{"--no-deadlock", onOff(m.NoDeadlock)},
 	}
-	for _, name := range p.paramNames() {
-		settings = append(settings, Setting{ParamOption(name), strconv.Itoa(p.Param[name])})
+	for _, o := range model.OwnFrom(p.Param) {
+		settings = append(settings, Setting{ParamOption(o.Name), strconv.Itoa(o.Value)})
 	}
 	return settings
 }

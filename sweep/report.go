@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/ringcheck/mc/model"
 )
 
 // Table is a profile's rows, as results/<name>.json holds them.
@@ -33,7 +35,10 @@ type Table struct {
 	NotComputed string `json:"not_computed,omitempty"`
 	// Note says what the table needs said beyond its columns.
 	Note string `json:"note,omitempty"`
-	Rows []*Row `json:"rows"`
+	// Param are the spec's own parameters (--param) the spec was built
+	// with, by name; absent for a spec that declares none.
+	Param map[string]int `json:"param,omitempty"`
+	Rows  []*Row         `json:"rows"`
 }
 
 // NewTable is the empty table of profile name swept with cfg.
@@ -43,7 +48,7 @@ func NewTable(name string, cfg Config) *Table {
 	// reduces say so each (Row.Reduced, Row.NotComputed).
 	whole := cfg
 	whole.Profile.ReducedFrom = 0
-	t := &Table{Name: name, Spec: cfg.Spec.Facts().Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: whole.claims(0),
+	t := &Table{Name: name, Spec: cfg.Spec.Facts().Name, Variant: cfg.Variant, Drift: cfg.Drift, Claims: whole.claims(0), Param: model.OwnValues(cfg.Own),
 		Counted: p.Counted, Formula: p.Formula, Ref: p.Ref, Lead: p.Lead, Phase: p.Phase, PhaseFormula: p.PhaseFormula, Bits: p.Bits != "", Note: p.Note,
 		Reduced: cfg.Reduce}
 	if why := whole.PhasesSkipped(0); why != "" {
@@ -202,7 +207,7 @@ func (t *Table) cells(cols []column, r *Row) []string {
 
 // WriteText prints the rows as a terminal table.
 func WriteText(w io.Writer, t *Table) {
-	fmt.Fprintf(w, "mc sweep %s%s: %s; bound %s\n", t.Spec, variantSuffix(t.Variant), t.Counted, t.Formula)
+	fmt.Fprintf(w, "mc sweep %s%s%s: %s; bound %s\n", t.Spec, variantSuffix(t.Variant), t.ownParams(), t.Counted, t.Formula)
 	if r := t.reduction(); r != "" {
 		fmt.Fprintln(w, r)
 	}
@@ -286,11 +291,24 @@ func (t *Table) linearTerm() (c float64, n int) {
 	return c, n
 }
 
+// ownParams are the spec's own parameters the table was swept with, as
+// flags: " --param k=3 --param m=1"; "" for none.
+func (t *Table) ownParams() string {
+	var s string
+	for _, o := range model.OwnFrom(t.Param) {
+		s += fmt.Sprintf(" --param %s=%d", o.Name, o.Value)
+	}
+	return s
+}
+
 // heading names what the table sweeps: the spec, its variant and drift.
 func heading(t *Table) string {
 	s := "Spec " + t.Spec + variantSuffix(t.Variant)
 	if t.Drift != 0 {
 		s += fmt.Sprintf(", --drift %d", t.Drift)
+	}
+	if own := t.ownParams(); own != "" {
+		s += "," + own
 	}
 	if t.Claims {
 		s += ", built with --claims (ghost measures)"

@@ -144,7 +144,10 @@ type Config struct {
 	// IDs, if not nil, sweeps this one arrangement instead of every class.
 	IDs   []int
 	Drift int
-	Opt   CostOptions
+	// Own are the spec's own parameters (--param), resolved
+	// (specdef.Info.ResolveParams).
+	Own []model.Param
+	Opt CostOptions
 	// Store, if not nil, keeps the classes computed by earlier sweeps: a
 	// class whose key it holds is taken from it, unless Fresh, and every
 	// class computed is saved to it (store.go).
@@ -358,7 +361,7 @@ func (c Config) costOptions(n int) CostOptions {
 
 // target builds the system of one class of ring size n, arrangement ids.
 func (c Config) target(n int, ids []int) (checker.Target, error) {
-	return c.Spec.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.claims(n), Drift: c.Drift})
+	return c.Spec.Build(model.Params{N: n, IDs: ids, Variant: c.Variant, Claims: c.claims(n), Drift: c.Drift, Own: c.Own})
 }
 
 // Incomplete is the error of a class whose graph a limit (MaxStates,

@@ -173,6 +173,7 @@ func TestRefusals(t *testing.T) {
 		{[]string{"check", "changroberts", "--safety", "--", "--no_such_beam_option"}, "Beam option"},
 		{[]string{"sweep", "changroberts", "--n", "3..12"}, "--n"},
 		{[]string{"sweep", "misra", "--n", "3"}, "no ids"},
+		{[]string{"sweep", "changroberts", "--n", "3", "--param", "k=1"}, `--param: spec changroberts has no parameter "k"`},
 		{[]string{"sweep", "changroberts", "--n", "3", "--db", "x", "--no-db"}, "--no-db"},
 		{[]string{"frobnicate"}, "unknown command"},
 	} {

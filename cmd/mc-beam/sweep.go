@@ -32,6 +32,7 @@ type sweepFlags struct {
 	ns, ids, variant, out string
 	json                  bool
 	drift                 int
+	params                []string
 	maxStates             int64
 	timeout               time.Duration
 	work                  string
@@ -54,6 +55,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) (cod
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per n")
 	fs.StringVar(&f.out, "out", "", "write <name>.json, <name>.md and the witness runs (traces/) to this directory")
 	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
+	fs.StringArrayVar(&f.params, "param", nil, "one of the spec's own parameters, `NAME=VALUE`; repeat for each (see mc check --help)")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
 	fs.StringVar(&f.work, "work", "", "directory (any Beam filesystem: a local path, gs://…) where the workers leave each row's classes (default: a temporary directory, removed)")
@@ -68,7 +70,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) (cod
 		fmt.Fprintln(stderr, "mc-beam sweep: want exactly one SPEC (see mc-beam sweep --help)")
 		return exitUsage
 	}
-	req := sweepRequest{Spec: positional(fs)[0], Variant: f.variant, Drift: f.drift, Ns: f.ns, IDs: f.ids, MaxStates: f.maxStates, Timeout: f.timeout}
+	req := sweepRequest{Spec: positional(fs)[0], Variant: f.variant, Drift: f.drift, Params: f.params, Ns: f.ns, IDs: f.ids, MaxStates: f.maxStates, Timeout: f.timeout}
 	if f.maxStates < 0 || f.timeout < 0 {
 		fmt.Fprintln(stderr, "mc-beam sweep: --max-states and --timeout must not be negative")
 		return exitUsage
@@ -142,13 +144,14 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) (cod
 type sweepRequest struct {
 	Spec, Variant string
 	Drift         int
+	Params        []string
 	Ns, IDs       string
 	MaxStates     int64
 	Timeout       time.Duration
 }
 
 func (r sweepRequest) resolve(changed func(string) bool) (string, sweep.Config, []int, error) {
-	return sweepout.Resolve(sweepout.Request{Spec: r.Spec, Variant: r.Variant, Drift: r.Drift, Ns: r.Ns, IDs: r.IDs,
+	return sweepout.Resolve(sweepout.Request{Spec: r.Spec, Variant: r.Variant, Drift: r.Drift, Params: r.Params, Ns: r.Ns, IDs: r.IDs,
 		Opt: sweep.CostOptions{MaxStates: r.MaxStates, Timeout: r.Timeout}, Changed: changed})
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/paramflags"
 	"github.com/ringcheck/mc/specs/specdef"
 	"github.com/ringcheck/mc/sweep"
 	"github.com/ringcheck/mc/tracefile"
@@ -28,6 +29,8 @@ import (
 type Request struct {
 	Spec, Variant string
 	Drift         int
+	// Params are the values of --param, NAME=VALUE.
+	Params []string
 	// Ns is --n ("3..7", "5"; "" for the profile's range) and IDs --ids
 	// ("all" for every class, or one arrangement "3,1,2").
 	Ns, IDs string
@@ -69,6 +72,12 @@ func Resolve(r Request) (name string, cfg sweep.Config, ns []int, err error) {
 		return "", cfg, nil, fmt.Errorf("--n: %v", err)
 	}
 	cfg = sweep.Config{Spec: e, Profile: prof, Variant: r.Variant, Drift: r.Drift, Opt: r.Opt}
+	if cfg.Own, err = paramflags.ParseParams(r.Params); err == nil {
+		cfg.Own, err = e.ResolveParams(cfg.Own)
+	}
+	if err != nil {
+		return "", cfg, nil, fmt.Errorf("--param: %v", err)
+	}
 	if r.IDs != "all" {
 		if cfg.IDs, err = ParseInts(r.IDs); err != nil {
 			return "", cfg, nil, fmt.Errorf("--ids: %v", err)
@@ -156,7 +165,7 @@ func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
 			ids  []int
 			tr   *checker.Trace
 		}{{"worst", r.WorstIDs, r.WorstRun()}, {"best", r.BestIDs, r.BestRun()}} {
-			p := model.Params{N: r.N, IDs: w.ids, Variant: t.Variant, Drift: t.Drift, Claims: t.RowClaims(r)}
+			p := model.Params{N: r.N, IDs: w.ids, Variant: t.Variant, Drift: t.Drift, Claims: t.RowClaims(r), Own: model.OwnFrom(t.Param)}
 			tgt, err := e.Build(p)
 			if err != nil {
 				return err
