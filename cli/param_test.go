@@ -18,7 +18,7 @@ import (
 	"github.com/ringcheck/mc/tracefile"
 )
 
-// kstate is Dijkstra's K-state token ring (EWD 426), the spec that needed a
+// kring is Dijkstra's K-state token ring (EWD 426), the spec that needed a
 // parameter of its own: process 0 holds the privilege when its value
 // equals its predecessor's, and then increments it modulo K; any other
 // process holds it when its value differs from its predecessor's, and
@@ -26,30 +26,30 @@ import (
 // one value after another: n·K states, each with exactly one privilege.
 // Property "max-reaches-last" is a witness that process n-1 takes the
 // value K-1, after (K-1)·n steps.
-type kstate struct{ X []int }
+type kring struct{ X []int }
 
-func kstateSpec() specs.Entry {
-	return specs.Of(specdef.Spec[kstate]{Info: specdef.Info{Name: "kstate", Title: "Dijkstra's K-state token ring (a test's)",
+func kRingSpec() specs.Entry {
+	return specs.Of(specdef.Spec[kring]{Info: specdef.Info{Name: "kring", Title: "Dijkstra's K-state token ring (a test's)",
 		Ref: "EWD 426", Defaults: specdef.Defaults{N: 3}, Variants: []model.Variant{{Name: "dijkstra"}},
 		Params: []specdef.Param{{Name: "k", Doc: "states per process (EWD 426)", Default: 3, Min: 2, Max: 8}},
-		Source: fstest.MapFS{"kstate.go": {Data: []byte("package kstate\n")}}}, Build: buildKState})
+		Source: fstest.MapFS{"kring.go": {Data: []byte("package kring\n")}}}, Build: buildKRing})
 }
 
-func buildKState(p model.Params) (*model.System[kstate], error) {
+func buildKRing(p model.Params) (*model.System[kring], error) {
 	k, err := p.Param("k")
 	if err != nil {
 		return nil, err
 	}
 	n := p.N
-	privileged := func(s *kstate, i int) bool {
+	privileged := func(s *kring, i int) bool {
 		if i == 0 {
 			return s.X[0] == s.X[n-1]
 		}
 		return s.X[i] != s.X[i-1]
 	}
-	return &model.System[kstate]{Spec: "kstate", Variant: "dijkstra", Params: p, Procs: n,
-		Init: []kstate{{X: make([]int, n)}},
-		Rules: []model.Rule[kstate]{{Name: "move", Guard: privileged, Do: func(s *kstate, i, _ int) bool {
+	return &model.System[kring]{Spec: "kring", Variant: "dijkstra", Params: p, Procs: n,
+		Init: []kring{{X: make([]int, n)}},
+		Rules: []model.Rule[kring]{{Name: "move", Guard: privileged, Do: func(s *kring, i, _ int) bool {
 			if i == 0 {
 				s.X[0] = (s.X[0] + 1) % k
 			} else {
@@ -57,8 +57,8 @@ func buildKState(p model.Params) (*model.System[kstate], error) {
 			}
 			return true
 		}}},
-		Props: []model.Property[kstate]{
-			model.InvariantProp("one-privilege", "EWD 426", "exactly one process is privileged", func(s *kstate) bool {
+		Props: []model.Property[kring]{
+			model.InvariantProp("one-privilege", "EWD 426", "exactly one process is privileged", func(s *kring) bool {
 				count := 0
 				for i := range n {
 					if privileged(s, i) {
@@ -67,16 +67,16 @@ func buildKState(p model.Params) (*model.System[kstate], error) {
 				}
 				return count == 1
 			}),
-			model.WitnessProp("max-reaches-last", "EWD 426", "process n-1 takes the value K-1", func(s *kstate) bool { return s.X[n-1] == k-1 }),
+			model.WitnessProp("max-reaches-last", "EWD 426", "process n-1 takes the value K-1", func(s *kring) bool { return s.X[n-1] == k-1 }),
 		},
-		Copy: func(d, s *kstate) { d.X = append(d.X[:0], s.X...) },
-		Encode: func(b []byte, s *kstate) []byte {
+		Copy: func(d, s *kring) { d.X = append(d.X[:0], s.X...) },
+		Encode: func(b []byte, s *kring) []byte {
 			for _, x := range s.X {
 				b = model.AppendUint(b, uint64(x))
 			}
 			return b
 		},
-		Decode: func(b []byte, s *kstate) error {
+		Decode: func(b []byte, s *kring) error {
 			d := model.NewDecoder(b)
 			s.X = s.X[:0]
 			for range n {
@@ -84,7 +84,7 @@ func buildKState(p model.Params) (*model.System[kstate], error) {
 			}
 			return d.Finish()
 		},
-		Vars: func(s *kstate) []model.Var {
+		Vars: func(s *kring) []model.Var {
 			vs := make([]model.Var, n)
 			for i, x := range s.X {
 				vs[i] = model.Var{Name: fmt.Sprintf("p%d.x", i), Value: strconv.Itoa(x)}
@@ -94,9 +94,9 @@ func buildKState(p model.Params) (*model.System[kstate], error) {
 	}, nil
 }
 
-// withKState registers kstate beside mc's own specs for the test.
-func withKState(t *testing.T) {
-	if err := specs.Use(true, kstateSpec()); err != nil {
+// withKRing registers kring beside mc's own specs for the test.
+func withKRing(t *testing.T) {
+	if err := specs.Use(true, kRingSpec()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { specs.Use(true) })
@@ -105,13 +105,13 @@ func withKState(t *testing.T) {
 // --param k changes the system: n·K states, 9 at K = 3 (the default) and
 // 12 at K = 4, as the header and the JSON say.
 func TestSpecParamChangesTheStateCount(t *testing.T) {
-	withKState(t)
+	withKRing(t)
 	for _, c := range []struct {
 		args   []string
 		states int
 		k      int
 	}{{nil, 9, 3}, {[]string{"--param", "k=4"}, 12, 4}, {[]string{"--param=k=2"}, 6, 2}} {
-		args := append([]string{"check", "kstate", "--no-db"}, c.args...)
+		args := append([]string{"check", "kring", "--no-db"}, c.args...)
 		code, out, errs := mc(t, context.Background(), args...)
 		if code != exitPass || !strings.Contains(out, fmt.Sprintf("%d distinct states", c.states)) || !strings.Contains(out, fmt.Sprintf(" k=%d", c.k)) {
 			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
@@ -125,7 +125,7 @@ func TestSpecParamChangesTheStateCount(t *testing.T) {
 			t.Fatalf("%v --json: exit %d, %v, %+v", args, code, err, r)
 		}
 	}
-	code, out, errs := mc(t, context.Background(), "simulate", "kstate", "--param", "k=5", "--runs", "1", "--max-steps", "100")
+	code, out, errs := mc(t, context.Background(), "simulate", "kring", "--param", "k=5", "--runs", "1", "--max-steps", "100")
 	if code != exitPass || !strings.Contains(out, "n=3 k=5,") {
 		t.Fatalf("simulate: exit %d\n%s%s", code, out, errs)
 	}
@@ -134,22 +134,22 @@ func TestSpecParamChangesTheStateCount(t *testing.T) {
 // Every mistake in --param is one line and exit 2, before anything is
 // built, in every command that builds a system.
 func TestSpecParamMistakesAreOneLineUsageErrors(t *testing.T) {
-	withKState(t)
+	withKRing(t)
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"check", "kstate", "--param", "k"}, `--param: "k": want NAME=VALUE, e.g. k=3`},
-		{[]string{"check", "kstate", "--param", "K=3"}, `--param: "K=3": want NAME=VALUE`},
-		{[]string{"check", "kstate", "--param", "k=three"}, `--param: "k=three": the value of k is not an integer`},
-		{[]string{"check", "kstate", "--param", "k=1"}, "--param: parameter k of spec kstate must be from 2 to 8, got 1"},
-		{[]string{"check", "kstate", "--param", "k=9"}, "must be from 2 to 8, got 9"},
-		{[]string{"check", "kstate", "--param", "m=3"}, `--param: spec kstate has no parameter "m"; its parameters: k (2..8) (see mc list)`},
-		{[]string{"check", "kstate", "--param", "k=3", "--param", "k=4"}, "--param: parameter k is given twice"},
+		{[]string{"check", "kring", "--param", "k"}, `--param: "k": want NAME=VALUE, e.g. k=3`},
+		{[]string{"check", "kring", "--param", "K=3"}, `--param: "K=3": want NAME=VALUE`},
+		{[]string{"check", "kring", "--param", "k=three"}, `--param: "k=three": the value of k is not an integer`},
+		{[]string{"check", "kring", "--param", "k=1"}, "--param: parameter k of spec kring must be from 2 to 8, got 1"},
+		{[]string{"check", "kring", "--param", "k=9"}, "must be from 2 to 8, got 9"},
+		{[]string{"check", "kring", "--param", "m=3"}, `--param: spec kring has no parameter "m"; its parameters: k (2..8) (see mc list)`},
+		{[]string{"check", "kring", "--param", "k=3", "--param", "k=4"}, "--param: parameter k is given twice"},
 		{[]string{"check", "changroberts", "--param", "k=3"}, `--param: spec changroberts has no parameter "k": it declares none (see mc list)`},
 		{[]string{"check", "changroberts", "--all-ids", "--param", "k=3"}, `spec changroberts has no parameter "k"`},
-		{[]string{"simulate", "kstate", "--param", "k=0"}, "must be from 2 to 8, got 0"},
-		{[]string{"explore", "kstate", "--param", "m=1", "--addr", "127.0.0.1:0"}, `has no parameter "m"`},
+		{[]string{"simulate", "kring", "--param", "k=0"}, "must be from 2 to 8, got 0"},
+		{[]string{"explore", "kring", "--param", "m=1", "--addr", "127.0.0.1:0"}, `has no parameter "m"`},
 	} {
 		code, out, errs := mc(t, context.Background(), c.args...)
 		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.want) {
@@ -163,16 +163,14 @@ func TestSpecParamMistakesAreOneLineUsageErrors(t *testing.T) {
 // own and not against a system of another; the explorer refuses to change
 // a trace's; and the run store keeps the two values apart.
 func TestSpecParamIsPartOfTheRunMeaning(t *testing.T) {
-	withKState(t)
-	checkResumes(t, []string{"check", "kstate", "--param", "k=4", "--workers", "1", "--no-db"})
-
-	dir := interrupted(t, "kstate", "--param", "k=4", "--no-db")
+	withKRing(t)
+	dir := interrupted(t, "kring", "--param", "k=4", "--no-db")
 	code, out, errs := mc(t, context.Background(), "check", "--resume", dir, "--param", "k=5")
 	if code != exitUsage || out != "" || errs != "mc check: --param k: the checkpoint has 4, the command line has 5\n" {
 		t.Fatalf("resume with another k: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = mc(t, context.Background(), "check", "--resume", dir, "--param", "m=5")
-	if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, `--param: spec kstate has no parameter "m"`) {
+	if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, `--param: spec kring has no parameter "m"`) {
 		t.Fatalf("resume with an undeclared parameter: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = mc(t, context.Background(), "check", "--resume", dir, "--param", "k=4", "--no-db")
@@ -180,7 +178,7 @@ func TestSpecParamIsPartOfTheRunMeaning(t *testing.T) {
 		t.Fatalf("resume with the same k: exit %d\n%s%s", code, out, errs)
 	}
 
-	path := writeTrace(t, exitPass, "kstate", "--param", "k=4", "--no-db")
+	path := writeTrace(t, exitPass, "kring", "--param", "k=4", "--no-db")
 	code, out, errs = mc(t, context.Background(), "trace", path, "--replay")
 	if code != exitPass || !strings.Contains(out, "replaying 9 steps") || !strings.Contains(out, "k=4") {
 		t.Fatalf("replay: exit %d\n%s%s", code, out, errs)
@@ -189,7 +187,7 @@ func TestSpecParamIsPartOfTheRunMeaning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := kstateSpec().Build(model.Params{N: 3, IDs: []int{3, 2, 1}, Own: []model.Param{{Name: "k", Value: 5}}})
+	other, err := kRingSpec().Build(model.Params{N: 3, IDs: []int{3, 2, 1}, Own: []model.Param{{Name: "k", Value: 5}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +201,7 @@ func TestSpecParamIsPartOfTheRunMeaning(t *testing.T) {
 
 	db := filepath.Join(t.TempDir(), "db")
 	for _, k := range []string{"3", "4", "3"} {
-		if code, out, errs := mc(t, context.Background(), "check", "kstate", "--param", "k="+k, "--db", db); code != exitPass {
+		if code, out, errs := mc(t, context.Background(), "check", "kring", "--param", "k="+k, "--db", db); code != exitPass {
 			t.Fatalf("k=%s: exit %d\n%s%s", k, code, out, errs)
 		}
 	}
@@ -216,7 +214,7 @@ func TestSpecParamIsPartOfTheRunMeaning(t *testing.T) {
 // mc list shows a spec's own parameters: on its line, and in the JSON's
 // params with their docs, defaults and ranges; a spec without any has none.
 func TestListShowsSpecParams(t *testing.T) {
-	withKState(t)
+	withKRing(t)
 	code, out, _ := mc(t, context.Background(), "list")
 	if code != exitPass || !strings.Contains(out, "--param k=3 (2..8: states per process (EWD 426))") {
 		t.Fatalf("mc list: exit %d\n%s", code, out)
@@ -233,7 +231,7 @@ func TestListShowsSpecParams(t *testing.T) {
 	}
 	for _, s := range l.Specs {
 		want := "[]"
-		if s.Name == "kstate" {
+		if s.Name == "kring" {
 			want = "[map[default:3 doc:states per process (EWD 426) max:8 min:2 name:k]]"
 		}
 		if fmt.Sprint(s.Params) != want {

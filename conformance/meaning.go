@@ -75,12 +75,18 @@ var options = []option{
 	{"bound", fixed("--bound", "2"), takes(specdef.Bound)},
 	{"store-disk", fixed(), always}, // the store's directory is the test's
 	{"variant", nil, func(e specs.Entry) bool { return len(e.Variants) > 1 }},
+	{"param", nil, func(e specs.Entry) bool { return len(e.Params) > 0 }},
 }
 
 // cases lists o's runs of e at n: one, or for "variant" one per variant
-// other than the default.
+// other than the default, for "param" one per parameter of the spec's own
+// whose range has a value besides its default (specdef.Param).
 func (o option) cases(e specs.Entry, n int) map[string][]string {
-	if o.name != "variant" {
+	switch o.name {
+	case "variant":
+	case "param":
+		return paramCases(e)
+	default:
 		return map[string][]string{o.name: o.args(e, n)}
 	}
 	out := map[string][]string{}
@@ -88,6 +94,23 @@ func (o option) cases(e specs.Entry, n int) map[string][]string {
 		out["variant-"+v.Name] = []string{"--variant", v.Name}
 		if e.Takes.Has(specdef.Drift) { // a clock-based spec's scaled variant reads its clock ratio off --drift
 			out["variant-"+v.Name] = append(out["variant-"+v.Name], "--drift", "1")
+		}
+	}
+	return out
+}
+
+// paramCases are e's runs with each of its own parameters set to a value
+// other than its default: its least, or its greatest when that is the
+// default.
+func paramCases(e specs.Entry) map[string][]string {
+	out := map[string][]string{}
+	for _, d := range e.Params {
+		v := d.Min
+		if v == d.Default {
+			v = d.Max
+		}
+		if v != d.Default {
+			out["param-"+d.Name] = []string{"--param", fmt.Sprintf("%s=%d", d.Name, v)}
 		}
 	}
 	return out

@@ -45,7 +45,7 @@ func TestEveryMeaningSurvivesResumeAndReplay(t *testing.T) {
 		})
 	}
 	for _, o := range options {
-		if exercised[o.name] == 0 {
+		if exercised[o.name] == 0 && o.name != "param" { // none of mc's specs declares one: TestParamSurvivesResumeAndReplay
 			t.Errorf("option %s: no spec was checked with it (every run was refused or too large)", o.name)
 		}
 	}
