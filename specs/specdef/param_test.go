@@ -11,7 +11,7 @@ import (
 // A declaration at fault is refused, naming the fault; a good one passes.
 func TestCheckParams(t *testing.T) {
 	k := Param{Name: "k", Doc: "states per process", Default: 3, Min: 2, Max: 8}
-	good := Info{Name: "kstate", Params: []Param{k, {Name: "max-rounds", Doc: "rounds", Default: 0, Min: 0, Max: 0}}}
+	good := Info{Name: "kring", Params: []Param{k, {Name: "max-rounds", Doc: "rounds", Default: 0, Min: 0, Max: 0}}}
 	if err := good.CheckParams(); err != nil {
 		t.Fatalf("a good declaration refused: %v", err)
 	}
@@ -28,8 +28,8 @@ func TestCheckParams(t *testing.T) {
 		{[]Param{{Name: "k", Doc: "d", Default: 9, Min: 2, Max: 8}}, "want Min ≤ Default ≤ Max, got 2 ≤ 9 ≤ 8"},
 		{[]Param{{Name: "k", Doc: "d", Default: 3, Min: 4, Max: 2}}, "want Min ≤ Default ≤ Max"},
 	} {
-		err := Info{Name: "kstate", Params: c.params}.CheckParams()
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "spec kstate") {
+		err := Info{Name: "kring", Params: c.params}.CheckParams()
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "spec kring") {
 			t.Errorf("%+v: %v, want %q", c.params, err, c.want)
 		}
 	}
