@@ -10,8 +10,8 @@ import (
 	"github.com/ringcheck/mc/specs/specdef"
 )
 
-// climb counts from 0 up to its parameter top, then stops; a witness looks
-// for top, so that a run writes a trace whose length is the parameter's.
+// climb counts from 0 up to its parameter top, then stops (a proper end);
+// a witness looks for top, so that a run writes a trace whose length is the parameter's.
 func climb(p model.Params) (*model.System[int], error) {
 	top, err := p.Param("top")
 	if err != nil {
@@ -21,6 +21,7 @@ func climb(p model.Params) (*model.System[int], error) {
 		Rules: []model.Rule[int]{{Name: "inc", Ref: "test", Guard: func(x *int, _ int) bool { return *x < top },
 			Do: func(x *int, _, _ int) bool { *x++; return true }}},
 		Props:  []model.Property[int]{model.WitnessProp("top", "test", "x reaches top", func(x *int) bool { return *x == top })},
+		Ends:   model.EveryEnd[int],
 		Copy:   func(d, s *int) { *d = *s },
 		Encode: func(b []byte, x *int) []byte { return model.AppendUint(b, uint64(*x)) },
 		Decode: func(b []byte, x *int) error {
