@@ -11,7 +11,10 @@
 // channel), or, when i is in its critical section, held by i.
 //
 // State: per process its phase (idle, waiting, in-cs), and Token. The token
-// starts in process 0's input channel and every process idle.
+// starts in process 0's input channel and every process idle. The spec is
+// written as a process template (package tokentemplate, Template below),
+// which is what lets mc check --every-n decide its properties for every
+// ring size.
 //
 // One step is one action of one process. The seed gives the protocol of a
 // process that wants the critical section, "wait (token) of P(i-1);
@@ -30,8 +33,7 @@
 //     token reach a waiting process past idle ones.
 //
 // Footprints (partial-order reduction): Token = i is channel i, process
-// i's input channel, while i is not in its critical section, and i's own
-// variable while it is. enter(i) receives from channel i, leave(i) sends
+// i's input channel. enter(i) reads channel i, leave(i) reads it and sends
 // to channel i+1, pass(i) does both, request(i) touches only i's phase. No
 // other process's rule reads Token while it names i, since every rule that
 // does needs Token to name its own process.
@@ -47,10 +49,9 @@ package tokenring
 
 import (
 	"fmt"
-	"github.com/ringcheck/mc/invariants"
 
 	"github.com/ringcheck/mc/model"
-	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/tokentemplate"
 )
 
 // Ref is the seed section the spec comes from.
@@ -61,15 +62,41 @@ var Variants = []model.Variant{
 	{Name: "seed", Doc: "002 §4.1: wait for the token, critical section, send the token on; idle processes pass it"},
 }
 
-// State is the global state.
-type State struct {
-	Phase invariants.Phases
-	// Token is the process the token is travelling to, or the one holding
-	// it in its critical section.
-	Token int
-}
+// State is the global state: per process its phase, as a local state of
+// Template (idle, waiting, in-cs), and Token.
+type State = tokentemplate.State
 
-type spec struct{ ring ring.Ring }
+// The local states of Template.
+const (
+	idle = iota
+	waiting
+	inCS
+)
+
+// liveRef cites the seed's claim for the liveness properties.
+const liveRef = Ref + " (neither deadlock nor starving)"
+
+// Template is the process of the token ring: the spec is this template at
+// each ring size (package tokentemplate), and mc check --every-n decides
+// its properties for every n (docs/every-n.md).
+var Template = &tokentemplate.Template{
+	Name: "tokenring", Ref: Ref, Var: "phase",
+	States: []string{idle: "idle", waiting: "waiting", inCS: "in-cs"},
+	Actions: []tokentemplate.Action{
+		{Name: "request", Ref: Ref + " (the user asks)", Env: true, Moves: []tokentemplate.Move{{From: idle, To: waiting}}},
+		{Name: "enter", Ref: Ref + " wait (token) of P(i-1)", Token: tokentemplate.Held, Moves: []tokentemplate.Move{{From: waiting, To: inCS}}},
+		{Name: "leave", Ref: Ref + " send (token) P(i+1)", Token: tokentemplate.Held, Sends: true, Moves: []tokentemplate.Move{{From: inCS, To: idle}}},
+		{Name: "pass", Ref: Ref + " (the token circulates)", Token: tokentemplate.Held, Sends: true, Moves: []tokentemplate.Move{{From: idle, To: idle}}},
+	},
+	Props: []tokentemplate.Prop{
+		{Name: "mutual-exclusion", Ref: Ref, Doc: "at most one process is in its critical section", Shape: tokentemplate.Never,
+			Atoms: []tokentemplate.Atom{{States: []int{inCS}}, {States: []int{inCS}}}},
+		{Name: "request-granted", Ref: liveRef, Doc: "whenever {i} waits for the critical section it eventually enters it", Shape: tokentemplate.LeadsTo,
+			Atoms: []tokentemplate.Atom{{States: []int{waiting}}, {States: []int{inCS}}}},
+		{Name: "can-enter", Ref: liveRef, Doc: "some run lets {i} enter its critical section", Shape: tokentemplate.Reachable,
+			Atoms: []tokentemplate.Atom{{States: []int{inCS}}}},
+	},
+}
 
 // New builds the system for p.
 func New(p model.Params) (*model.System[State], error) {
@@ -87,82 +114,5 @@ func New(p model.Params) (*model.System[State], error) {
 		return nil, fmt.Errorf("spec tokenring has no bound")
 	}
 	p.Variant = variant
-	sp := &spec{ring: ring.Ring{N: p.N}}
-	n := p.N
-	return &model.System[State]{
-		Spec: "tokenring", Variant: variant, Params: p, Procs: n,
-		Init: []State{{Phase: make(invariants.Phases, n)}},
-		Rules: []model.Rule[State]{
-			{Name: "request", Ref: Ref + " (the user asks)", Env: true, Guard: sp.idle, Do: sp.request,
-				Footprint: func(i int) model.Footprint { return model.Footprint{Proc: i} }},
-			{Name: "enter", Ref: Ref + " wait (token) of P(i-1)", Guard: sp.canEnter, Do: sp.enter, Label: sp.enterLabel,
-				Footprint: func(i int) model.Footprint { return model.Footprint{Proc: i, Recv: []int{i}} }},
-			{Name: "leave", Ref: Ref + " send (token) P(i+1)", Guard: sp.inCS, Do: sp.send, Label: sp.sendLabel("leave"),
-				Footprint: func(i int) model.Footprint { return model.Footprint{Proc: i, Send: []int{sp.ring.Succ(i)}} }},
-			{Name: "pass", Ref: Ref + " (the token circulates)", Guard: sp.canPass, Do: sp.send, Label: sp.sendLabel("pass"),
-				Footprint: func(i int) model.Footprint {
-					return model.Footprint{Proc: i, Recv: []int{i}, Send: []int{sp.ring.Succ(i)}}
-				}},
-		},
-		Chans: ring.Net{Ring: sp.ring}.Semantics(), // FIFO, unbounded: channel i leads into process i
-		Props: invariants.MutexProperties(n, Ref, Ref+" (neither deadlock nor starving)", func(s *State) invariants.Phases { return s.Phase }),
-		Copy: func(d, s *State) {
-			d.Phase = append(d.Phase[:0], s.Phase...)
-			d.Token = s.Token
-		},
-		Encode: func(buf []byte, s *State) []byte { return model.AppendUint(s.Phase.AppendTo(buf), uint64(s.Token)) },
-		Decode: func(data []byte, s *State) error {
-			if len(s.Phase) != n {
-				s.Phase = make(invariants.Phases, n)
-			}
-			d := model.NewDecoder(data)
-			s.Phase.DecodeFrom(&d)
-			s.Token = d.Int()
-			return d.Finish()
-		},
-		Vars: func(s *State) []model.Var {
-			where := fmt.Sprintf("to p%d", s.Token)
-			if s.Phase[s.Token] == invariants.InCS {
-				where = fmt.Sprintf("held by p%d", s.Token)
-			}
-			return append(s.Phase.Vars(nil), model.Var{Name: "token", Value: where})
-		},
-	}, nil
-}
-
-func (sp *spec) idle(s *State, i int) bool { return s.Phase[i] == invariants.Idle }
-
-func (sp *spec) inCS(s *State, i int) bool { return s.Phase[i] == invariants.InCS }
-
-func (sp *spec) canEnter(s *State, i int) bool {
-	return s.Phase[i] == invariants.Waiting && s.Token == i
-}
-
-func (sp *spec) canPass(s *State, i int) bool { return s.Phase[i] == invariants.Idle && s.Token == i }
-
-func (sp *spec) request(s *State, i, _ int) bool {
-	s.Phase[i] = invariants.Waiting
-	return true
-}
-
-func (sp *spec) enter(s *State, i, _ int) bool {
-	s.Phase[i] = invariants.InCS
-	return true
-}
-
-// send is leave and pass: i is idle afterwards, the token on its way on.
-func (sp *spec) send(s *State, i, _ int) bool {
-	s.Phase[i] = invariants.Idle
-	s.Token = sp.ring.Succ(i)
-	return true
-}
-
-func (sp *spec) enterLabel(_ *State, i, _ int) string {
-	return fmt.Sprintf("enter p%d (receives the token)", i)
-}
-
-func (sp *spec) sendLabel(verb string) func(*State, int, int) string {
-	return func(_ *State, i, _ int) string {
-		return fmt.Sprintf("%s p%d (sends the token to p%d)", verb, i, sp.ring.Succ(i))
-	}
+	return Template.System(p)
 }

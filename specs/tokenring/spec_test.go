@@ -2,7 +2,6 @@ package tokenring
 
 import (
 	"fmt"
-	"github.com/ringcheck/mc/invariants"
 	"strings"
 	"testing"
 
@@ -62,7 +61,7 @@ func TestEveryRequestIsGrantedUnderEveryFairness(t *testing.T) {
 func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
 	sys := spectest.Build(t, New, params(3))
 	pass := &sys.Rules[3]
-	pass.Guard = func(s *State, i int) bool { return s.Phase[i] != invariants.InCS && s.Token == i }
+	pass.Guard = func(s *State, i int) bool { return s.Local[i] != inCS && s.Token == i }
 	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		p := spectest.Prop(t, &r, "request-granted-p0")
@@ -82,7 +81,7 @@ func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
 // A mutant that enters without the token breaks mutual exclusion.
 func TestEnteringWithoutTheTokenBreaksMutualExclusion(t *testing.T) {
 	sys := spectest.Build(t, New, params(3))
-	sys.Rules[1].Guard = func(s *State, i int) bool { return s.Phase[i] == invariants.Waiting }
+	sys.Rules[1].Guard = func(s *State, i int) bool { return s.Local[i] == waiting }
 	r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairProcess})
 	if p := spectest.Prop(t, &r, "mutual-exclusion"); p.Verdict != checker.Fail || len(p.Trace.Steps) != 4 {
 		t.Fatalf("mutual-exclusion %s with trace %+v", p.Verdict, p.Trace)
