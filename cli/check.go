@@ -40,8 +40,10 @@ type checkFlags struct {
 	every      time.Duration
 	resume     string
 	allIDs     bool
-	safety     bool
-	fair       string
+	// everyN is --every-n: every ring size, by a cutoff theorem.
+	everyN bool
+	safety bool
+	fair   string
 	// fairness is --fair resolved against the spec's default.
 	fairness liveness.Fairness
 	por      bool
@@ -83,6 +85,7 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
 	fs.BoolVar(&f.shortest, "shortest", false, "with --por, re-run a failure without reduction (bounded by --max-states, default 10000000) for a shortest counterexample")
+	fs.BoolVar(&f.everyN, "every-n", false, "for a spec written as a token-ring template, check every ring size up to the cutoff of the theorem that covers its properties, and so every n ≥ 2; refused, naming the failing hypothesis, where no theorem applies (see docs/every-n.md)")
 	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
 	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
@@ -108,6 +111,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if !fs.Changed("max-memory") {
 		f.defaultMemory = defaultMemoryLimit()
+	}
+	if f.everyN {
+		return runEveryN(ctx, fs, &f, stdout, stderr)
 	}
 	if f.allIDs {
 		return runAllIDs(ctx, fs, &f, args, stdout, stderr)

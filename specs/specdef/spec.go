@@ -12,6 +12,7 @@ import (
 	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/tokentemplate"
 )
 
 // Info is a spec's description: everything but the function that builds
@@ -48,6 +49,10 @@ type Info struct {
 	// Source is the spec package's Go files, by which the registry
 	// identifies the spec's behaviour (specs.Entry.Hash).
 	Source fs.FS
+	// Template, for a spec written as a token-ring process template, is
+	// that template: mc check --every-n decides its properties for every
+	// ring size (docs/every-n.md). Nil for the others.
+	Template *tokentemplate.Template
 }
 
 // Defaults are a spec's parameters when the flags do not give them.

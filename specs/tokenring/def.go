@@ -9,4 +9,4 @@ import "github.com/ringcheck/mc/specs/specdef"
 var Spec = specdef.Spec[State]{Info: specdef.Info{
 	Name: "tokenring", Title: "mutual exclusion by a token circulating on a unidirectional ring", Ref: Ref,
 	Variants: Variants, Defaults: specdef.Defaults{N: 4},
-	Source: Source}, Build: New}
+	Source: Source, Template: Template}, Build: New}

@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/tokentemplate/everyn"
+)
+
+// everyNTakes are the flags --every-n combines with: the limits of each
+// size's run and the output's form. Every other flag fixes something the
+// theorem's sizes replace (--n), names one run's files, or changes the
+// semantics the theorem's fairness fixes (--fair, --por, --safety).
+var everyNTakes = map[string]bool{"every-n": true, "max-states": true, "max-memory": true, "timeout": true,
+	"workers": true, "exact": true, "json": true, "progress": true}
+
+// runEveryN decides a template spec's properties for every ring size
+// (package everyn), or refuses in one line, exit 2, naming the hypothesis
+// of the cutoff theorems that fails.
+func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, stderr io.Writer) int {
+	refused := ""
+	fs.Visit(func(fl *pflag.Flag) {
+		switch {
+		case refused != "" || everyNTakes[fl.Name]:
+		case fl.Name == "n":
+			refused = "--every-n checks the ring sizes its theorem names (2 up to the cutoff); drop --n"
+		case fl.Name == "fair":
+			refused = "--every-n decides liveness under the theorems' fairness (every process receives the token infinitely often); drop --fair"
+		default:
+			refused = fmt.Sprintf("--every-n cannot be combined with --%s (it takes --max-states, --max-memory, --timeout, --workers, --exact, --json and --progress)", fl.Name)
+		}
+	})
+	if refused == "" && fs.NArg() != 1 {
+		refused = "want exactly one spec name (see mc list)"
+	}
+	if refused != "" {
+		fmt.Fprintf(stderr, "mc check: %s\n", refused)
+		return exitUsage
+	}
+	entry, p, err := f.specParams(fs, fs.Arg(0))
+	if err == nil {
+		err = f.checkLimits(fs)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mc check: %v\n", err)
+		return exitUsage
+	}
+	if entry.Template == nil {
+		fmt.Fprintf(stderr, "mc check: --every-n: spec %s: no cutoff theorem applies: %s (docs/every-n.md)\n", entry.Name, everyn.Refusal(entry.Name))
+		return exitUsage
+	}
+	opt := f.options()
+	defer limitMemory(opt.MaxMemory)()
+	res, err := everyn.Check(ctx, entry.Template, p, opt)
+	if err != nil {
+		if res.Cutoff.Size == 0 {
+			fmt.Fprintf(stderr, "mc check: --every-n: spec %s: %v\n", entry.Name, err)
+			return exitUsage
+		}
+		fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", err)
+		return exitInternal
+	}
+	sum := everyNSummary{jsonStamp: stamp(), Spec: entry.Name, Variant: p.Variant, Cutoff: res.Cutoff.Size,
+		Indices: res.Cutoff.Indices, Theorem: res.Cutoff.Theorem, Sizes: res.Sizes, Verdict: res.Verdict, Reason: res.Reason}
+	switch res.Verdict {
+	case checker.Pass:
+		sum.Claim = everyNClaim(res)
+	case checker.Fail:
+		sum.FailedAt, sum.Property = res.Failed.Params.N, res.Property
+		for i := range res.Failed.Props {
+			if res.Failed.Props[i].Name == res.Property {
+				sum.Trace = res.Failed.Props[i].Trace
+			}
+		}
+	}
+	if f.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			fmt.Fprintf(stderr, "mc check: %v\n", err)
+			return exitInternal
+		}
+		return verdictExit(res.Verdict)
+	}
+	fmt.Fprintf(stdout, "mc check %s --every-n: properties of at most %d indices, cutoff %d\n", entry.Name, res.Cutoff.Indices, res.Cutoff.Size)
+	for _, sz := range res.Sizes {
+		fmt.Fprintf(stdout, "  n = %d: %s, %d states, %d transitions\n", sz.N, sz.Verdict, sz.States, sz.Transitions)
+	}
+	switch res.Verdict {
+	case checker.Pass:
+		fmt.Fprintln(stdout, sum.Claim)
+		fmt.Fprintln(stdout, "  (leads-to on every run on which each process receives the token infinitely often, the theorems' fairness; docs/every-n.md)")
+	case checker.Fail:
+		fmt.Fprintf(stdout, "fails at n = %d: %s\n\n", sum.FailedAt, sum.Property)
+		writeRun(stdout, res.Failed, nil)
+	default:
+		fmt.Fprintf(stdout, "not decided for every n: %s\n", res.Reason)
+	}
+	fmt.Fprintf(stdout, "verdict: %s\n", res.Verdict)
+	return verdictExit(res.Verdict)
+}
+
+// everyNClaim is the one line a pass claims, with the theorem that
+// carries it to every size.
+func everyNClaim(res everyn.Result) string {
+	return fmt.Sprintf("holds for every n ≥ 2: cutoff %d by %s, checked at n = 2..%d", res.Cutoff.Size, res.Cutoff.Theorem, res.Cutoff.Size)
+}
+
+// everyNSummary is the machine-readable form of an --every-n run
+// (docs/json.md).
+type everyNSummary struct {
+	jsonStamp
+	Spec    string `json:"spec"`
+	Variant string `json:"variant"`
+	// Cutoff is the theorem's cutoff for properties of Indices indices.
+	Cutoff  int             `json:"cutoff"`
+	Indices int             `json:"indices"`
+	Theorem string          `json:"theorem"`
+	Sizes   []everyn.Size   `json:"sizes"`
+	Verdict checker.Verdict `json:"verdict"`
+	// Claim is the claim of a pass: every n ≥ 2, by Theorem.
+	Claim string `json:"claim,omitempty"`
+	// FailedAt, Property and Trace are the size, property and
+	// counterexample of a failure.
+	FailedAt int            `json:"failed_at,omitempty"`
+	Property string         `json:"property,omitempty"`
+	Trace    *checker.Trace `json:"trace,omitempty"`
+	// Reason says why the verdict is incomplete.
+	Reason string `json:"reason,omitempty"`
+}

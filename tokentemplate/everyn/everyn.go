@@ -1,0 +1,102 @@
+// Package everyn decides a token-ring template's properties for every ring
+// size (mc check --every-n): it checks the sizes 2 up to the template's
+// cutoff (tokentemplate.CutoffOf) and, when all pass, the theorem behind
+// the cutoff carries the verdict to every n ≥ 2 (docs/every-n.md).
+package everyn
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/tokentemplate"
+)
+
+// Size is the check at one ring size.
+type Size struct {
+	N           int             `json:"n"`
+	Verdict     checker.Verdict `json:"verdict"`
+	States      int64           `json:"states"`
+	Transitions int64           `json:"transitions"`
+}
+
+// Result is the verdict for every ring size.
+type Result struct {
+	Cutoff tokentemplate.Cutoff
+	// Sizes are the sizes checked, from 2 up, as far as the check went.
+	Sizes   []Size
+	Verdict checker.Verdict
+	// Failed is the run at the size where a property failed (the last of
+	// Sizes), and Property the property whose counterexample counts; nil
+	// and empty unless Verdict is Fail.
+	Failed   *checker.Result
+	Property string
+	// Reason says why the verdict is Incomplete.
+	Reason string
+}
+
+// Check checks t at n = 2..cutoff with opt, each size built from p with N
+// set. Liveness is checked without fairness (mc's --fair none): a pass on
+// every infinite run is a pass on the runs the theorems quantify over,
+// those on which every process receives the token infinitely often; a
+// counterexample counts only if its loop passes the token round the whole
+// ring (a size whose only counterexamples do not is left undecided, the
+// larger sizes still checked for one that is). The error is a refusal:
+// the hypothesis that fails.
+func Check(ctx context.Context, t *tokentemplate.Template, p model.Params, opt checker.Options) (Result, error) {
+	cut, err := tokentemplate.CutoffOf(t)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Cutoff: cut, Verdict: checker.Pass}
+	opt.Fair, opt.Safety, opt.Reduce, opt.Continue = liveness.FairNone, false, false, true
+	for n := 2; n <= cut.Size; n++ {
+		p.N = n
+		sys, err := t.System(p)
+		if err != nil {
+			return Result{}, err
+		}
+		r := checker.Of(sys).Check(ctx, opt)
+		if r.Err != nil {
+			return res, r.Err
+		}
+		res.Sizes = append(res.Sizes, Size{N: n, Verdict: r.Verdict, States: r.States, Transitions: r.Transitions})
+		if r.Verdict == checker.Incomplete {
+			res.Verdict, res.Reason = checker.Incomplete, fmt.Sprintf("n = %d: %s", n, r.Reason)
+			return res, nil
+		}
+		for i := range r.Props {
+			f := &r.Props[i]
+			switch {
+			case f.Verdict != checker.Fail:
+			case !f.Kind.Liveness() || TokenFair(t, n, f.Trace):
+				res.Verdict, res.Failed, res.Property, res.Reason = checker.Fail, &r, f.Name, ""
+				return res, nil
+			case res.Reason == "":
+				res.Verdict = checker.Incomplete
+				res.Reason = fmt.Sprintf("n = %d: %s fails only on a run whose loop does not pass the token round the ring; the theorems count only runs that do, and mc has no search for those (docs/every-n.md)", n, f.Name)
+			}
+		}
+	}
+	return res, nil
+}
+
+// TokenFair reports whether lasso tr of a ring of n processes of t is a
+// run of the theorems: its loop makes every process send the token, so
+// that every process receives it infinitely often.
+func TokenFair(t *tokentemplate.Template, n int, tr *checker.Trace) bool {
+	if tr == nil || tr.LoopStart == nil {
+		return false
+	}
+	sent := make([]bool, n)
+	count := 0
+	for _, st := range tr.Steps[*tr.LoopStart:] {
+		if t.Actions[st.Action.Rule].Sends && !sent[st.Action.Proc] {
+			sent[st.Action.Proc] = true
+			count++
+		}
+	}
+	return count == n
+}
