@@ -23,6 +23,7 @@ import (
 	"github.com/ringcheck/mc/specs/internal/biring"
 	"github.com/ringcheck/mc/specs/internal/uniring"
 	"github.com/ringcheck/mc/specs/specdef"
+	"github.com/ringcheck/mc/tokentemplate"
 )
 
 // shared are the packages a spec's behaviour may be built from besides its
@@ -34,6 +35,7 @@ var shared = map[string]fs.FS{
 	"github.com/ringcheck/mc/specs/internal/biring":  biring.Source,
 	"github.com/ringcheck/mc/specs/internal/uniring": uniring.Source,
 	"github.com/ringcheck/mc/specs/specdef":          specdef.Source,
+	"github.com/ringcheck/mc/tokentemplate":          tokentemplate.Source,
 }
 
 // explorers are the mc packages a spec may import that explore a system

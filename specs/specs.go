@@ -21,6 +21,7 @@ import (
 	"github.com/ringcheck/mc/specs/misra"
 	"github.com/ringcheck/mc/specs/specdef"
 	"github.com/ringcheck/mc/specs/suzukikasami"
+	"github.com/ringcheck/mc/specs/tokenhandshake"
 	"github.com/ringcheck/mc/specs/tokenring"
 	"github.com/ringcheck/mc/specs/vitanyi"
 	"github.com/ringcheck/mc/specs/vlt"
@@ -38,6 +39,7 @@ var builtin = []Entry{
 	Of(vlt.Spec),
 	Of(vitanyi.Spec),
 	Of(tokenring.Spec),
+	Of(tokenhandshake.Spec),
 	Of(suzukikasami.Spec),
 	Of(misra.Spec),
 }
