@@ -1,0 +1,238 @@
+package everyn
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/specs/tokenhandshake"
+	"github.com/ringcheck/mc/specs/tokenring"
+	tt "github.com/ringcheck/mc/tokentemplate"
+)
+
+var opt = checker.Options{Workers: 1}
+
+// The template specs hold for every n: cutoff 4 (mutual exclusion has two
+// indices), checked at n = 2, 3, 4 with the counts their packages derive
+// (n·3·2^(n-1) and n·5·3^(n-1) states).
+func TestTheTemplateSpecsHoldForEveryN(t *testing.T) {
+	for _, c := range []struct {
+		tmpl   *tt.Template
+		states []int64
+	}{{tokenring.Template, []int64{12, 36, 96}}, {tokenhandshake.Template, []int64{30, 135, 540}}} {
+		r, err := Check(context.Background(), c.tmpl, model.Params{}, opt)
+		if err != nil || r.Verdict != checker.Pass || r.Cutoff.Size != 4 || len(r.Sizes) != 3 {
+			t.Fatalf("%s: %v, %+v", c.tmpl.Name, err, r)
+		}
+		for i, sz := range r.Sizes {
+			if sz.N != i+2 || sz.States != c.states[i] {
+				t.Errorf("%s: size %+v, want n = %d with %d states", c.tmpl.Name, sz, i+2, c.states[i])
+			}
+		}
+	}
+}
+
+// verdicts gives, per template property, its verdict at ring size n in the
+// theorems' semantics: fail if an instance fails (a liveness one on a run
+// that passes the token round), pass if every instance passes, and
+// incomplete otherwise.
+func verdicts(t *testing.T, tmpl *tt.Template, n int) map[string]checker.Verdict {
+	t.Helper()
+	sys, err := tmpl.System(model.Params{N: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := checker.Of(sys).Check(context.Background(), checker.Options{Workers: 1, Fair: liveness.FairNone, Continue: true})
+	if r.Verdict == checker.Incomplete || r.Err != nil {
+		t.Fatalf("%s n=%d: %s %v", tmpl.Name, n, r.Reason, r.Err)
+	}
+	out := map[string]checker.Verdict{}
+	for _, p := range tmpl.Props {
+		out[p.Name] = checker.Pass
+	}
+	for _, pr := range r.Props {
+		name := pr.Name
+		if i := strings.LastIndex(name, "-p"); i > 0 && out[name] == "" {
+			name = name[:i]
+		}
+		switch {
+		case pr.Verdict == checker.Pass:
+		case !pr.Kind.Liveness() || TokenFair(tmpl, n, pr.Trace):
+			out[name] = checker.Fail
+		case out[name] == checker.Pass:
+			out[name] = checker.Incomplete
+		}
+	}
+	return out
+}
+
+// randomTemplate draws a template of 2 or 3 local states, 2 to 4 actions
+// and one property of each shape. With acyclic set, every move that does
+// not send goes up the order of local states, so no process acts for ever
+// without sending the token, and every infinite run passes it round the
+// ring: liveness is then decided at every size.
+func randomTemplate(rng *rand.Rand, acyclic bool) *tt.Template {
+	for {
+		s := 2 + rng.IntN(2)
+		tmpl := &tt.Template{Name: "random", Var: "l"}
+		for i := range s {
+			tmpl.States = append(tmpl.States, fmt.Sprintf("s%d", i))
+		}
+		for a := range 2 + rng.IntN(3) {
+			act := tt.Action{Name: fmt.Sprintf("a%d", a), Token: tt.Token(rng.IntN(3)), Env: rng.IntN(3) == 0}
+			act.Sends = act.Token == tt.Held && rng.IntN(2) == 0
+			for from := range s {
+				for to := range s {
+					if rng.IntN(3) == 0 && (!acyclic || act.Sends || from < to) {
+						act.Moves = append(act.Moves, tt.Move{From: from, To: to})
+					}
+				}
+			}
+			tmpl.Actions = append(tmpl.Actions, act)
+		}
+		atom := func() tt.Atom {
+			a := tt.Atom{Token: tt.Token(rng.IntN(3))}
+			for st := range s {
+				if rng.IntN(2) == 0 {
+					a.States = append(a.States, st)
+				}
+			}
+			return a
+		}
+		tmpl.Props = []tt.Prop{
+			{Name: "never2", Shape: tt.Never, Atoms: []tt.Atom{atom(), atom()}},
+			{Name: "always", Shape: tt.Always, Atoms: []tt.Atom{atom()}},
+			{Name: "reach", Shape: tt.Reachable, Atoms: []tt.Atom{atom()}},
+			{Name: "leads", Shape: tt.LeadsTo, Atoms: []tt.Atom{atom(), atom()}},
+		}
+		if tmpl.Validate() == nil {
+			return tmpl
+		}
+	}
+}
+
+// Differential test of the theorem as mc applies it: for the template
+// specs and random templates, each property's verdict at the cutoff is its
+// verdict at every size from the cutoff to the cutoff + 4 (+ 1 with
+// -short), and Check's verdict is the conjunction of the sizes 2 up to
+// the cutoff: a pass passes at every size checked, a failure is a real
+// one at the size it names.
+func TestCutoffVerdictAgreesWithLargerRings(t *testing.T) {
+	above, random := 4, 30
+	if testing.Short() {
+		above, random = 1, 8
+	}
+	rng := rand.New(rand.NewPCG(37, 2004))
+	tmpls := []*tt.Template{tokenring.Template, tokenhandshake.Template}
+	for i := range random {
+		tmpls = append(tmpls, randomTemplate(rng, i%2 == 0))
+	}
+	decided, holding, failed := 0, 0, 0
+	for ti, tmpl := range tmpls {
+		r, err := Check(context.Background(), tmpl, model.Params{}, opt)
+		if err != nil {
+			t.Fatalf("template %d: %v", ti, err)
+		}
+		c := r.Cutoff.Size
+		atCutoff := verdicts(t, tmpl, c)
+		for n := c + 1; n <= c+above; n++ {
+			for name, v := range verdicts(t, tmpl, n) {
+				if w := atCutoff[name]; v != checker.Incomplete && w != checker.Incomplete {
+					decided++
+					if v == checker.Pass {
+						holding++
+					}
+					if v != w {
+						t.Errorf("template %d (%+v): %s is %s at the cutoff %d, %s at n = %d", ti, tmpl, name, w, c, v, n)
+					}
+				}
+			}
+		}
+		switch r.Verdict {
+		case checker.Pass:
+			for name, v := range atCutoff {
+				if v != checker.Pass {
+					t.Errorf("template %d: Check passes, %s is %s at n = %d", ti, name, v, c)
+				}
+			}
+		case checker.Fail:
+			failed++
+			n := r.Failed.Params.N
+			if v := verdicts(t, tmpl, n); v[strings.TrimRight(strings.TrimRight(r.Property, "0123456789"), "-p")] != checker.Fail && v[r.Property] != checker.Fail {
+				t.Errorf("template %d: Check fails %s at n = %d, which the run there does not", ti, r.Property, n)
+			}
+		}
+	}
+	t.Logf("%d verdicts compared above the cutoff, %d of them passes; %d of %d templates fail", decided, holding, failed, len(tmpls))
+	if holding == 0 || holding == decided || failed == 0 || failed == len(tmpls) {
+		t.Errorf("%d verdicts compared, %d of %d templates fail: the random templates test nothing", decided, failed, len(tmpls))
+	}
+}
+
+// A property that fails only in rings larger than 2 is found at or below
+// the cutoff: "never two processes waiting, neither holding the token"
+// (two indices, cutoff 4) holds at n = 2, where one of the two holds it,
+// and fails at n = 3.
+func TestAFailureOnlyInLargerRingsIsFoundByTheCutoff(t *testing.T) {
+	tmpl := *tokenring.Template
+	tmpl.Props = []tt.Prop{{Name: "two-waiting-without-token", Shape: tt.Never,
+		Atoms: []tt.Atom{{States: []int{1}, Token: tt.Free}, {States: []int{1}, Token: tt.Free}}}}
+	r, err := Check(context.Background(), &tmpl, model.Params{}, opt)
+	if err != nil || r.Verdict != checker.Fail || r.Failed.Params.N != 3 || r.Property != "two-waiting-without-token" ||
+		r.Sizes[0].Verdict != checker.Pass {
+		t.Fatalf("%v, %+v", err, r)
+	}
+}
+
+// Templates that break a hypothesis are refused, never checked: each
+// error names what fails.
+func TestBrokenHypothesesAreRefused(t *testing.T) {
+	base := func() tt.Template {
+		c := *tokenring.Template
+		c.Actions = append([]tt.Action(nil), c.Actions...)
+		return c
+	}
+	sendsWithout := base()
+	sendsWithout.Actions[0].Sends = true // request sends a token it may not hold
+	stuck := base()
+	stuck.Actions = stuck.Actions[:3] // no pass, and only a process without
+	stuck.Actions[0].Token = tt.Free  // the token asks: an idle holder keeps it
+	fourIndices := base()
+	in := tt.Atom{States: []int{2}}
+	fourIndices.Props = []tt.Prop{{Name: "four", Shape: tt.Never, Atoms: []tt.Atom{in, in, in, in}}}
+	none := base()
+	none.Props = nil
+	for _, c := range []struct {
+		tmpl tt.Template
+		want string
+	}{
+		{sendsWithout, "token passing only"},
+		{stuck, "cannot pass it on"},
+		{fourIndices, "at most 3 indices"},
+		{none, "no properties"},
+	} {
+		r, err := Check(context.Background(), &c.tmpl, model.Params{}, opt)
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(r.Sizes) != 0 {
+			t.Errorf("%s: %v, %+v", c.want, err, r)
+		}
+	}
+}
+
+// A lasso whose loop does not pass the token round the ring is not one of
+// the theorems' runs: a template whose idle process may idle for ever
+// (a local loop) fails request-granted without fairness only on such a
+// run, and Check leaves it undecided rather than failing or passing it.
+func TestAnUnfairCounterexampleLeavesTheVerdictOpen(t *testing.T) {
+	tmpl := *tokenring.Template
+	tmpl.Actions = append(append([]tt.Action(nil), tmpl.Actions...),
+		tt.Action{Name: "dawdle", Moves: []tt.Move{{From: 1, To: 1}}})
+	r, err := Check(context.Background(), &tmpl, model.Params{}, opt)
+	if err != nil || r.Verdict != checker.Incomplete || !strings.Contains(r.Reason, "does not pass the token round") {
+		t.Fatalf("%v, %+v", err, r)
+	}
+}
