@@ -1,0 +1,65 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/tokenring"
+	"github.com/ringcheck/mc/tokentemplate"
+)
+
+// --every-n on a template spec claims every n with its theorem, in text
+// and JSON.
+func TestEveryNClaimsEverySizeByItsTheorem(t *testing.T) {
+	code, out, errs := mc(t, context.Background(), "check", "tokenring", "--every-n")
+	if code != exitPass || !strings.Contains(out, "holds for every n ≥ 2: cutoff 4 by Emerson and Namjoshi") ||
+		!strings.Contains(out, "checked at n = 2..4") || !strings.Contains(out, "n = 4: pass, 96 states") {
+		t.Fatalf("exit %d, %s%s", code, out, errs)
+	}
+	code, out, _ = mc(t, context.Background(), "check", "tokenhandshake", "--every-n", "--json")
+	var sum everyNSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil || code != exitPass || sum.Cutoff != 4 || len(sum.Sizes) != 3 ||
+		!strings.HasPrefix(sum.Claim, "holds for every n ≥ 2: cutoff 4 by") {
+		t.Fatalf("exit %d, %v, %s", code, err, out)
+	}
+}
+
+// Every spec that is not a template, and every flag that would change
+// what the theorem covers, is refused in one line, exit 2, naming why.
+func TestEveryNRefusesWhereNoTheoremApplies(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "changroberts", "--every-n"}, "processes are not identical"},
+		{[]string{"check", "suzukikasami", "--every-n"}, "chooses whom it goes to"},
+		{[]string{"check", "hs", "--every-n"}, "chooses the direction"},
+		{[]string{"check", "misra", "--every-n"}, "two tokens"},
+		{[]string{"check", "tokenring", "--every-n", "--n", "5"}, "drop --n"},
+		{[]string{"check", "tokenring", "--every-n", "--fair", "process"}, "drop --fair"},
+		{[]string{"check", "tokenring", "--every-n", "--por"}, "cannot be combined with --por"},
+	} {
+		code, out, errs := mc(t, context.Background(), c.args...)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want one line with %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
+
+// A failure gives the size where it was found and its counterexample.
+func TestEveryNFailureGivesItsSizeAndCounterexample(t *testing.T) {
+	tmpl := *tokenring.Template
+	tmpl.Props = []tokentemplate.Prop{{Name: "two-waiting-without-token", Ref: "test", Shape: tokentemplate.Never,
+		Atoms: []tokentemplate.Atom{{States: []int{1}, Token: tokentemplate.Free}, {States: []int{1}, Token: tokentemplate.Free}}}}
+	spec := tokenring.Spec
+	spec.Template = &tmpl
+	t.Cleanup(func() { lookupSpec = specs.Lookup })
+	lookupSpec = func(string) (specs.Entry, error) { return specs.Of(spec), nil }
+	code, out, errs := mc(t, context.Background(), "check", "tokenring", "--every-n")
+	if code != exitFail || !strings.Contains(out, "fails at n = 3: two-waiting-without-token") || !strings.Contains(out, "request p1") {
+		t.Fatalf("exit %d, %s%s", code, out, errs)
+	}
+}
