@@ -10,6 +10,8 @@ import (
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/specs/tokenhandshake"
 	"github.com/ringcheck/mc/specs/tokenring"
 	tt "github.com/ringcheck/mc/tokentemplate"
@@ -234,5 +236,34 @@ func TestAnUnfairCounterexampleLeavesTheVerdictOpen(t *testing.T) {
 	r, err := Check(context.Background(), &tmpl, model.Params{}, opt)
 	if err != nil || r.Verdict != checker.Incomplete || !strings.Contains(r.Reason, "does not pass the token round") {
 		t.Fatalf("%v, %+v", err, r)
+	}
+}
+
+// Every registered spec either is a template whose Build builds it (the
+// same states, transitions and verdicts at n = 2..4, which --every-n
+// relies on when it checks the template) or has its reason for refusal.
+func TestEveryRegisteredSpecIsATemplateOrSaysWhyNot(t *testing.T) {
+	for _, e := range specs.All() {
+		if e.Template == nil {
+			if _, ok := NotCovered[e.Name]; !ok {
+				t.Errorf("spec %s: neither a template nor in NotCovered", e.Name)
+			}
+			continue
+		}
+		for n := 2; n <= 4; n++ {
+			tg, err := e.Build(model.Params{N: n, IDs: ring.DescendingIDs(n)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sys, err := e.Template.System(model.Params{N: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, b := tg.Check(context.Background(), opt), checker.Of(sys).Check(context.Background(), opt)
+			if a.States != b.States || a.Transitions != b.Transitions || a.Verdict != b.Verdict || len(a.Props) != len(b.Props) {
+				t.Errorf("spec %s n=%d: Build gives %s %d states %d transitions, its template %s %d %d",
+					e.Name, n, a.Verdict, a.States, a.Transitions, b.Verdict, b.States, b.Transitions)
+			}
+		}
 	}
 }
