@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/tokentemplate/everyn"
 )
 
@@ -17,7 +19,7 @@ import (
 // theorem's sizes replace (--n), names one run's files, or changes the
 // semantics the theorem's fairness fixes (--fair, --por, --safety).
 var everyNTakes = map[string]bool{"every-n": true, "max-states": true, "max-memory": true, "timeout": true,
-	"workers": true, "exact": true, "json": true, "progress": true}
+	"workers": true, "exact": true, "json": true, "progress": true, "junit": true}
 
 // runEveryN decides a template spec's properties for every ring size
 // (package everyn), or refuses in one line, exit 2, naming the hypothesis
@@ -32,7 +34,7 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		case fl.Name == "fair":
 			refused = "--every-n decides liveness under the theorems' fairness (every process receives the token infinitely often); drop --fair"
 		default:
-			refused = fmt.Sprintf("--every-n cannot be combined with --%s (it takes --max-states, --max-memory, --timeout, --workers, --exact, --json and --progress)", fl.Name)
+			refused = fmt.Sprintf("--every-n cannot be combined with --%s (it takes --max-states, --max-memory, --timeout, --workers, --exact, --json, --junit and --progress)", fl.Name)
 		}
 	})
 	if refused == "" && fs.NArg() != 1 {
@@ -46,6 +48,9 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 	if err == nil {
 		err = f.checkLimits(fs)
 	}
+	if err == nil {
+		err = checkJUnitOut(f.junit)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
@@ -56,6 +61,7 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 	}
 	opt := f.options()
 	defer limitMemory(opt.MaxMemory)()
+	start := time.Now()
 	res, err := everyn.Check(ctx, entry.Template, p, opt)
 	if err != nil {
 		if res.Cutoff.Size == 0 {
@@ -77,6 +83,10 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 				sum.Trace = res.Failed.Props[i].Trace
 			}
 		}
+	}
+	if err := writeJUnit(f.junit, "check", everyNSuites(res, sum, start)); err != nil {
+		fmt.Fprintf(stderr, "mc check: --junit: %v\n", err)
+		return exitUsage
 	}
 	if f.json {
 		enc := json.NewEncoder(stdout)
@@ -103,6 +113,31 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 	}
 	fmt.Fprintf(stdout, "verdict: %s\n", res.Verdict)
 	return verdictExit(res.Verdict)
+}
+
+// everyNSuites are the JUnit suites of an --every-n run: one per size
+// checked, as mc check's, each with the cutoff and theorem, and the last
+// with the run's outcome: the claim of a pass, or the verdict with where
+// it failed or why it is incomplete.
+func everyNSuites(res everyn.Result, sum everyNSummary, start time.Time) []junit.Suite {
+	var suites []junit.Suite
+	for i := range res.Runs {
+		s := checkSuite(&res.Runs[i], nil, start)
+		s.Set("cutoff", fmt.Sprint(res.Cutoff.Size))
+		s.Set("theorem", res.Cutoff.Theorem)
+		suites = append(suites, s)
+	}
+	if len(suites) > 0 {
+		outcome := sum.Claim
+		switch res.Verdict {
+		case checker.Fail:
+			outcome = fmt.Sprintf("fails at n = %d: %s", sum.FailedAt, sum.Property)
+		case checker.Incomplete:
+			outcome = "not decided for every n: " + res.Reason
+		}
+		suites[len(suites)-1].Set("every_n", outcome)
+	}
+	return suites
 }
 
 // everyNClaim is the one line a pass claims, with the theorem that

@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -61,5 +63,16 @@ func TestEveryNFailureGivesItsSizeAndCounterexample(t *testing.T) {
 	code, out, errs := mc(t, context.Background(), "check", "tokenring", "--every-n")
 	if code != exitFail || !strings.Contains(out, "fails at n = 3: two-waiting-without-token") || !strings.Contains(out, "request p1") {
 		t.Fatalf("exit %d, %s%s", code, out, errs)
+	}
+}
+
+// --junit gets a suite per size and the claim.
+func TestEveryNWritesItsClaimToJUnit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "report.xml")
+	code, _, errs := mc(t, context.Background(), "check", "tokenring", "--every-n", "--junit", path)
+	data, err := os.ReadFile(path)
+	if code != exitPass || err != nil || strings.Count(string(data), "<testsuite ") != 3 ||
+		!strings.Contains(string(data), `name="every_n" value="holds for every n ≥ 2: cutoff 4 by Emerson and Namjoshi`) {
+		t.Fatalf("exit %d, %v %s\n%s", code, err, errs, data)
 	}
 }

@@ -25,8 +25,10 @@ type Size struct {
 // Result is the verdict for every ring size.
 type Result struct {
 	Cutoff tokentemplate.Cutoff
-	// Sizes are the sizes checked, from 2 up, as far as the check went.
+	// Sizes are the sizes checked, from 2 up, as far as the check went,
+	// and Runs their runs (for reports that give every property's verdict).
 	Sizes   []Size
+	Runs    []checker.Result
 	Verdict checker.Verdict
 	// Failed is the run at the size where a property failed (the last of
 	// Sizes), and Property the property whose counterexample counts; nil
@@ -63,6 +65,7 @@ func Check(ctx context.Context, t *tokentemplate.Template, p model.Params, opt c
 			return res, r.Err
 		}
 		res.Sizes = append(res.Sizes, Size{N: n, Verdict: r.Verdict, States: r.States, Transitions: r.Transitions})
+		res.Runs = append(res.Runs, r)
 		if r.Verdict == checker.Incomplete {
 			res.Verdict, res.Reason = checker.Incomplete, fmt.Sprintf("n = %d: %s", n, r.Reason)
 			return res, nil
