@@ -55,6 +55,9 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		fmt.Fprintf(stderr, "mc check: %v\n", err)
 		return exitUsage
 	}
+	if p.Variant == "" {
+		p.Variant = entry.Variants[0].Name // a template is its spec's one variant
+	}
 	if entry.Template == nil {
 		fmt.Fprintf(stderr, "mc check: --every-n: spec %s: no cutoff theorem applies: %s (docs/every-n.md)\n", entry.Name, everyn.Refusal(entry.Name))
 		return exitUsage

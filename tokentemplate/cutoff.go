@@ -21,11 +21,11 @@ const MaxIndices = 3
 // The theorems, as docs/every-n.md states them.
 const (
 	// enOne: Emerson and Namjoshi, for ∧i f(i).
-	enOne = "Emerson and Namjoshi, Reasoning about rings (POPL 1995; IJFCS 2003): 1-indexed CTL*\\X on a unidirectional token ring, cutoff 2"
+	enOne = "Emerson and Namjoshi, Reasoning about rings (POPL 1995; IJFCS 2003), for 1-indexed CTL*\\X on unidirectional token rings"
 	// enTwo: Emerson and Namjoshi, for ∧i≠j f(i,j).
-	enTwo = "Emerson and Namjoshi, Reasoning about rings (POPL 1995; IJFCS 2003): 2-indexed CTL*\\X on a unidirectional token ring, cutoff 4"
+	enTwo = "Emerson and Namjoshi, Reasoning about rings (POPL 1995; IJFCS 2003), for 2-indexed CTL*\\X on unidirectional token rings"
 	// ajkr: Aminof, Jacobs, Khalimov and Rubin, rings, k indices.
-	ajkr = "Aminof, Jacobs, Khalimov and Rubin, Parameterized model checking of token-passing systems (VMCAI 2014): k-indexed CTL*\\X on a ring, cutoff 2k"
+	ajkr = "Aminof, Jacobs, Khalimov and Rubin, Parameterized model checking of token-passing systems (VMCAI 2014), for k-indexed CTL*\\X on rings (cutoff 2k)"
 )
 
 // CutoffOf validates t and gives its cutoff: 2k for properties of at most

@@ -11,6 +11,7 @@ import (
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/tokentemplate"
 )
 
@@ -55,7 +56,7 @@ func Check(ctx context.Context, t *tokentemplate.Template, p model.Params, opt c
 	res := Result{Cutoff: cut, Verdict: checker.Pass}
 	opt.Fair, opt.Safety, opt.Reduce, opt.Continue = liveness.FairNone, false, false, true
 	for n := 2; n <= cut.Size; n++ {
-		p.N = n
+		p.N, p.IDs = n, ring.DescendingIDs(n) // as mc check gives a spec without ids
 		sys, err := t.System(p)
 		if err != nil {
 			return Result{}, err
