@@ -65,9 +65,9 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 	opt := f.options()
 	defer limitMemory(opt.MaxMemory)()
 	start := time.Now()
-	res, err := everyn.Check(ctx, entry.Template, p, opt)
+	res, err := everyn.Check(ctx, entry.Template, entry.Build, p, opt)
 	if err != nil {
-		if res.Cutoff.Size == 0 {
+		if res.Cutoff.Size == 0 { // refused: a hypothesis fails
 			fmt.Fprintf(stderr, "mc check: --every-n: spec %s: %v\n", entry.Name, err)
 			return exitUsage
 		}

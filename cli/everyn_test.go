@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/specs/tokenring"
 	"github.com/ringcheck/mc/tokentemplate"
@@ -57,7 +58,7 @@ func TestEveryNFailureGivesItsSizeAndCounterexample(t *testing.T) {
 	tmpl.Props = []tokentemplate.Prop{{Name: "two-waiting-without-token", Ref: "test", Shape: tokentemplate.Never,
 		Atoms: []tokentemplate.Atom{{States: []int{1}, Token: tokentemplate.Free}, {States: []int{1}, Token: tokentemplate.Free}}}}
 	spec := tokenring.Spec
-	spec.Template = &tmpl
+	spec.Template, spec.Build = &tmpl, tmpl.System
 	t.Cleanup(func() { lookupSpec = specs.Lookup })
 	lookupSpec = func(string) (specs.Entry, error) { return specs.Of(spec), nil }
 	code, out, errs := mc(t, context.Background(), "check", "tokenring", "--every-n")
@@ -74,5 +75,47 @@ func TestEveryNWritesItsClaimToJUnit(t *testing.T) {
 	if code != exitPass || err != nil || strings.Count(string(data), "<testsuite ") != 3 ||
 		!strings.Contains(string(data), `name="every_n" value="holds for every n ≥ 2: cutoff 4 by Emerson and Namjoshi`) {
 		t.Fatalf("exit %d, %v %s\n%s", code, err, errs, data)
+	}
+}
+
+// A spec that keeps its template but builds something else is refused,
+// not checked: a process that reads its index (p0 passes the token on
+// while it waits) or a token that chooses its way (leave sends it to
+// either neighbour) cannot be written in the template, and the theorem
+// does not cover them.
+func TestEveryNRefusesASpecThatIsNotItsTemplate(t *testing.T) {
+	mutate := func(f func(sys *model.System[tokenring.State])) specs.Entry {
+		spec := tokenring.Spec
+		spec.Build = func(p model.Params) (*model.System[tokenring.State], error) {
+			sys, err := tokenring.New(p)
+			if err == nil {
+				f(sys)
+			}
+			return sys, err
+		}
+		return specs.Of(spec)
+	}
+	readsIndex := mutate(func(sys *model.System[tokenring.State]) {
+		pass := &sys.Rules[3]
+		guard := pass.Guard
+		pass.Guard = func(s *tokenring.State, i int) bool {
+			return guard(s, i) || (i == 0 && s.Token == 0 && s.Local[0] == 1)
+		}
+	})
+	choosesWay := mutate(func(sys *model.System[tokenring.State]) {
+		leave := &sys.Rules[2]
+		leave.Choices = func(*tokenring.State, int) int { return 2 }
+		leave.Do = func(s *tokenring.State, i, k int) bool {
+			s.Local[i], s.Token = 0, (i+1+k*(len(s.Local)-2))%len(s.Local)
+			return true
+		}
+	})
+	t.Cleanup(func() { lookupSpec = specs.Lookup })
+	for name, e := range map[string]specs.Entry{"reads its index": readsIndex, "chooses its way": choosesWay} {
+		lookupSpec = func(string) (specs.Entry, error) { return e, nil }
+		code, out, errs := mc(t, context.Background(), "check", "tokenring", "--every-n")
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "the theorem covers the template only") {
+			t.Errorf("%s: exit %d, %q %q", name, code, out, errs)
+		}
 	}
 }

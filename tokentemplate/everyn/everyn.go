@@ -48,7 +48,13 @@ type Result struct {
 // ring (a size whose only counterexamples do not is left undecided, the
 // larger sizes still checked for one that is). The error is a refusal:
 // the hypothesis that fails.
-func Check(ctx context.Context, t *tokentemplate.Template, p model.Params, opt checker.Options) (Result, error) {
+//
+// build, if not nil, is the spec's own Build: each size is checked on it
+// too, and a spec whose Build does not give the template's counts and
+// verdicts is refused, since the theorem covers the template only (a
+// process that reads its index, or a token that chooses its way, cannot
+// be written in the template, but a Build can add them).
+func Check(ctx context.Context, t *tokentemplate.Template, build func(model.Params) (checker.Target, error), p model.Params, opt checker.Options) (Result, error) {
 	cut, err := tokentemplate.CutoffOf(t)
 	if err != nil {
 		return Result{}, err
@@ -64,6 +70,15 @@ func Check(ctx context.Context, t *tokentemplate.Template, p model.Params, opt c
 		r := checker.Of(sys).Check(ctx, opt)
 		if r.Err != nil {
 			return res, r.Err
+		}
+		if build != nil {
+			refusal, bug := sameAsTemplate(ctx, build, p, opt, &r)
+			if bug != nil {
+				return res, bug
+			}
+			if refusal != nil {
+				return Result{}, refusal
+			}
 		}
 		res.Sizes = append(res.Sizes, Size{N: n, Verdict: r.Verdict, States: r.States, Transitions: r.Transitions})
 		res.Runs = append(res.Runs, r)
@@ -85,6 +100,29 @@ func Check(ctx context.Context, t *tokentemplate.Template, p model.Params, opt c
 		}
 	}
 	return res, nil
+}
+
+// sameAsTemplate refuses a spec whose Build, at p, does not give the
+// template's run r: other counts, or another verdict for a property.
+// bug is mc's own failure in the spec's run.
+func sameAsTemplate(ctx context.Context, build func(model.Params) (checker.Target, error), p model.Params, opt checker.Options, r *checker.Result) (refusal, bug error) {
+	tg, err := build(p)
+	if err != nil {
+		return err, nil
+	}
+	b := tg.Check(ctx, opt)
+	if b.Err != nil {
+		return nil, b.Err
+	}
+	same := b.States == r.States && b.Transitions == r.Transitions && len(b.Props) == len(r.Props)
+	for i := 0; same && i < len(b.Props); i++ {
+		same = b.Props[i].Name == r.Props[i].Name && b.Props[i].Verdict == r.Props[i].Verdict
+	}
+	if !same {
+		return fmt.Errorf("the spec's systems are not its template's (n = %d: %d states, %d transitions, %s; the template's %d, %d, %s): the theorem covers the template only, and what the spec adds to it (a process reading its index, a token choosing its way) no theorem does",
+			p.N, b.States, b.Transitions, b.Verdict, r.States, r.Transitions, r.Verdict), nil
+	}
+	return nil, nil
 }
 
 // TokenFair reports whether lasso tr of a ring of n processes of t is a

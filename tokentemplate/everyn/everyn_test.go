@@ -27,7 +27,7 @@ func TestTheTemplateSpecsHoldForEveryN(t *testing.T) {
 		tmpl   *tt.Template
 		states []int64
 	}{{tokenring.Template, []int64{12, 36, 96}}, {tokenhandshake.Template, []int64{30, 135, 540}}} {
-		r, err := Check(context.Background(), c.tmpl, model.Params{}, opt)
+		r, err := Check(context.Background(), c.tmpl, nil, model.Params{}, opt)
 		if err != nil || r.Verdict != checker.Pass || r.Cutoff.Size != 4 || len(r.Sizes) != 3 {
 			t.Fatalf("%s: %v, %+v", c.tmpl.Name, err, r)
 		}
@@ -136,7 +136,7 @@ func TestCutoffVerdictAgreesWithLargerRings(t *testing.T) {
 	}
 	decided, holding, failed := 0, 0, 0
 	for ti, tmpl := range tmpls {
-		r, err := Check(context.Background(), tmpl, model.Params{}, opt)
+		r, err := Check(context.Background(), tmpl, nil, model.Params{}, opt)
 		if err != nil {
 			t.Fatalf("template %d: %v", ti, err)
 		}
@@ -184,7 +184,7 @@ func TestAFailureOnlyInLargerRingsIsFoundByTheCutoff(t *testing.T) {
 	tmpl := *tokenring.Template
 	tmpl.Props = []tt.Prop{{Name: "two-waiting-without-token", Shape: tt.Never,
 		Atoms: []tt.Atom{{States: []int{1}, Token: tt.Free}, {States: []int{1}, Token: tt.Free}}}}
-	r, err := Check(context.Background(), &tmpl, model.Params{}, opt)
+	r, err := Check(context.Background(), &tmpl, nil, model.Params{}, opt)
 	if err != nil || r.Verdict != checker.Fail || r.Failed.Params.N != 3 || r.Property != "two-waiting-without-token" ||
 		r.Sizes[0].Verdict != checker.Pass {
 		t.Fatalf("%v, %+v", err, r)
@@ -218,7 +218,7 @@ func TestBrokenHypothesesAreRefused(t *testing.T) {
 		{fourIndices, "at most 3 indices"},
 		{none, "no properties"},
 	} {
-		r, err := Check(context.Background(), &c.tmpl, model.Params{}, opt)
+		r, err := Check(context.Background(), &c.tmpl, nil, model.Params{}, opt)
 		if err == nil || !strings.Contains(err.Error(), c.want) || len(r.Sizes) != 0 {
 			t.Errorf("%s: %v, %+v", c.want, err, r)
 		}
@@ -233,7 +233,7 @@ func TestAnUnfairCounterexampleLeavesTheVerdictOpen(t *testing.T) {
 	tmpl := *tokenring.Template
 	tmpl.Actions = append(append([]tt.Action(nil), tmpl.Actions...),
 		tt.Action{Name: "dawdle", Moves: []tt.Move{{From: 1, To: 1}}})
-	r, err := Check(context.Background(), &tmpl, model.Params{}, opt)
+	r, err := Check(context.Background(), &tmpl, nil, model.Params{}, opt)
 	if err != nil || r.Verdict != checker.Incomplete || !strings.Contains(r.Reason, "does not pass the token round") {
 		t.Fatalf("%v, %+v", err, r)
 	}
