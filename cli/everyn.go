@@ -87,10 +87,6 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 			}
 		}
 	}
-	if err := writeJUnit(f.junit, "check", everyNSuites(res, sum, start)); err != nil {
-		fmt.Fprintf(stderr, "mc check: --junit: %v\n", err)
-		return exitUsage
-	}
 	if f.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -98,7 +94,7 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 			fmt.Fprintf(stderr, "mc check: %v\n", err)
 			return exitInternal
 		}
-		return verdictExit(res.Verdict)
+		return writeEveryNJUnit(f, res, sum, start, stderr)
 	}
 	fmt.Fprintf(stdout, "mc check %s --every-n: properties of at most %d indices, cutoff %d\n", entry.Name, res.Cutoff.Indices, res.Cutoff.Size)
 	for _, sz := range res.Sizes {
@@ -115,6 +111,15 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, stdout, st
 		fmt.Fprintf(stdout, "not decided for every n: %s\n", res.Reason)
 	}
 	fmt.Fprintf(stdout, "verdict: %s\n", res.Verdict)
+	return writeEveryNJUnit(f, res, sum, start, stderr)
+}
+
+// writeEveryNJUnit writes --junit's report, after the result as every
+// output file, and gives the run's exit code.
+func writeEveryNJUnit(f *checkFlags, res everyn.Result, sum everyNSummary, start time.Time, stderr io.Writer) int {
+	if err := writeJUnit(f.junit, "check", everyNSuites(res, sum, start)); err != nil {
+		return outputFailed(stderr, "check", "--junit", f.junit, err)
+	}
 	return verdictExit(res.Verdict)
 }
 
