@@ -80,8 +80,12 @@ func TestExternalChecker(t *testing.T) {
 	if out := kc(exitPass, "check", "kstate", "--no-db"); !strings.Contains(out, "256 distinct states, 640 transitions") {
 		t.Fatalf("check kstate:\n%s", out)
 	}
-	kc(exitFail, "check", "kstate", "--variant", "k-too-small", "--no-db", "--trace-out", "t.json")
+	kc(exitFail, "check", "kstate", "--param", "k=2", "--no-db", "--trace-out", "t.json")
 	kc(exitPass, "trace", "t.json", "--replay")
+	if out := kc(exitFail, "check", "kstate", "--variant", "bottom-differs", "--no-db", "--trace-out", "d.json"); !strings.Contains(out, "deadlock: a terminal state") {
+		t.Fatalf("check kstate --variant bottom-differs: no deadlock\n%s", out)
+	}
+	kc(exitPass, "trace", "d.json", "--replay")
 	kc(exitPass, "simulate", "kstate", "--runs", "5", "--seed", "1")
 	exploreAPI(t, filepath.Join(dir, "kc"), dir)
 	gocmd("test", "-count=1", "./...")

@@ -23,6 +23,9 @@ type Mutant struct {
 	// default variant at Options' ring size.
 	Variant string
 	N       int
+	// Own, if not nil, are the spec's own parameters (--param) the mutant
+	// is checked with; the others keep their defaults.
+	Own []model.Param
 }
 
 // Mutate is spec s with mutate applied to every system it builds: a slip
@@ -73,6 +76,9 @@ func Mutants(t *testing.T, e specs.Entry, opt Options) {
 		mp := p
 		if m.Variant != "" {
 			mp.Variant = m.Variant
+		}
+		if m.Own != nil {
+			mp.Own = m.Own
 		}
 		if m.N != 0 && m.N != n {
 			mp.N, mp.IDs = m.N, e.IDs(m.N)

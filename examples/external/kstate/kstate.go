@@ -21,12 +21,18 @@
 // one of the K^n states is initial: self-stabilisation means converging
 // from anywhere.
 //
+// K is the spec's own parameter k (--param k=K; 0, the default, means
+// K = n, Dijkstra's bound).
+//
 // Properties: closure, a move from a legitimate state leads to a
 // legitimate state; convergence, every fair run reaches a legitimate state.
+// Convergence holds when K ≥ n − 1; K = n − 2 fails it for n ≥ 4 with a
+// lasso: two tokens that chase each other round the ring for ever.
 // Dijkstra's first requirement, that some process is always privileged, is
-// that no state is terminal: mc's deadlock check. Convergence holds when K ≥ n − 1; the
-// variant k-too-small takes K = n − 2 and fails it for n ≥ 4 with a lasso:
-// two tokens that chase each other round the ring for ever.
+// that no state is terminal: mc's deadlock check, which the spec leaves on
+// by declaring no proper end (System.Ends nil). The variant bottom-differs
+// swaps the bottom machine's test for the others' (a slip a reader of the
+// two guards could make) and deadlocks wherever every x is equal.
 package kstate
 
 import (
@@ -44,16 +50,21 @@ const Ref = "Dijkstra 1974, K-state machines"
 
 // Variants of the spec; the first is the default.
 var Variants = []model.Variant{
-	{Name: "k-equals-n", Doc: "K = n, Dijkstra's condition (K ≥ n)"},
-	{Name: "k-too-small", Doc: "K = n − 2: below the K ≥ n − 1 that convergence needs"},
+	{Name: "dijkstra", Doc: "Dijkstra's K-state machines as published"},
+	{Name: "bottom-differs", Doc: "a slip: the bottom machine privileged when x_0 ≠ x_{n-1}, the others' test (deadlocks when every x is equal)"},
 }
 
 // Spec is the spec as a checker of one's own registers it (specs.Of).
 var Spec = specdef.Spec[State]{Info: specdef.Info{
 	Name: name, Title: "Dijkstra's K-state self-stabilising token ring", Ref: Ref,
-	Variants: Variants, Defaults: specdef.Defaults{N: 4}, Source: Source}, Build: New}
+	Variants: Variants, Defaults: specdef.Defaults{N: 4}, Source: Source,
+	Params: []specdef.Param{{Name: "k", Doc: "K, the values each x_i takes; 0 means K = n, Dijkstra's bound", Default: 0, Min: 0, Max: 255}},
+}, Build: New}
 
-// State is x_0..x_{n-1}.
+// State is x_0..x_{n-1}. Its copy, encoding and trace variables (p2.x)
+// are derived from it by mc-gen.
+//
+//go:generate go run github.com/ringcheck/mc/cmd/mc-gen -type State
 type State struct{ X []uint8 }
 
 // New builds the system for p.
@@ -66,16 +77,19 @@ func New(p model.Params) (*model.System[State], error) {
 		return nil, err
 	}
 	n, k := p.N, p.N
-	if variant == "k-too-small" {
-		k = p.N - 2
+	if given, err := p.Param("k"); err != nil {
+		return nil, err
+	} else if given > 0 {
+		k = given
 	}
 	if k < 1 || k > 255 || pow(k, n) > 1<<20 {
 		return nil, fmt.Errorf("spec kstate: K = %d at n = %d is out of reach (K in 1..255, K^n at most 2^20 initial states)", k, n)
 	}
 	p.Variant = variant
+	bottomDiffers := variant == "bottom-differs"
 	privileged := func(s *State, i int) bool {
 		if i == 0 {
-			return s.X[0] == s.X[n-1]
+			return (s.X[0] == s.X[n-1]) != bottomDiffers
 		}
 		return s.X[i] != s.X[i-1]
 	}
@@ -88,7 +102,7 @@ func New(p model.Params) (*model.System[State], error) {
 		}
 		return count == 1
 	}
-	return &model.System[State]{
+	return model.Derive(&model.System[State]{
 		Spec: name, Variant: variant, Params: p, Procs: n,
 		Init: allStates(n, k),
 		Rules: []model.Rule[State]{{
@@ -109,23 +123,7 @@ func New(p model.Params) (*model.System[State], error) {
 				}),
 			model.EventuallyProp("convergence", Ref, "every fair run reaches a legitimate state", legitimate),
 		},
-		Copy:   func(d, s *State) { d.X = append(d.X[:0], s.X...) },
-		Encode: func(buf []byte, s *State) []byte { return append(buf, s.X...) },
-		Decode: func(data []byte, s *State) error {
-			if len(data) != n {
-				return fmt.Errorf("kstate: %d bytes for %d processes", len(data), n)
-			}
-			s.X = append(s.X[:0], data...)
-			return nil
-		},
-		Vars: func(s *State) []model.Var {
-			vs := make([]model.Var, n)
-			for i, x := range s.X {
-				vs[i] = model.Var{Name: fmt.Sprintf("p%d.x", i), Value: fmt.Sprint(x)}
-			}
-			return vs
-		},
-	}, nil
+	}), nil
 }
 
 // allStates lists the k^n assignments of x, in lexicographic order.
