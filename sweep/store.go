@@ -168,6 +168,11 @@ func UnmarshalClass(b []byte) (Arrangement, error) {
 func (s storedClass) arrangement(cl ring.ArrangementClass) (Arrangement, error) {
 	a := s.Arrangement
 	a.IDs, a.Size = cl.Rep, cl.Size
+	if a.Cycle != "" {
+		// A class stored before its unbounded counts were written null
+		// holds 0 for them.
+		a.Min, a.Max = Unbounded, Unbounded
+	}
 	var err error
 	if a.MinRun, err = s.MinTrace.trace(); err == nil {
 		a.MaxRun, err = s.MaxTrace.trace()

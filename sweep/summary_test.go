@@ -32,10 +32,10 @@ func TestSummarizedOmitsOnlyLargeRows(t *testing.T) {
 // The exhaustive table's plot has the worst, mean and bound curves, one
 // point per row without a cycle.
 func TestTablePlotHasItsCurves(t *testing.T) {
-	b3, b4 := 6.0, 10.0
+	b3, b4, m3, m4 := 6.0, 10.0, 5.5, 8.3
 	tb := &Table{Name: "x", Rows: []*Row{
-		{N: 3, Worst: 6, Best: 3, MeanWorst: 5.5, Bound: &b3},
-		{N: 4, Worst: 10, Best: 4, MeanWorst: 8.3, Bound: &b4},
+		{N: 3, Worst: 6, Best: 3, MeanWorst: &m3, Bound: &b3},
+		{N: 4, Worst: 10, Best: 4, MeanWorst: &m4, Bound: &b4},
 		{N: 5, Cycles: 1},
 	}}
 	var w strings.Builder

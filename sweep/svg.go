@@ -15,7 +15,7 @@ func WriteSVG(w io.Writer, tables []*Table) {
 	minN, maxN, maxY := 1<<30, 0, 1
 	for _, t := range tables {
 		for _, r := range t.Rows {
-			minN, maxN, maxY = min(minN, r.N), max(maxN, r.N), max(maxY, r.Worst)
+			minN, maxN, maxY = min(minN, r.N), max(maxN, r.N), max(maxY, int(r.Worst))
 		}
 	}
 	if maxN == minN {
@@ -45,8 +45,8 @@ func WriteSVG(w io.Writer, tables []*Table) {
 			if r.Cycles > 0 {
 				continue
 			}
-			pts += fmt.Sprintf("%.1f,%.1f ", x(r.N), y(r.Worst))
-			fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>`+"\n", x(r.N), y(r.Worst), c)
+			pts += fmt.Sprintf("%.1f,%.1f ", x(r.N), y(int(r.Worst)))
+			fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>`+"\n", x(r.N), y(int(r.Worst)), c)
 		}
 		fmt.Fprintf(w, `<polyline points="%s" fill="none" stroke="%s"/>`+"\n", pts, c)
 		fmt.Fprintf(w, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d">%s</text>`+"\n", width-right+12, top+18*i, c, width-right+28, top+18*i+10, t.Name)

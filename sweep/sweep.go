@@ -7,7 +7,6 @@ package sweep
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/big"
 	"strings"
 	"sync"
@@ -27,8 +26,9 @@ type Arrangement struct {
 	Size        int `json:"size"`
 	States      int `json:"states"`
 	Transitions int `json:"transitions"`
-	Min         int `json:"best_messages"`
-	Max         int `json:"worst_messages"`
+	// Min and Max are Unbounded when Cycle is set.
+	Min Messages `json:"best_messages"`
+	Max Messages `json:"worst_messages"`
 	// Causal is the causal depth of the worst run (CausalDepth).
 	Causal int `json:"worst_run_causal_depth"`
 	// Phases is the most phases (rounds, stages) any run reaches, and
@@ -59,14 +59,15 @@ type Row struct {
 	// States and Transitions sum over the classes.
 	States      int `json:"states"`
 	Transitions int `json:"transitions"`
-	Worst       int `json:"worst_messages"`
-	Best        int `json:"best_messages"`
+	// Worst and Best are Unbounded when some class has a cycle.
+	Worst Messages `json:"worst_messages"`
+	Best  Messages `json:"best_messages"`
 	// MeanWorst and MeanBest average the per-arrangement worst and best
 	// over all arrangements (each class weighted by its size), as a float
-	// and exactly.
-	MeanWorst      float64 `json:"mean_messages"`
-	MeanWorstExact string  `json:"mean_messages_exact"`
-	MeanBestExact  string  `json:"mean_best_messages_exact"`
+	// and exactly; nil and "" when some class has a cycle.
+	MeanWorst      *float64 `json:"mean_messages"`
+	MeanWorstExact string   `json:"mean_messages_exact"`
+	MeanBestExact  string   `json:"mean_best_messages_exact"`
 	// ScheduleDependent counts the classes whose best and worst differ.
 	ScheduleDependent int `json:"schedule_dependent_classes"`
 	// Bound is the paper's bound at n (nil when none).
@@ -117,7 +118,7 @@ func (r *Row) Mean(best bool) *big.Rat {
 		if best {
 			v = a.Min
 		}
-		sum.Add(sum, big.NewRat(int64(v*a.Size), 1))
+		sum.Add(sum, big.NewRat(int64(v)*int64(a.Size), 1))
 		total += a.Size
 	}
 	return sum.Quo(sum, big.NewRat(int64(total), 1))
@@ -320,12 +321,14 @@ func (c Config) Aggregate(n int, as []Arrangement) *Row {
 		row.WorstBits = max(row.WorstBits, a.Bits)
 	}
 	if row.Cycles > 0 {
+		row.Worst, row.Best = Unbounded, Unbounded
 		return row
 	}
 	row.Worst, row.WorstIDs, row.WorstCausal = row.worst.Max, row.worst.IDs, row.worst.Causal
 	row.Best, row.BestIDs = row.best.Min, row.best.IDs
 	mean := row.Mean(false)
-	row.MeanWorst, _ = mean.Float64()
+	meanWorst, _ := mean.Float64()
+	row.MeanWorst = &meanWorst
 	row.MeanWorstExact = mean.RatString()
 	row.MeanBestExact = row.Mean(true).RatString()
 	if c.Profile.Bound != nil {
@@ -339,7 +342,7 @@ func (c Config) Aggregate(n int, as []Arrangement) *Row {
 	if c.Profile.Lead != 0 {
 		// Rounded up at the third decimal, so that the figure printed
 		// still fits.
-		need := math.Ceil(1000*(float64(row.Worst)-c.Profile.Lead*float64(n)*log2(n))/float64(n)) / 1000
+		need := linearTermNeeded(int(row.Worst), n, c.Profile.Lead)
 		row.LinearTerm = &need
 	}
 	return row
@@ -388,16 +391,14 @@ func computeClass(ctx context.Context, t checker.Target, cl ring.ArrangementClas
 		return Arrangement{}, &Incomplete{IDs: cl.Rep, Why: cost.Incomplete}
 	}
 	a := Arrangement{IDs: cl.Rep, Size: cl.Size, States: cost.States, Transitions: cost.Transitions,
-		Min: cost.Min, Max: cost.Max, Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun,
+		Min: Messages(cost.Min), Max: Messages(cost.Max), Causal: cost.MaxCausal, MinRun: cost.MinRun, MaxRun: cost.MaxRun,
 		Phases: max(cost.Phases, 0), Bits: max(cost.MaxBits, 0), CausalAll: cost.Causal, CausalStates: cost.CausalStates,
 		Reduced: opt.Reduce}
 	if cost.Cycle != nil {
-		a.Cycle = describeCycle(cost.Cycle)
+		a.Cycle, a.Min, a.Max = describeCycle(cost.Cycle), Unbounded, Unbounded
 	}
 	return a, nil
 }
-
-func log2(n int) float64 { return math.Log2(float64(n)) }
 
 // describeCycle renders the loop of a lasso run in one line.
 func describeCycle(tr *checker.Trace) string {

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"os"
@@ -48,7 +49,7 @@ func TestChangRobertsAllInitiate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if row.Worst != n*(n+1)/2 {
+		if row.Worst != Messages(n*(n+1)/2) {
 			t.Errorf("n=%d: worst %d, want n(n+1)/2 = %d", n, row.Worst, n*(n+1)/2)
 		}
 		if !descending(row.WorstIDs) {
@@ -77,7 +78,7 @@ func TestChangRobertsCanonicalDependsOnSchedule(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if row.Worst != n*(n+1)/2 || row.Best != n {
+		if row.Worst != Messages(n*(n+1)/2) || row.Best != Messages(n) {
 			t.Errorf("n=%d: worst %d, best %d, want %d and %d", n, row.Worst, row.Best, n*(n+1)/2, n)
 		}
 		if row.ScheduleDependent != row.Classes {
@@ -143,7 +144,7 @@ func TestDKR(t *testing.T) {
 		for 2<<floorLog <= n {
 			floorLog++
 		}
-		if want := 2*n*floorLog + n; row.Worst != want {
+		if want := Messages(2*n*floorLog + n); row.Worst != want {
 			t.Errorf("n=%d: worst %d, want 2n⌊log₂ n⌋+n = %d", n, row.Worst, want)
 		}
 		if float64(row.Worst) > *row.Bound || float64(row.Phases) > *row.PhaseBound || row.Phases < 2 {
@@ -165,7 +166,7 @@ func TestDKR(t *testing.T) {
 // needs c ≥ 1.215 at n = 6 (003 Theorem 1; hp's package doc).
 func TestHPElect(t *testing.T) {
 	cfg := config(t, "hp")
-	for n, want := range map[int]int{3: 9, 4: 12, 5: 18, 6: 27} {
+	for n, want := range map[int]Messages{3: 9, 4: 12, 5: 18, 6: 27} {
 		row := sweepRow(t, cfg, n)
 		if row.Worst != want || row.ScheduleDependent != 0 {
 			t.Errorf("n=%d: worst %d, %d schedule-dependent classes; want %d and 0", n, row.Worst, row.ScheduleDependent, want)
@@ -192,6 +193,26 @@ func TestHPWitnessLiteralCycles(t *testing.T) {
 	if got, want := row.Costs(), fmt.Sprintf("unbounded (%d classes with a cycle)", row.Cycles); got != want {
 		t.Fatalf("n=5: costs %q, want %q", got, want)
 	}
+	// Its JSON says null where there is no cost, for the row and for each
+	// class with a cycle, never 0; and reads back as it was.
+	b, err := json.Marshal(row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := string(b)
+	if !strings.Contains(js, `"worst_messages":null,"best_messages":null,"mean_messages":null`) ||
+		!strings.Contains(js, `"best_messages":null,"worst_messages":null`) || strings.Contains(js, `_messages":0`) {
+		t.Errorf("n=5: JSON of a row with a cycle: %s", js)
+	}
+	var back Row
+	if err := json.Unmarshal(b, &back); err != nil || back.Worst != Unbounded || back.MeanWorst != nil {
+		t.Errorf("n=5: read back: worst %d, mean %v, %v", back.Worst, back.MeanWorst, err)
+	}
+	for _, a := range back.PerClass {
+		if (a.Cycle != "") != (a.Max == Unbounded && a.Min == Unbounded) {
+			t.Errorf("n=5: class %v read back with cycle %q, worst %d, best %d", a.IDs, a.Cycle, a.Max, a.Min)
+		}
+	}
 }
 
 // van Leeuwen–Tan, both variants: classes up to rotation and reflection
@@ -202,7 +223,7 @@ func TestVLT(t *testing.T) {
 		cfg := config(t, name)
 		for n, want := range map[int][2]int{3: {1, 9}, 4: {3, 12}} {
 			row := sweepRow(t, cfg, n)
-			if got := [2]int{row.Classes, row.Worst}; got != want {
+			if got := [2]int{row.Classes, int(row.Worst)}; got != want {
 				t.Errorf("%s n=%d: (classes, worst) %v, want %v", name, n, got, want)
 			}
 			if float64(row.Worst) > *row.Bound || row.Phases != 2 {

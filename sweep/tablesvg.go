@@ -27,7 +27,7 @@ func (t *Table) WriteSVG(w io.Writer) {
 	}
 	writeLogPlot(w, ns, []series{
 		{"worst", func(i int) (float64, bool) { return float64(rows[i].Worst), true }},
-		{"mean worst", func(i int) (float64, bool) { return rows[i].MeanWorst, true }},
+		{"mean worst", func(i int) (float64, bool) { return *rows[i].MeanWorst, true }},
 		{"bound", func(i int) (float64, bool) { return boundOf(rows[i].Bound) }},
 	}, low)
 }

@@ -18,9 +18,12 @@ of its ghost counter ` + "`messages`" + `, with --claims). The worst and best
 messages are the longest and shortest paths from the initial state to a
 terminal state: the most and fewest messages of any complete run, over
 every schedule. A cycle in the graph makes the cost unbounded and is
-reported with the cycle. The announcement round that several specs add to
-their seeds (⟨done⟩, ⟨leader⟩, ⟨ended⟩, ⟨elected⟩) is not counted: each
-table says what is.
+reported with the cycle (in the JSON, its worst, best and mean are
+null). Every counted message counts once per link it is put on, those
+in transit in the initial state included (all-initiate's n first
+⟨elect⟩); the announcement round that several specs add to their seeds
+(⟨done⟩, ⟨leader⟩, ⟨ended⟩, ⟨elected⟩) is not counted: each table says
+what is (docs/sweeps.md, "What counts").
 
 Columns: arrangements (classes) is how many arrangements the classes cover
 and how many were computed; states sums the graphs' states over the
@@ -28,9 +31,11 @@ classes; mean worst is the exact mean, over all n! arrangements, of each
 arrangement's worst case; schedule-dependent classes counts the classes whose
 best and worst differ. Where a paper bounds a·n·log n + O(n) without the
 O(n) term, "c needed" is the smallest c with worst ≤ a·n·log₂ n + c·n at that
-n (rounded up at the third decimal). Where a spec defines phases (rounds,
-stages), "most phases" is the largest value of its phase measure in any
-reachable state, i.e. over all runs; where the measure is a ghost the spec
+n, decided exactly on integers and rounded up at the third decimal
+(exact where c is a whole number of thousandths, as where log₂ n is
+whole). Where a spec defines phases (rounds, stages), "most phases" is
+the largest value of its phase measure in any reachable state, i.e. over
+all runs; where the measure is a ghost the spec
 is built with --claims, and the tests check that this adds no states. Worst
 bits is the longest path with each transition weighted by the bits it
 sends, for the spec whose paper defines message sizes (vitanyi). The causal
