@@ -62,10 +62,10 @@ func TestMutantsChangRoberts(t *testing.T) {
 	mutants := []spectest.Mutant[uniring.State]{
 		{Name: "comparison flipped: smaller ids passed on, larger ones answered",
 			Params: desc(4), Mutate: withRecv(recvWith(func(j, me int) bool { return j < me }, seedAnswers, seedOwn, seedConclude)),
-			Kills: []string{"leader-is-max", "elect-messages-worst-case"}},
+			Kills: []string{"leader-is-max", "elect-messages-worst-case", "learns-leader-id"}},
 		{Name: "bound off by one: the id one below a process's own taken for its own",
 			Params: asc, Mutate: withRecv(recvWith(seedLarger, seedAnswers, func(j, me int) bool { return j >= me-1 }, seedConclude)),
-			Kills: []string{"at-most-one-leader", "leader-is-max", "decision-stable", "election-complete"}},
+			Kills: []string{"at-most-one-leader", "leader-is-max", "decision-stable", "election-complete", "learns-leader-id"}},
 		{Name: "guard dropped: a participant answers a smaller id again",
 			Params: desc(4), Mutate: withRecv(recvWith(seedLarger, func(bool) bool { return true }, seedOwn, seedConclude)),
 			Kills: []string{"elect-messages-bound"}},
@@ -104,6 +104,21 @@ func TestMutantsChangRoberts(t *testing.T) {
 				return net.Conclude(s, i, m)
 			})),
 			Kills: []string{"decision-stable", "election-complete"}},
+		// Every decision stays right (the leader drops any ⟨done⟩), but
+		// each process passes on its own id instead of the leader's: only
+		// learns-leader-id sees that the others learn a wrong one.
+		{Name: "announcement rewritten: a process passes on ⟨done⟩ with its own id",
+			Params: desc(4), Mutate: withRecv(recvWith(seedLarger, seedAnswers, seedOwn, func(net *uniring.Net, s *uniring.State, i int, m uniring.Msg) bool {
+				switch {
+				case m.Kind == uniring.Done && s.Decision(i) == invariants.Leader:
+					return true
+				case m.Kind == uniring.Done:
+					s.Decide(i, invariants.Lost)
+					return net.Send(s, i, uniring.Msg{Kind: uniring.Done, ID: net.IDs[i]})
+				}
+				return net.Conclude(s, i, m)
+			})),
+			Kills: []string{"learns-leader-id"}},
 		{Name: "own id dropped: a process's own ⟨elect⟩ is swallowed",
 			Params: desc(3), Mutate: withRecv(recvWith(seedLarger, seedAnswers, func(int, int) bool { return false }, seedConclude)),
 			Kills: []string{"election-complete", "leader-elected", "eventually-leader"}},

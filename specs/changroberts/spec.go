@@ -35,6 +35,14 @@
 // coordinator; the canonical model keeps neither, since decided carries the
 // outcome.
 //
+// Claims (--claims), besides the election properties: elect-messages-bound
+// and, for descending ids, the witness elect-messages-worst-case (002 §5.2's
+// n(n+1)/2, on uniring's ghost counter); and learns-leader-id (claims.go):
+// the seed's "elected" handler records the coordinator, so every process
+// learns the leader's id. The model keeps no coordinator; the claim is
+// checked on the ⟨done⟩ that makes a process lost, which must carry the
+// maximum id.
+//
 // Variant raynal-literal reads the seed's slip literally: the case
 // "j < my_number and participant" sends ⟨elect id(i)⟩, and a non-participant
 // receiving a smaller id does nothing. Started by one initiator that is not
@@ -44,6 +52,7 @@ package changroberts
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ringcheck/mc/invariants"
 	"github.com/ringcheck/mc/model"
@@ -90,6 +99,10 @@ func New(p model.Params) (*model.System[uniring.State], error) {
 		// The termination argument of 002 §5.2 (uniring.Termination);
 		// the literal variant's participants answer without end.
 		sys.Termination = net.Termination(Ref + " termination")
+	}
+	if p.Claims {
+		recv := slices.IndexFunc(sys.Rules, func(r model.Rule[uniring.State]) bool { return r.Name == "recv" })
+		sys.Props = append(sys.Props, sp.learnsLeaderID(recv))
 	}
 	if variant == "all-initiate" {
 		for i := range p.N {
