@@ -1,10 +1,6 @@
 package dkr
 
-import (
-	"math"
-
-	"github.com/ringcheck/mc/specs/specdef"
-)
+import "github.com/ringcheck/mc/specs/specdef"
 
 // Spec is Dolev–Klawe–Rodeh / Peterson for the registry.
 var Spec = specdef.Spec[State]{Info: specdef.Info{
@@ -13,8 +9,8 @@ var Spec = specdef.Spec[State]{Info: specdef.Info{
 	Takes: specdef.IDs | specdef.Initiators | specdef.Chan | specdef.Cap | specdef.Claims,
 	Sweeps: []specdef.Profile{
 		{Name: "dkr", Uncounted: specdef.Announcement, Counted: "(1, ·) and (2, ·) messages, relays included (the ⟨leader⟩ announcement not counted)",
-			Bound:   func(n int) float64 { return float64(2*n*int(math.Ceil(specdef.Log2(n))) + n) },
-			Formula: "2n log n + n, log read as ⌈log₂ n⌉", Ref: "002 §5.4",
+			Bound:   func(n int) float64 { return 2*float64(n)*specdef.Log2(n) + float64(n) },
+			Formula: "2n log₂ n + n", Ref: "002 §5.4",
 			Phases: "stages", Phase: "stages", GhostPhases: true,
 			PhaseBound: func(n int) float64 { return 1 + specdef.Log2(n) }, PhaseFormula: "log₂ n + 1",
 			CausalUpTo: 6, Ns: specdef.Span(3, 8), CI: specdef.Span(3, 5), Plotted: true,

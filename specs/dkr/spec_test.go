@@ -39,7 +39,7 @@ func TestStateCounts(t *testing.T) {
 // Every property, the claims included, holds for every arrangement of
 // n ≤ 6 ids; the election's message count is the same in every run of an
 // arrangement, and its worst case over the arrangements is 2n⌊log₂ n⌋ + n,
-// which meets the seed's 2n⌈log₂ n⌉ + n exactly when n is a power of 2.
+// which meets the seed's 2n log₂ n + n exactly when n is a power of 2.
 // Reference: 002 §5.4 (at most log₂ n + 1 stages; 2n log n + n messages).
 func TestEveryArrangementAndTheWorstMessageCount(t *testing.T) {
 	maxN := 6
@@ -65,6 +65,24 @@ func TestEveryArrangementAndTheWorstMessageCount(t *testing.T) {
 		if want := 2*n*log2Floor(n) + n; worst != want {
 			t.Errorf("n=%d: worst message count %d, want 2n⌊log₂ n⌋+n = %d", n, worst, want)
 		}
+	}
+}
+
+// election-messages-bound is 2n log₂ n + n as 002 §5.4 writes it, on whole
+// numbers (28 at n = 5, where ⌈log₂ n⌉ gave 35); the worst case meets it
+// at n = 4 (20 messages, ids 1,3,2,4) and stays within it at every size
+// (TestEveryArrangementAndTheWorstMessageCount).
+func TestMessageBoundAsTheSeedWritesIt(t *testing.T) {
+	for n, want := range map[int]int{2: 6, 3: 12, 4: 20, 5: 28, 6: 37, 7: 46, 8: 56, 16: 144} {
+		sp := &spec{p: model.Params{N: n}}
+		if got := sp.messageBound(); got != want {
+			t.Errorf("n=%d: bound %d, want %d = n + ⌊2n log₂ n⌋", n, got, want)
+		}
+	}
+	sys, _ := New(model.Params{N: 4, IDs: []int{1, 3, 2, 4}, Claims: true})
+	sent := spectest.MeasureEnds(sys, func(s *State) int { return s.Ghost.Sent })
+	if r := spectest.Run(t, sys, checker.Options{}); r.Verdict != checker.Pass || sent.Hi != 20 {
+		t.Errorf("ids 1,3,2,4: %s, at most %d messages; want pass and 20, the bound", r.Verdict, sent.Hi)
 	}
 }
 
