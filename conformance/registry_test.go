@@ -17,7 +17,7 @@ func TestEveryRegisteredSpecCitesItsSources(t *testing.T) {
 }
 
 // The codec contract on every state reachable at n = 3, up to 10,000: only
-// misra's variants (70,796 to 95,612 states at n = 3, each with many
+// misra's variants (70,796 states and more at n = 3, each with many
 // enabled actions, each stepped on copies and computed twice) are cut, to
 // their first states in breadth-first order.
 func TestEveryCodecRoundTrips(t *testing.T) {

@@ -56,6 +56,20 @@
 // the tokens without end, a third copy of a token is never created
 // (maxCopies).
 //
+// Claims (--claims): regenerated-only-when-lost (ghost counts of losses
+// and regenerations) and loss-detected-in-one-passage, 002 §4.2's "the loss
+// of a token is detected by the other in one passage round the ring",
+// which lost-token-regenerated only checks as "eventually". The ghost
+// passage counts the surviving token's receipts since the loss; the claim
+// is that at most n of them go by without regenerating the other, so the
+// (n+1)-th regenerates it at the latest. n fails, n+1 is reached
+// (TestLossDetectedInOnePassageIsTight): where the tokens last met, m_i
+// holds the older number, so the survivor passes that process once more
+// without a match and detects the loss at the next one (n = 2: ping meets
+// pong at p0, ⟨ping +2⟩ is lost, ⟨pong −2⟩ is received at p1, at p0, and
+// regenerates ping at p1). "One passage round the ring" is read so: once
+// round, and on to the next process.
+//
 // What mc finds (see spec_test.go). The signed variant keeps every claim
 // for n ≤ 4 with one loss (and n ≤ 3 with two), over FIFO links, under
 // weak fairness per action class. Under weak fairness per process the
@@ -163,6 +177,10 @@ type Ghost struct {
 	// Lost[k] counts the losses of the last copy of token k, and
 	// Regenerated[k] its regenerations.
 	Lost, Regenerated [2]int
+	// Passage counts the receipts of the surviving token since the other's
+	// last copy was lost, the one that regenerates it excluded: 0 while
+	// both exist, and at most n+1 (past the claim's n it has failed).
+	Passage int
 }
 
 type spec struct {
@@ -296,6 +314,9 @@ func (sp *spec) recvChoices(s *State, i int) int { return s.In[i].Choices(sp.net
 func (sp *spec) recv(s *State, i, k int) bool {
 	t := s.In[i].Recv(sp.net.Sem, k)
 	other := t.Kind.Other()
+	if sp.claims && count(s, other) == 0 {
+		s.Ghost.Passage = min(s.Ghost.Passage+1, sp.n+2)
+	}
 	if s.M[i] == sp.mark(t) {
 		// "m_i = nb": the other token is lost; regenerate it (unless two
 		// copies exist already: see the package doc).
@@ -307,6 +328,7 @@ func (sp *spec) recv(s *State, i, k int) bool {
 			// Saturating at Bound+1 keeps the faulty variants finite; past
 			// Bound (≥ Lost) the claim has failed already.
 			s.Ghost.Regenerated[other] = min(s.Ghost.Regenerated[other]+1, sp.bound+1)
+			s.Ghost.Passage = 0
 		}
 	} else {
 		s.M[i] = sp.mark(t)
@@ -442,7 +464,10 @@ func (sp *spec) properties() []model.Property[State] {
 			"no token is regenerated more often than its last copy was lost (ghost counters)",
 			func(s *State) bool {
 				return s.Ghost.Regenerated[Ping] <= s.Ghost.Lost[Ping] && s.Ghost.Regenerated[Pong] <= s.Ghost.Lost[Pong]
-			}))
+			}),
+			model.InvariantProp("loss-detected-in-one-passage", Ref+" (the loss of a token is detected by the other in one passage round the ring)",
+				fmt.Sprintf("once a token's last copy is lost, the other regenerates it by its (n+1)-th receipt: at most n = %d that do not (ghost counter)", sp.n),
+				func(s *State) bool { return s.Ghost.Passage <= sp.n }))
 	}
 	return props
 }
@@ -486,7 +511,7 @@ func encode(buf []byte, s *State) []byte {
 		buf = s.In[i].AppendTo(buf)
 	}
 	buf = model.AppendUint(buf, uint64(s.Losses))
-	for _, c := range [4]int{s.Ghost.Lost[0], s.Ghost.Lost[1], s.Ghost.Regenerated[0], s.Ghost.Regenerated[1]} {
+	for _, c := range [5]int{s.Ghost.Lost[0], s.Ghost.Lost[1], s.Ghost.Regenerated[0], s.Ghost.Regenerated[1], s.Ghost.Passage} {
 		buf = model.AppendUint(buf, uint64(c))
 	}
 	return buf
@@ -505,6 +530,7 @@ func (sp *spec) decode(data []byte, s *State) error {
 	}
 	s.Losses = d.Int()
 	s.Ghost.Lost[0], s.Ghost.Lost[1], s.Ghost.Regenerated[0], s.Ghost.Regenerated[1] = d.Int(), d.Int(), d.Int(), d.Int()
+	s.Ghost.Passage = d.Int()
 	return d.Finish()
 }
 
@@ -532,7 +558,8 @@ func (sp *spec) vars(s *State) []model.Var {
 	if sp.claims {
 		out = append(out,
 			model.Var{Name: "ghost.lost", Value: fmt.Sprintf("ping %d, pong %d", s.Ghost.Lost[Ping], s.Ghost.Lost[Pong])},
-			model.Var{Name: "ghost.regenerated", Value: fmt.Sprintf("ping %d, pong %d", s.Ghost.Regenerated[Ping], s.Ghost.Regenerated[Pong])})
+			model.Var{Name: "ghost.regenerated", Value: fmt.Sprintf("ping %d, pong %d", s.Ghost.Regenerated[Ping], s.Ghost.Regenerated[Pong])},
+			model.Var{Name: "ghost.passage", Value: fmt.Sprint(s.Ghost.Passage)})
 	}
 	return out
 }
