@@ -99,8 +99,9 @@
 // knows the leader's id, no message in transit; a terminal state that
 // fails it is a deadlock), leader-elected and, for variant e, Algorithm E's
 // link assumption no-same-phase-bypass. With --claims, §3 and §4: Lemma 3.1
-// (for Algorithm E), Lemma 3.2, Lemma 3.3 (i), Lemma 3.5 (i), Prop. 3.6 (i)
-// and (iii), Lemma 3.7 with Prop. 3.8, Prop. 3.9 (phases, one message per
+// (for Algorithm E), Lemma 3.2, Lemma 3.3 (i), Lemma 3.5 (i), Prop. 3.6 (i),
+// (ii) (one active colour in the phase of the inauguration) and (iii), §3's
+// count of phase 1 (between 1 and ⌊N/2⌋ local minima active), Lemma 3.7 with Prop. 3.8, Prop. 3.9 (phases, one message per
 // link and phase for Algorithm E, messages per phase), Prop. 4.2 (messages
 // per phase, and a witness run in which two messages pass on a link, when
 // two phase-1 chases head towards each other: HeadOnChases); and the
@@ -108,8 +109,8 @@
 // Prop. 3.4, Lemma 3.5 (ii) and (iii). For these the ghost keeps, per
 // phase, which way round each active processor sent its phase message,
 // and the phases in which a processor inaugurated. Beyond n = 64
-// (large.go), --claims leaves out Lemma 3.2, 3.3 (i), 3.5 (i)–(iii) and
-// 3.7, which keep colour sets in 64 bits or compare every pair of a
+// (large.go), --claims leaves out Lemma 3.2, 3.3 (i), 3.5 (i)–(iii), 3.7
+// and Prop. 3.6 (ii), which keep colour sets in 64 bits or compare every pair of a
 // phase's processors; the others stay, and with them the measure
 // election-messages, the phase messages sent, which mc simulate counts.
 //

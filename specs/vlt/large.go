@@ -26,6 +26,7 @@ var pairwiseClaims = []string{
 	"lemma-3-5-ii-shared-colour-interval",
 	"lemma-3-5-iii-shared-colour-away",
 	"lemma-3-7-colour-count",
+	"prop-3-6-ii-one-colour",
 }
 
 // checkedClaims are the claims --claims checks on this ring: all of 000 §3 and

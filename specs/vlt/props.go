@@ -105,6 +105,12 @@ func (sp *spec) claims3() []model.Property[State] {
 			func(s *State) bool { return s.Ghost.Inaugurations == 1 }))
 	}
 	props = append(props,
+		model.EndProp("prop-3-6-ii-one-colour", "000 Prop. 3.6 (ii)",
+			"in the phase in which a processor inaugurates, exactly one colour is active: |Ã_p| = 1",
+			sp.oneColourAtInauguration),
+		model.EndProp("sec-3-phase-1-minima", "000 §3 (phase 1: between 1 and N/2 local minima active)",
+			fmt.Sprintf("at a terminal state, between 1 and ⌊n/2⌋ = %d processors, local minima, were active in phase 1", n/2),
+			func(s *State) bool { a := sp.activeIn(s, 1); return a >= 1 && a <= n/2 }),
 		model.StepProp("prop-3-6-iii-same-id", "000 Prop. 3.6 (iii)",
 			"when a processor inaugurates, every ID register holds the same value",
 			sameIDAtInauguration),
@@ -301,4 +307,31 @@ func (sp *spec) messagesPerPhase(s *State) bool {
 		}
 	}
 	return true
+}
+
+// oneColourAtInauguration is Prop. 3.6 (ii) over the history: for every
+// phase p in which a processor moved to the inauguration state, the
+// processors active in p share one colour.
+func (sp *spec) oneColourAtInauguration(s *State) bool {
+	for p := 0; p < s.Ghost.Phases(sp.n); p++ {
+		if s.Ghost.InauguratedIn&(1<<p) != 0 && bits.OnesCount64(s.Ghost.colours(p, sp.n, sp.rank)) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// activeIn is |A_p|, the processors active in phase p (0 for a phase no
+// run reached).
+func (sp *spec) activeIn(s *State, p int) int {
+	if p >= s.Ghost.Phases(sp.n) {
+		return 0
+	}
+	c := 0
+	for _, colour := range s.Ghost.active(p, sp.n) {
+		if colour != 0 {
+			c++
+		}
+	}
+	return c
 }
