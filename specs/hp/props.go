@@ -52,7 +52,10 @@ func (sp *spec) properties(w invariants.Winner) []model.Property[State] {
 	if sp.witness(2) && sp.distance(1) { // elect and elect-literal
 		props = append(props, model.InvariantProp("theorem-1-round-pairs", Ref+" Theorem 1 (proof: rounds i and i+1), Lemma 3",
 			"for every even round i, with x messages entering round i+1: round i's messages traverse at most n − x·F_i edges (Lemma 3) and round i+1's at most min(x·F_{i+3}, n) (promotion by distance)",
-			sp.roundPairsHold))
+			sp.roundPairsHold),
+			model.InvariantProp("theorem-1-odd-round-messages", Ref+" Theorem 1 (proof: every message in odd round i travels at least F_i steps)",
+				"for every odd round i, at most n/F_i messages enter it: (messages entering i)·F_i ≤ n",
+				sp.oddRoundMessagesHold))
 	}
 	// The claims read the ghosts, those that messages carry included.
 	for i := claims; i < len(props); i++ {
@@ -189,6 +192,19 @@ func (sp *spec) roundPairsHold(s *State) bool {
 			return false
 		}
 		fi, fi2, fi3 = fi2, fi2+fi3, fi2+2*fi3
+	}
+	return true
+}
+
+// oddRoundMessagesHold is the count in Theorem 1's proof: a message of odd
+// round i travels at least F_i edges, and no two share an edge, so at most
+// n/F_i messages are alive in round i: Born[i] counts every message that
+// entered it.
+func (sp *spec) oddRoundMessagesHold(s *State) bool {
+	for i := 1; i < len(s.Ghost.Born); i += 2 {
+		if s.Ghost.Born[i]*fib(i) > sp.p.N {
+			return false
+		}
 	}
 	return true
 }

@@ -133,6 +133,14 @@
 //     are 4, 9, 12, 18, 27, 31 for n = 2..7 (the same in every run of an
 //     arrangement); 1.271 n log₂ n + c·n needs c ≥ 1.2145 (n = 6), the
 //     results table's "c needed".
+//   - theorem-1-odd-round-messages (variants elect, elect-literal) — the
+//     count Theorem 1's proof draws from Lemmas 1 and 2: every message of
+//     an odd round i travels at least F_i edges and no two share one, so at
+//     most n/F_i messages enter round i (ghost Born). Lemmas 1 and 2
+//     themselves (distances between hosts and destroyers), the
+//     F⁻¹(n) + O(1) rounds and Theorem 1's total are not checked as
+//     properties: the rounds are bounded by round-bound (bounds.go) and
+//     the total by the per-round inequality above.
 //   - announcement-messages(-bound) — the added round costs exactly n.
 //
 // Which process wins: see winner.go. Bounds: see bounds.go.

@@ -462,3 +462,19 @@ func TestWitnessLiteralBreaksTheMeasure(t *testing.T) {
 		t.Fatalf("wrong measure %v, liveness %+v", r.WrongMeasure, r.Liveness)
 	}
 }
+
+// theorem-1-odd-round-messages (003 Theorem 1's proof: at most n/F_i
+// messages in odd round i) has rounds to look at past round 1, where
+// F_1 = 1 makes it trivial: at ids 1,3,4,2,5 some run sends a message into
+// round 3 (F_3 = 2), and the bound holds there.
+func TestOddRoundMessagesAreExercised(t *testing.T) {
+	sys := build(t, model.Params{N: 5, IDs: []int{1, 3, 4, 2, 5}, Variant: "elect", Claims: true})
+	sys.Props = append(sys.Props, model.WitnessProp("a-message-enters-round-3", "test", "",
+		func(s *State) bool { return len(s.Ghost.Born) > 3 && s.Ghost.Born[3] > 0 }))
+	r := spectest.Run(t, sys, checker.Options{})
+	for _, name := range []string{"theorem-1-odd-round-messages", "a-message-enters-round-3"} {
+		if v := spectest.Prop(t, &r, name).Verdict; v != checker.Pass {
+			t.Errorf("%s is %s", name, v)
+		}
+	}
+}
