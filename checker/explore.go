@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -16,6 +15,7 @@ import (
 	"github.com/ringcheck/mc/checker/internal/packed"
 	"github.com/ringcheck/mc/checker/por"
 	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/internal/filelock"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -56,7 +56,7 @@ type bfs[S any] struct {
 	// work is a disk run's working directory (workdir.go); ckptLock locks
 	// the checkpoint directory of a run that checkpoints.
 	work     *workDir
-	ckptLock *os.File
+	ckptLock *filelock.Dir
 	// saved is the last checkpoint the run wrote or resumed from.
 	saved *SavedCheckpoint
 	hits  []*hit

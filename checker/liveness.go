@@ -29,7 +29,7 @@ type LivenessStats struct {
 	// Marked says, with a measure, that the marks were computed (the marks
 	// phase, acyclic.go): a terminal state left some goal unmet.
 	Marked      bool
-	Fairness    liveness.Fairness
+	Fairness    model.Fairness
 	States      int64
 	Transitions int64
 	// Cycles is the number of strongly connected components of the whole
@@ -337,7 +337,7 @@ func renderLasso[S any](sys *model.System[S], cls *liveness.Classes, p *model.Pr
 	return tr, nil
 }
 
-func (t target[S]) VerifyLasso(prop string, fair liveness.Fairness, init int, actions []model.Action, loopStart int) error {
+func (t target[S]) VerifyLasso(prop string, fair model.Fairness, init int, actions []model.Action, loopStart int) error {
 	var p *model.Property[S]
 	for i := range t.sys.Props {
 		if t.sys.Props[i].Name == prop && t.sys.Props[i].Kind.Liveness() {
@@ -392,7 +392,7 @@ func graphSpill(spec string, opt Options, memLimit int64) (*liveness.Spill, func
 		if dir == nil {
 			return nil
 		}
-		err := errors.Join(os.Remove(dir.path), dir.unlock())
+		err := errors.Join(dir.unlock(), os.Remove(dir.path))
 		if err != nil {
 			return fmt.Errorf("removing the liveness graph's directory %s: %w", dir.path, err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ringcheck/mc/checker/internal/diskio"
 	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/internal/filelock"
 )
 
 // A disk run keeps its files in a working directory of its own: a new
@@ -19,7 +20,7 @@ import (
 // Two runs given one Options.Disk thus each get their own directory.
 //
 // The working directory, and the checkpoint directory of a run that
-// checkpoints, are locked (flock) for as long as the run uses them: a
+// checkpoints, are locked (filelock) for as long as the run uses them: a
 // second process resuming the same checkpoint, or checkpointing into the
 // same directory, is refused instead of interleaving its files with the
 // first's. A lock dies with its process, so a killed run leaves none.
@@ -40,7 +41,7 @@ const (
 // workDir is a run's working directory, locked while the run uses it.
 type workDir struct {
 	path string
-	lock *os.File
+	lock *filelock.Dir
 }
 
 // createWorkDir makes and locks a new working directory for spec under
@@ -84,8 +85,8 @@ func openWorkDir(path string) (*workDir, error) {
 
 func (w *workDir) file(name string) string { return filepath.Join(w.path, name) }
 
-// remove deletes the working files, then the directory, and unlocks it. It
-// deletes only the files a disk run writes: anything else found there is
+// remove deletes the working files, unlocks the directory, then deletes
+// it (a lock on windows is a file in it: filelock.LockDir). It deletes only the files a disk run writes: anything else found there is
 // left, and with it the directory, and the error says so.
 func (w *workDir) remove() error {
 	var errs []error
@@ -95,7 +96,7 @@ func (w *workDir) remove() error {
 		}
 	}
 	errs = append(errs, store.RemoveDisk(w.path))
-	errs = append(errs, os.Remove(w.path), w.unlock())
+	errs = append(errs, w.unlock(), os.Remove(w.path))
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("removing the working directory %s: %w", w.path, err)
 	}
@@ -111,26 +112,22 @@ func (w *workDir) unlock() error {
 	return err
 }
 
-// lockDir takes an exclusive lock on the directory path, held until the
-// returned file is closed, or refuses if another process holds it.
-func lockDir(path string) (*os.File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// lockDir takes an exclusive lock on the directory path, held until it is
+// closed, or refuses if another process holds it.
+func lockDir(path string) (*filelock.Dir, error) {
+	lock, err := filelock.LockDir(path)
+	if errors.Is(err, filelock.ErrLocked) {
+		return nil, unusable("%s is in use by another mc run", path)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, unusable("%s is in use by another mc run", path)
-		}
+	if err != nil {
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}
-	return f, nil
+	return lock, nil
 }
 
 // lockCheckpointDir creates the checkpoint directory if needed and locks
 // it, so that no two runs write checkpoints into one directory.
-func lockCheckpointDir(dir string) (*os.File, error) {
+func lockCheckpointDir(dir string) (*filelock.Dir, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, dirError("--checkpoint", dir, err)
 	}

@@ -7,13 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/ringcheck/mc/internal/atomicfile"
+	"github.com/ringcheck/mc/internal/filelock"
 )
 
-// lockFile is the store's lock: the process holding it (flock) is the only
+// lockFile is the store's lock: the process holding it (filelock) is the only
 // one with the store open, and has written its name into it. Badger locks
 // the directory too, but says so only in an error text; this lock lets mc
 // wait for a short holder and name a long one. A lock dies with its
@@ -42,11 +42,11 @@ func lock(dir, holder string, wait time.Duration) (*os.File, error) {
 	}
 	deadline := time.Now().Add(wait)
 	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		err = filelock.TryLock(f)
 		if err == nil {
 			break
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
+		if !errors.Is(err, filelock.ErrLocked) {
 			f.Close()
 			return nil, &Unwritable{Dir: dir, Err: fmt.Errorf("locking %s: %v", lockFile, err)}
 		}
