@@ -2,9 +2,12 @@
 
 package offheap
 
-// Slice returns n zeroed elements on the Go heap: on systems without
-// mmap, and under the race detector, which sees only the heap (see
-// mmap.go).
+// Slice returns n zeroed elements on the Go heap: under the race detector,
+// which sees only the heap (see mmap.go), and on systems without mmap,
+// windows among them. There the tables and blocks cost what mmap.go says
+// mapping avoids: the collector lets the heap grow to about twice what is
+// live, and an outgrown table is held until it collects. The states,
+// counts and verdicts are the same; only the memory a run needs grows.
 func Slice[T uint64 | uint32 | byte](n int) []T { return make([]T, n) }
 
 // Free leaves s to the collector.

@@ -19,15 +19,15 @@ import (
 // the detector watches and mapped memory is outside of.
 
 // Slice returns n zeroed elements outside the Go heap, or on it if the
-// kernel refuses the mapping. The pages are populated at once: tables and
-// blocks are written all over soon after, and one call costs less than a
-// page fault per page (Chang–Roberts n = 10: 14,890 faults, 3,581 with
-// MAP_POPULATE).
+// kernel refuses the mapping. Where the kernel can (populate), the pages
+// are populated at once: tables and blocks are written all over soon
+// after, and one call costs less than a page fault per page
+// (docs/performance.md gives the counts).
 func Slice[T uint64 | uint32 | byte](n int) []T {
 	if n == 0 {
 		return nil
 	}
-	b, err := syscall.Mmap(-1, 0, n*int(unsafe.Sizeof(T(0))), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE|syscall.MAP_POPULATE)
+	b, err := syscall.Mmap(-1, 0, n*int(unsafe.Sizeof(T(0))), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE|populate)
 	if err != nil {
 		return make([]T, n)
 	}
