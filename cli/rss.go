@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"os"
 	"strconv"
-	"syscall"
 )
 
 // peakRSS is the process's peak resident memory in bytes: everything mc
 // held, not only what the checker counts. Linux gives it as VmHWM in
-// /proc/self/status, in KiB, for this program alone; getrusage's figure,
-// the fallback, keeps across exec the peak of the process it replaced (the
-// go command's, under go run).
+// /proc/self/status, in KiB, for this program alone; the system's own
+// figure, the fallback (rusagePeak on unix, the peak working set on
+// windows), keeps across exec the peak of the process it replaced on unix
+// (the go command's, under go run). 0 when neither is available.
 func peakRSS() int64 {
 	if status, err := os.ReadFile("/proc/self/status"); err == nil {
 		for _, line := range bytes.Split(status, []byte("\n")) {
@@ -23,9 +23,9 @@ func peakRSS() int64 {
 			}
 		}
 	}
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+	peak, err := systemPeakRSS()
+	if err != nil {
 		return 0
 	}
-	return ru.Maxrss * 1024
+	return peak
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
 )
 
 // Badger writes its logs and tables through memory-mapped files, and a
@@ -34,15 +33,9 @@ func (e *NoRoom) Error() string {
 // and a flush of one, with a margin.
 const reserve = 5*memTableSize + 12<<20
 
-// freeSpace is the space available to this process on dir's file system.
-// Tests replace it to make a file system full.
-var freeSpace = func(dir string) (uint64, error) {
-	var st syscall.Statfs_t
-	if err := syscall.Statfs(dir, &st); err != nil {
-		return 0, err
-	}
-	return st.Bavail * uint64(st.Bsize), nil
-}
+// freeSpace is the space available to this process on dir's file system
+// (fsFree). Tests replace it to make a file system full.
+var freeSpace = fsFree
 
 // checkRoom refuses a write of about record bytes to the store in dir
 // when its file system has too little room for it.
@@ -71,9 +64,8 @@ func diskUsage(dir string) (int64, error) {
 	}
 	var total int64
 	for _, e := range entries {
-		var st syscall.Stat_t
-		if err := syscall.Stat(filepath.Join(dir, e.Name()), &st); err == nil {
-			total += st.Blocks * 512
+		if n, err := allocated(filepath.Join(dir, e.Name())); err == nil {
+			total += n
 		}
 	}
 	return total, nil
