@@ -86,6 +86,7 @@ func TestInterruptedRunNamesItsCheckpointAndResumes(t *testing.T) {
 // SIGHUP (the terminal closed) stops a run as Ctrl-C does, with the summary,
 // exit 3 and the checkpoint to resume from, instead of the shell's 129.
 func TestHangupStopsWithASummary(t *testing.T) {
+	needsUnixSignals(t)
 	ckpt := filepath.Join(t.TempDir(), "ckpt")
 	cmd := exec.Command(os.Args[0], "check", "changroberts", "--n", "11", "--safety", "--checkpoint", ckpt, "--checkpoint-every", "0")
 	cmd.Env = append(os.Environ(), "MC_TEST_RUN_MAIN=1")

@@ -140,6 +140,7 @@ func killAfter(cmd *exec.Cmd, d time.Duration) bool {
 // The seed is logged; a kill can land anywhere: opening the store, in a
 // class, saving one, closing it.
 func TestKilledSweepGivesTheSameTable(t *testing.T) {
+	needsUnixSignals(t)
 	ns := "3..6"
 	if testing.Short() {
 		ns = "3..5"
@@ -183,6 +184,7 @@ func TestHPSweepKilledDuringSixGivesTheUninterruptedTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: TestKilledSweepGivesTheSameTable kills sweeps at random already")
 	}
+	needsUnixSignals(t)
 	ctx := context.Background()
 	start := time.Now()
 	wantDir := t.TempDir()
