@@ -243,7 +243,7 @@ func TestMeasureCounterexampleReplays(t *testing.T) {
 	for _, s := range p.Trace.Steps {
 		actions = append(actions, s.Action)
 	}
-	if err := checker.Of(sys).VerifyLasso("last-leads", liveness.FairProcess, p.Trace.Init, actions, -1); err != nil {
+	if err := checker.Of(sys).VerifyLasso("last-leads", model.FairProcess, p.Trace.Init, actions, -1); err != nil {
 		t.Fatalf("the counterexample does not replay: %v", err)
 	}
 	plain := *sys

@@ -41,7 +41,7 @@ func TestLivenessGraphOnDiskAgrees(t *testing.T) {
 	const n = 40000
 	sys := ringOfJumps(n)
 	props := []*model.Property[counters]{&sys.Props[0]}
-	cls, err := liveness.NewClasses(sys, liveness.FairNone)
+	cls, err := liveness.NewClasses(sys, model.FairNone)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestLivenessGraphOnDiskAgrees(t *testing.T) {
 // reach the same verdicts and counterexamples as in memory.
 func TestLivenessDiskStoreSpillsTheGraph(t *testing.T) {
 	sys := ringOfJumps(20000)
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairProcess} {
 		mem := Run(context.Background(), sys, Options{Fair: f})
 		disk := Run(context.Background(), sys, Options{Fair: f, Disk: t.TempDir()})
 		if mem.Err != nil || disk.Err != nil || !disk.Liveness.Spilled || mem.Liveness.Spilled || disk.Liveness.DiskBytes == 0 {
@@ -117,7 +117,7 @@ func (*switchGuard) Progress(int64, int64, int, int, int64) {}
 // search halfway, which say so instead of answering.
 func TestLivenessAnalysesHonourTheGuard(t *testing.T) {
 	sys := ringOfJumps(40000)
-	cls, err := liveness.NewClasses(sys, liveness.FairNone)
+	cls, err := liveness.NewClasses(sys, model.FairNone)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -25,7 +24,7 @@ func TestLivenessWorkersGiveIdenticalLassos(t *testing.T) {
 		eventually42(),
 		model.LeadsToProp("ten-leads-to-five", "test", "", func(s *counters) bool { return s.x[0] == 10 }, func(s *counters) bool { return s.x[0]%5 == 0 }),
 	)
-	for _, fair := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess} {
+	for _, fair := range []model.Fairness{model.FairNone, model.FairProcess} {
 		for _, cont := range []bool{true, false} {
 			var want string
 			for _, workers := range []int{1, 2, 3} {

@@ -114,7 +114,7 @@ func lassoShape(tr *Trace) string {
 
 // verdictOf runs sys under fairness fair and returns the verdict of
 // property "reach" or "leads" and its lasso shape.
-func verdictOf(t *testing.T, sys *model.System[at], fair liveness.Fairness, opt Options) (Verdict, string) {
+func verdictOf(t *testing.T, sys *model.System[at], fair model.Fairness, opt Options) (Verdict, string) {
 	t.Helper()
 	opt.Fair = fair
 	r := Run(context.Background(), sys, opt)
@@ -135,7 +135,7 @@ func verdictOf(t *testing.T, sys *model.System[at], fair liveness.Fairness, opt 
 }
 
 type expect struct {
-	fair    liveness.Fairness
+	fair    model.Fairness
 	verdict Verdict
 	shape   string
 }
@@ -158,9 +158,9 @@ func pin(t *testing.T, name string, sys *model.System[at], cases ...expect) {
 func TestLivenessSelfLoopIsUnfair(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 0, "b", 1}}, nil, eventually(1))
 	pin(t, "self-loop", sys,
-		expect{liveness.FairNone, Fail, "| b/p1→0"},
-		expect{liveness.FairProcess, Pass, ""},
-		expect{liveness.FairAction, Pass, ""})
+		expect{model.FairNone, Fail, "| b/p1→0"},
+		expect{model.FairProcess, Pass, ""},
+		expect{model.FairAction, Pass, ""})
 }
 
 // p0 loops on its own action c while its action a stays enabled: fair to
@@ -168,9 +168,9 @@ func TestLivenessSelfLoopIsUnfair(t *testing.T) {
 func TestLivenessFairPerProcessUnfairPerAction(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 2, "c", 0}, {2, 0, "c", 0}, {2, 1, "a", 0}}, nil, eventually(1))
 	pin(t, "process-but-not-action", sys,
-		expect{liveness.FairNone, Fail, "| c/p0→2 c/p0→0"},
-		expect{liveness.FairProcess, Fail, "| c/p0→2 c/p0→0"},
-		expect{liveness.FairAction, Pass, ""})
+		expect{model.FairNone, Fail, "| c/p0→2 c/p0→0"},
+		expect{model.FairProcess, Fail, "| c/p0→2 c/p0→0"},
+		expect{model.FairAction, Pass, ""})
 }
 
 // p1 loops on a while p0's a stays enabled: fair to the class a (taken by
@@ -178,16 +178,16 @@ func TestLivenessFairPerProcessUnfairPerAction(t *testing.T) {
 func TestLivenessFairPerActionUnfairPerProcess(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 2, "a", 1}, {2, 0, "a", 1}, {2, 1, "a", 0}}, nil, eventually(1))
 	pin(t, "action-but-not-process", sys,
-		expect{liveness.FairNone, Fail, "| a/p1→2 a/p1→0"},
-		expect{liveness.FairProcess, Pass, ""},
-		expect{liveness.FairAction, Fail, "| a/p1→2 a/p1→0"})
+		expect{model.FairNone, Fail, "| a/p1→2 a/p1→0"},
+		expect{model.FairProcess, Pass, ""},
+		expect{model.FairAction, Fail, "| a/p1→2 a/p1→0"})
 }
 
 // Weak fairness only forces an action that stays enabled: p0's a is
 // disabled at node 3 of the cycle 0 → 3 → 0, so the cycle is fair.
 func TestLivenessWeakFairnessIgnoresIntermittentActions(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 3, "b", 1}, {3, 0, "b", 1}}, nil, eventually(1))
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 		pin(t, "intermittent", sys, expect{f, Fail, "| b/p1→3 b/p1→0"})
 	}
 }
@@ -196,7 +196,7 @@ func TestLivenessWeakFairnessIgnoresIntermittentActions(t *testing.T) {
 // under every fairness: a finite maximal run.
 func TestLivenessTerminalStateIsAFiniteCounterexample(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "b", 0}, {0, 2, "a", 0}}, nil, eventually(1))
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 		pin(t, "terminal", sys, expect{f, Fail, "a/p0→2 | stop"})
 	}
 }
@@ -209,7 +209,7 @@ func TestLivenessLeadsToCountsOnlyWhatFollowsP(t *testing.T) {
 	arcs := []arc{{0, 0, "b", 1}, {0, 2, "a", 0}, {2, 3, "c", 1}, {3, 2, "c", 1}, {2, 4, "d", 0}}
 	leads := model.LeadsToProp("leads", "test", "", in(2), in(4))
 	sys := explicit(arcs, nil, leads)
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 		pin(t, "leads-to", sys, expect{f, Fail, "a/p0→2 | c/p1→3 c/p1→2"})
 	}
 	r := Run(context.Background(), sys, Options{})
@@ -218,12 +218,12 @@ func TestLivenessLeadsToCountsOnlyWhatFollowsP(t *testing.T) {
 	}
 	fixed := explicit(append(arcs, arc{3, 4, "d", 0}), nil, leads)
 	pin(t, "leads-to, d always enabled", fixed,
-		expect{liveness.FairNone, Fail, "a/p0→2 | c/p1→3 c/p1→2"},
-		expect{liveness.FairProcess, Pass, ""},
-		expect{liveness.FairAction, Pass, ""})
+		expect{model.FairNone, Fail, "a/p0→2 | c/p1→3 c/p1→2"},
+		expect{model.FairProcess, Pass, ""},
+		expect{model.FairAction, Pass, ""})
 	// P and Q in the same state: satisfied at once.
 	same := explicit(arcs, nil, model.LeadsToProp("leads", "test", "", in(4), in(4)))
-	pin(t, "P = Q", same, expect{liveness.FairNone, Pass, ""})
+	pin(t, "P = Q", same, expect{model.FairNone, Pass, ""})
 }
 
 // Of two counterexamples the one with the shorter prefix is reported.
@@ -233,7 +233,7 @@ func TestLivenessPrefersTheShortestPrefix(t *testing.T) {
 		{0, 5, "b", 0}, {5, 6, "b", 0}, {6, 5, "b", 0}, // short way
 		{0, 9, "c", 0},
 	}, nil, eventually(9))
-	pin(t, "shortest", sys, expect{liveness.FairNone, Fail, "b/p0→5 | b/p0→6 b/p0→5"})
+	pin(t, "shortest", sys, expect{model.FairNone, Fail, "b/p0→5 | b/p0→6 b/p0→5"})
 }
 
 // Environment actions are never forced and are not a step of their
@@ -242,14 +242,14 @@ func TestLivenessEnvironmentActionsAreNotFair(t *testing.T) {
 	arcs := []arc{{0, 1, "go", 0}, {0, 0, "ask", 0}}
 	env := explicit(arcs, []string{"ask"}, eventually(1))
 	pin(t, "env", env,
-		expect{liveness.FairNone, Fail, "| ask/p0→0"},
-		expect{liveness.FairProcess, Pass, ""},
-		expect{liveness.FairAction, Pass, ""})
+		expect{model.FairNone, Fail, "| ask/p0→0"},
+		expect{model.FairProcess, Pass, ""},
+		expect{model.FairAction, Pass, ""})
 	plain := explicit(arcs, nil, eventually(1))
-	pin(t, "not env", plain, expect{liveness.FairProcess, Fail, "| ask/p0→0"})
+	pin(t, "not env", plain, expect{model.FairProcess, Fail, "| ask/p0→0"})
 	// An environment action that is the only way on is not forced either.
 	stuck := explicit([]arc{{0, 1, "ask", 0}}, []string{"ask"}, eventually(1))
-	pin(t, "stuck", stuck, expect{liveness.FairProcess, Pass, ""})
+	pin(t, "stuck", stuck, expect{model.FairProcess, Pass, ""})
 }
 
 // The loop of a lasso satisfies every class: here both processes are
@@ -259,10 +259,10 @@ func TestLivenessLoopTakesEveryClassThatStaysEnabled(t *testing.T) {
 	sys := explicit([]arc{
 		{0, 0, "w", 1}, {0, 1, "x", 0}, {1, 0, "x", 0}, {1, 2, "y", 1}, {2, 0, "z", 0}, {2, 2, "y", 1},
 	}, nil, eventually(7))
-	if _, shape := verdictOf(t, sys, liveness.FairNone, Options{}); shape != "| w/p1→0" {
+	if _, shape := verdictOf(t, sys, model.FairNone, Options{}); shape != "| w/p1→0" {
 		t.Fatalf("without fairness the loop is the self-loop, got %q", shape)
 	}
-	for _, f := range []liveness.Fairness{liveness.FairProcess, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairProcess, model.FairAction} {
 		v, shape := verdictOf(t, sys, f, Options{})
 		if v != Fail || !strings.Contains(shape, "/p0") || !strings.Contains(shape, "/p1") {
 			t.Errorf("%s: %s %q, want a loop with steps of p0 and p1", f, v, shape)
@@ -278,14 +278,14 @@ func TestLivenessLimitsAreHonest(t *testing.T) {
 		chain = append(chain, arc{i, i + 1, "a", 0})
 	}
 	sys := explicit(chain, nil, eventually(42))
-	if v, _ := verdictOf(t, sys, liveness.FairProcess, Options{MaxStates: 5}); v != Incomplete {
+	if v, _ := verdictOf(t, sys, model.FairProcess, Options{MaxStates: 5}); v != Incomplete {
 		t.Fatalf("chain cut at 5 states: %s, want incomplete", v)
 	}
-	if v, shape := verdictOf(t, sys, liveness.FairProcess, Options{}); v != Fail || !strings.HasSuffix(shape, "| stop") {
+	if v, shape := verdictOf(t, sys, model.FairProcess, Options{}); v != Fail || !strings.HasSuffix(shape, "| stop") {
 		t.Fatalf("whole chain: %s %q", v, shape)
 	}
 	looped := explicit(append(chain, arc{0, 0, "b", 1}), nil, eventually(42))
-	r := Run(context.Background(), looped, Options{MaxStates: 3, Fair: liveness.FairNone})
+	r := Run(context.Background(), looped, Options{MaxStates: 3, Fair: model.FairNone})
 	if r.Verdict != Fail || r.Props[0].Verdict != Fail || r.Liveness.Reason == "" {
 		t.Fatalf("lasso before the limit: %s / %s, reason %q", r.Verdict, r.Props[0].Verdict, r.Liveness.Reason)
 	}
@@ -324,7 +324,7 @@ func eventually42() model.Property[counters] {
 // A lasso that is not a counterexample is caught on replay.
 func TestVerifyLassoRejectsWhatIsNotACounterexample(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {1, 0, "a", 0}, {0, 2, "b", 1}, {1, 2, "b", 1}}, nil, eventually(2))
-	cls, _ := liveness.NewClasses(sys, liveness.FairProcess)
+	cls, _ := liveness.NewClasses(sys, model.FairProcess)
 	p := &sys.Props[0]
 	a := model.Action{Rule: 0, Proc: 0}
 	b := model.Action{Rule: 1, Proc: 1}
@@ -345,7 +345,7 @@ func TestVerifyLassoRejectsWhatIsNotACounterexample(t *testing.T) {
 			t.Errorf("%s: accepted", c.name)
 		}
 	}
-	none, _ := liveness.NewClasses(sys, liveness.FairNone)
+	none, _ := liveness.NewClasses(sys, model.FairNone)
 	if _, err := liveness.Verify(sys, none, p, 0, []model.Action{a, a}, 0, false); err != nil {
 		t.Errorf("a real unfair-allowed loop was rejected: %v", err)
 	}
@@ -354,7 +354,7 @@ func TestVerifyLassoRejectsWhatIsNotACounterexample(t *testing.T) {
 // The zero Options check liveness under weak fairness per process.
 func TestDefaultFairnessIsPerProcess(t *testing.T) {
 	var zero Options
-	if zero.Fair != liveness.FairProcess {
+	if zero.Fair != model.FairProcess {
 		t.Fatal("the default fairness is not per process")
 	}
 }
@@ -365,10 +365,10 @@ func TestDefaultFairnessIsPerProcess(t *testing.T) {
 func TestAmbiguousActionClassIsRefused(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "go", 0}, {0, 0, "ask", 0}}, []string{"ask"}, eventually(1))
 	sys.Rules[1].Name = "go"
-	if r := Run(context.Background(), sys, Options{Fair: liveness.FairAction}); r.Err == nil || r.Verdict == Pass {
+	if r := Run(context.Background(), sys, Options{Fair: model.FairAction}); r.Err == nil || r.Verdict == Pass {
 		t.Fatalf("ambiguous class: %s, %v", r.Verdict, r.Err)
 	}
-	if r := Run(context.Background(), sys, Options{Fair: liveness.FairProcess}); r.Err != nil {
+	if r := Run(context.Background(), sys, Options{Fair: model.FairProcess}); r.Err != nil {
 		t.Fatalf("per process the names do not matter: %v", r.Err)
 	}
 }
@@ -379,16 +379,16 @@ func TestLivenessTermination(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 0, "b", 1}, {1, 2, "a", 0}}, nil,
 		model.TerminationProp[at]("terminates", "test", ""))
 	pin(t, "termination", sys,
-		expect{liveness.FairNone, Fail, "| b/p1→0"},
-		expect{liveness.FairProcess, Pass, ""},
-		expect{liveness.FairAction, Pass, ""})
+		expect{model.FairNone, Fail, "| b/p1→0"},
+		expect{model.FairProcess, Pass, ""},
+		expect{model.FairAction, Pass, ""})
 }
 
 // With Options.Exact the graph is keyed by full encodings, and finds the
 // same graph and verdicts.
 func TestLivenessExactIndexAgrees(t *testing.T) {
 	sys := explicit([]arc{{0, 1, "a", 0}, {0, 2, "c", 0}, {2, 0, "c", 0}, {2, 1, "a", 0}}, nil, eventually(1))
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 		a := Run(context.Background(), sys, Options{Fair: f})
 		b := Run(context.Background(), sys, Options{Fair: f, Exact: true})
 		if a.Props[0].Verdict != b.Props[0].Verdict || a.Liveness.States != b.Liveness.States || a.Liveness.Transitions != b.Liveness.Transitions {

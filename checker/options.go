@@ -3,7 +3,7 @@ package checker
 import (
 	"time"
 
-	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/model"
 )
 
 // firstCheckpointAfter is when a run that checkpoints saves its first
@@ -67,7 +67,7 @@ type Options struct {
 	SpecHash string
 	// Fair is the fairness assumption liveness properties are checked
 	// under; the zero value is weak fairness per process.
-	Fair liveness.Fairness
+	Fair model.Fairness
 	// NoDeadlock leaves terminal states unchecked for deadlock: the
 	// property model.Deadlock is not added (model.System.Ends). It is
 	// part of the run's meaning.

@@ -31,7 +31,7 @@ func cancelIn(t *testing.T, sys *model.System[counters], stop func(Progress) boo
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var seen []Progress
-	opt := Options{Workers: 1, Fair: liveness.FairProcess, ProgressEvery: time.Nanosecond, Progress: func(p Progress) {
+	opt := Options{Workers: 1, Fair: model.FairProcess, ProgressEvery: time.Nanosecond, Progress: func(p Progress) {
 		seen = append(seen, p)
 		if stop(p) {
 			cancel()
@@ -82,7 +82,7 @@ func TestCancelStopsTheLivenessSearch(t *testing.T) {
 	if l := r.Liveness; !l.Complete || l.Reason != "interrupted" || r.Verdict != Incomplete {
 		t.Fatalf("verdict %s, liveness %+v", r.Verdict, l)
 	}
-	whole := Run(context.Background(), sys, Options{Fair: liveness.FairProcess})
+	whole := Run(context.Background(), sys, Options{Fair: model.FairProcess})
 	if whole.Verdict != Pass {
 		t.Fatalf("uninterrupted: %s", whole.Verdict)
 	}
@@ -99,7 +99,7 @@ func TestMemoryLimitStopsTheLivenessGraph(t *testing.T) {
 	if err != nil || g.Expanded() != 0 || !strings.HasPrefix(g.Stop(), "memory limit 1 B reached") || !strings.Contains(g.Stop(), "more needed to search it") {
 		t.Fatalf("err %v, %d expanded, stop %q", err, g.Expanded(), g.Stop())
 	}
-	r := Run(context.Background(), sys, Options{MaxMemory: 1, Fair: liveness.FairProcess})
+	r := Run(context.Background(), sys, Options{MaxMemory: 1, Fair: model.FairProcess})
 	if l := r.Liveness; r.Verdict != Incomplete || l == nil || l.Complete || !strings.HasPrefix(l.Reason, "memory limit") || prop(&r, "corner").Verdict != Incomplete {
 		t.Fatalf("verdict %s, liveness %+v", r.Verdict, r.Liveness)
 	}
@@ -111,14 +111,14 @@ func TestSafetyFailureSkipsLiveness(t *testing.T) {
 	const k = 30
 	sys := countersSystem(k, model.InvariantProp("x0-below-5", "test", "", func(s *counters) bool { return s.x[0] < 5 }), reachCorner(k))
 	sys.Measures = []model.Measure[counters]{{Name: "x0", Value: func(s *counters) int { return s.x[0] }}}
-	r := Run(context.Background(), sys, Options{Fair: liveness.FairProcess})
+	r := Run(context.Background(), sys, Options{Fair: model.FairProcess})
 	if r.Verdict != Fail || !r.StoppedAtViolation || r.Liveness != nil || prop(&r, "corner").Verdict != NotChecked || r.Depth != 4 {
 		t.Fatalf("verdict %s, stopped %v, liveness %+v, corner %s, depth %d", r.Verdict, r.StoppedAtViolation, r.Liveness, prop(&r, "corner").Verdict, r.Depth)
 	}
 	if m := r.Measures[0]; m.Complete || m.Max != 5 {
 		t.Fatalf("measure of a stopped run: %+v, want a lower bound of 5", m)
 	}
-	all := Run(context.Background(), sys, Options{Fair: liveness.FairProcess, Continue: true})
+	all := Run(context.Background(), sys, Options{Fair: model.FairProcess, Continue: true})
 	if all.StoppedAtViolation || all.States != (k+1)*(k+1) || prop(&all, "corner").Verdict != Pass || !all.Measures[0].Complete {
 		t.Fatalf("--continue: stopped %v, %d states, corner %s", all.StoppedAtViolation, all.States, prop(&all, "corner").Verdict)
 	}
@@ -130,11 +130,11 @@ func TestFirstLivenessFailureStopsTheCheck(t *testing.T) {
 	const k = 10
 	never := model.EventuallyProp("never", "test", "", func(s *counters) bool { return s.x[0] > k })
 	sys := countersSystem(k, never, reachCorner(k))
-	r := Run(context.Background(), sys, Options{Fair: liveness.FairProcess})
+	r := Run(context.Background(), sys, Options{Fair: model.FairProcess})
 	if got := prop(&r, "never").Verdict + "/" + prop(&r, "corner").Verdict; got != "fail/not-checked" || !r.StoppedAtViolation || r.Verdict != Fail {
 		t.Fatalf("verdicts %s, stopped %v, run %s", got, r.StoppedAtViolation, r.Verdict)
 	}
-	all := Run(context.Background(), sys, Options{Fair: liveness.FairProcess, Continue: true})
+	all := Run(context.Background(), sys, Options{Fair: model.FairProcess, Continue: true})
 	if got := prop(&all, "never").Verdict + "/" + prop(&all, "corner").Verdict; got != "fail/pass" || all.StoppedAtViolation {
 		t.Fatalf("--continue: verdicts %s, stopped %v", got, all.StoppedAtViolation)
 	}
@@ -142,7 +142,7 @@ func TestFirstLivenessFailureStopsTheCheck(t *testing.T) {
 
 // The run's time is the sum of its phases'.
 func TestElapsedCoversEveryPhase(t *testing.T) {
-	r := Run(context.Background(), countersSystem(50, reachCorner(50)), Options{Fair: liveness.FairProcess})
+	r := Run(context.Background(), countersSystem(50, reachCorner(50)), Options{Fair: model.FairProcess})
 	if r.Liveness == nil || r.SafetyElapsed <= 0 || r.Liveness.Elapsed <= 0 || r.Elapsed != r.SafetyElapsed+r.Liveness.Elapsed {
 		t.Fatalf("elapsed %s, safety %s, liveness %+v", r.Elapsed, r.SafetyElapsed, r.Liveness)
 	}
@@ -158,7 +158,7 @@ func TestStopInTheLivenessPhaseResumesOnDisk(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	opt := Options{Workers: 1, Fair: liveness.FairProcess, Disk: filepath.Join(dir, "store"), Checkpoint: filepath.Join(dir, "ckpt"),
+	opt := Options{Workers: 1, Fair: model.FairProcess, Disk: filepath.Join(dir, "store"), Checkpoint: filepath.Join(dir, "ckpt"),
 		ProgressEvery: time.Nanosecond, Progress: func(p Progress) {
 			if p.Phase == PhaseLiveness {
 				cancel()

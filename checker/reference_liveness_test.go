@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -54,12 +53,12 @@ func (g *refGraph) index(s checker.State) int {
 
 // liveness decides every liveness property of info under each fairness
 // assumption; nil when the graph has more than refLivenessMax states.
-func (g *refGraph) liveness(info checker.Info) map[liveness.Fairness][]checker.Verdict {
+func (g *refGraph) liveness(info checker.Info) map[model.Fairness][]checker.Verdict {
 	if len(g.succ) > refLivenessMax {
 		return nil
 	}
-	out := map[liveness.Fairness][]checker.Verdict{}
-	fairs := []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction}
+	out := map[model.Fairness][]checker.Verdict{}
+	fairs := []model.Fairness{model.FairNone, model.FairProcess, model.FairAction}
 	for _, f := range fairs {
 		out[f] = make([]checker.Verdict, len(info.Props))
 	}
@@ -126,7 +125,7 @@ func (g *refGraph) reachAvoiding(goal func(int) bool) [][]bool {
 // escapes reports, per state, whether some fair run from it never meets a
 // goal state: it is a ¬goal state that reaches (in zero steps or more, over
 // ¬goal states) a terminal state or a state on a fair ¬goal cycle.
-func (g *refGraph) escapes(info checker.Info, f liveness.Fairness, goal func(int) bool, reach [][]bool) []bool {
+func (g *refGraph) escapes(info checker.Info, f model.Fairness, goal func(int) bool, reach [][]bool) []bool {
 	bad := make([]bool, len(g.succ))
 	for s := range g.succ {
 		switch {
@@ -154,7 +153,7 @@ func (g *refGraph) escapes(info checker.Info, f liveness.Fairness, goal func(int
 
 // fairComponent reports whether the component of s (on a cycle) is fair
 // under f: every class enabled in all its states is taken inside it.
-func (g *refGraph) fairComponent(info checker.Info, f liveness.Fairness, s int, reach [][]bool) bool {
+func (g *refGraph) fairComponent(info checker.Info, f model.Fairness, s int, reach [][]bool) bool {
 	var members []int
 	for t, r := range reach[s] {
 		if r && reach[t][s] {
@@ -195,12 +194,12 @@ func (g *refGraph) fairComponent(info checker.Info, f liveness.Fairness, s int, 
 
 // refClass names the fairness class of a, as liveness.Classes defines them;
 // false for an action no fairness assumption forces.
-func refClass(info checker.Info, f liveness.Fairness, a model.Action) (string, bool) {
+func refClass(info checker.Info, f model.Fairness, a model.Action) (string, bool) {
 	r := info.Rules[a.Rule]
 	switch {
-	case f == liveness.FairNone || r.Env:
+	case f == model.FairNone || r.Env:
 		return "", false
-	case f == liveness.FairProcess:
+	case f == model.FairProcess:
 		return fmt.Sprintf("p%d", a.Proc), true
 	}
 	return r.Name, true

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -33,7 +32,7 @@ type refResult struct {
 	// live has, per fairness assumption, the verdict of every property in
 	// the system's order ("" for a safety property); nil when the graph
 	// is too large for the reference's liveness check (refLivenessMax).
-	live map[liveness.Fairness][]checker.Verdict
+	live map[model.Fairness][]checker.Verdict
 }
 
 type refProp struct {
@@ -440,20 +439,20 @@ var modes = []mode{
 	{"interrupt at level 3, resume", 4, checker.Options{Workers: 1, Safety: true, Continue: true}, interruptResume(3)},
 	{"disk, interrupt at level 2, resume", 4, checker.Options{Workers: 2, Disk: "-", Safety: true, Continue: true}, interruptResume(2)},
 	{"partial-order reduction", 1, checker.Options{Workers: 2, Reduce: true, Safety: true, Continue: true}, plain},
-	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: liveness.FairNone, Continue: true}, plain},
-	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: liveness.FairProcess, Continue: true}, plain},
-	{"liveness, weak fairness per process, workers=2", 2, checker.Options{Workers: 2, Fair: liveness.FairProcess, Continue: true}, plain},
-	{"liveness, weak fairness per action", 1, checker.Options{Workers: 2, Fair: liveness.FairAction, Continue: true}, plain},
-	{"liveness, graph on disk, weak fairness per process", 1, checker.Options{Workers: 1, Disk: "-", Fair: liveness.FairProcess, Continue: true}, plain},
+	{"liveness, no fairness", 1, checker.Options{Workers: 2, Fair: model.FairNone, Continue: true}, plain},
+	{"liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: model.FairProcess, Continue: true}, plain},
+	{"liveness, weak fairness per process, workers=2", 2, checker.Options{Workers: 2, Fair: model.FairProcess, Continue: true}, plain},
+	{"liveness, weak fairness per action", 1, checker.Options{Workers: 2, Fair: model.FairAction, Continue: true}, plain},
+	{"liveness, graph on disk, weak fairness per process", 1, checker.Options{Workers: 1, Disk: "-", Fair: model.FairProcess, Continue: true}, plain},
 	{"first violation, workers=1", 1, checker.Options{Workers: 1, Safety: true}, plain},
 	{"first violation, workers=2", 1, checker.Options{Workers: 2, Safety: true}, plain},
 	{"first violation, disk workers=2", 1, checker.Options{Workers: 2, Disk: "-", Safety: true}, plain},
 	{"first violation, interrupt at level 1, resume", 4, checker.Options{Workers: 2, Safety: true}, interruptResume(1)},
 	{"first violation, disk, interrupt at level 2, resume", 4, checker.Options{Workers: 1, Disk: "-", Safety: true}, interruptResume(2)},
-	{"first violation, liveness, no fairness", 1, checker.Options{Workers: 2, Fair: liveness.FairNone}, plain},
-	{"first violation, liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: liveness.FairProcess}, plain},
-	{"first violation, liveness, weak fairness per process, workers=2", 2, checker.Options{Workers: 2, Fair: liveness.FairProcess}, plain},
-	{"first violation, liveness, graph on disk, no fairness", 2, checker.Options{Workers: 2, Disk: "-", Fair: liveness.FairNone}, plain},
+	{"first violation, liveness, no fairness", 1, checker.Options{Workers: 2, Fair: model.FairNone}, plain},
+	{"first violation, liveness, weak fairness per process", 1, checker.Options{Workers: 1, Fair: model.FairProcess}, plain},
+	{"first violation, liveness, weak fairness per process, workers=2", 2, checker.Options{Workers: 2, Fair: model.FairProcess}, plain},
+	{"first violation, liveness, graph on disk, no fairness", 2, checker.Options{Workers: 2, Disk: "-", Fair: model.FairNone}, plain},
 }
 
 // diffModes runs tg in every mode due for seed and returns the first

@@ -3,7 +3,6 @@ package checker
 import (
 	"fmt"
 
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -34,7 +33,7 @@ type Stepper interface {
 	// state after loopStart steps and the loop from there is fair, or
 	// loopStart < 0 and the run ends in a terminal state; and the
 	// property's goal never holds from where it is awaited on.
-	VerifyLasso(prop string, fair liveness.Fairness, init int, actions []model.Action, loopStart int) error
+	VerifyLasso(prop string, fair model.Fairness, init int, actions []model.Action, loopStart int) error
 }
 
 // State is one state of a Stepper, held as its canonical encoding. States
@@ -65,7 +64,7 @@ type Info struct {
 }
 
 // RuleInfo describes one rule. Env marks an environment action, which no
-// fairness assumption forces (liveness.Fairness).
+// fairness assumption forces (model.Fairness).
 type RuleInfo struct {
 	Name, Ref string
 	Env       bool

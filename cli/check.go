@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/specs"
@@ -45,7 +44,7 @@ type checkFlags struct {
 	safety bool
 	fair   string
 	// fairness is --fair resolved against the spec's default.
-	fairness liveness.Fairness
+	fairness model.Fairness
 	por      bool
 	shortest bool
 	// keepGoing is --continue: every property to the end.
@@ -329,7 +328,7 @@ func (f *checkFlags) specParams(fs *pflag.FlagSet, spec string) (specs.Entry, mo
 	if err := entry.Takes.Refuse(entry.Name, fs.Changed); err != nil {
 		return entry, model.Params{}, err
 	}
-	p, err := f.Flags.Params(fs, entry)
+	p, err := f.Flags.Params(fs, entry.Info)
 	if err == nil {
 		err = f.resolveFairness(fs, entry)
 	}
@@ -355,7 +354,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 		return nil
 	}
 	var err error
-	if f.fairness, err = liveness.ParseFairness(f.fair); err != nil {
+	if f.fairness, err = model.ParseFairness(f.fair); err != nil {
 		return fmt.Errorf("--fair: %v", err)
 	}
 	return nil

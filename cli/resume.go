@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/specs"
@@ -52,7 +51,7 @@ func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Para
 	if p, err = h.Run.Params.Model(h.Run.Variant); err != nil {
 		return entry, p, nil, fmt.Errorf("resume: the checkpoint's parameters: %v", err)
 	}
-	if f.fairness, err = liveness.ParseFairness(h.Run.Fair); err != nil {
+	if f.fairness, err = model.ParseFairness(h.Run.Fair); err != nil {
 		return entry, p, nil, fmt.Errorf("resume: the checkpoint's fairness: %v", err)
 	}
 	f.safety, f.por, f.keepGoing, f.maxDepth, f.noDeadlock = h.Run.Safety, h.Run.Reduce, h.Run.Continue, h.Run.MaxDepth, h.Run.NoDeadlock
@@ -135,7 +134,7 @@ func (f *checkFlags) overMeaning(fs *pflag.FlagSet, e specs.Entry, m runinfo.Mea
 		}
 		return err
 	})
-	set("fair", func() error { k, err := liveness.ParseFairness(f.fair); m.Fair = k.String(); return err })
+	set("fair", func() error { k, err := model.ParseFairness(f.fair); m.Fair = k.String(); return err })
 	set("safety", func() error { m.Safety = f.safety; return nil })
 	set("por", func() error { m.Reduce = f.por; return nil })
 	set("continue", func() error { m.Continue = f.keepGoing; return nil })

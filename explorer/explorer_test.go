@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/tracefile"
@@ -204,7 +203,7 @@ func lasso(t testing.TB) (checker.Target, *tracefile.File) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := target.Check(context.Background(), checker.Options{Fair: liveness.FairNone})
+	r := target.Check(context.Background(), checker.Options{Fair: model.FairNone})
 	f := r.Failure()
 	if f == nil || f.Trace == nil || f.Trace.LoopStart == nil {
 		t.Fatalf("misra n=2 without fairness has no lasso: %+v", f)

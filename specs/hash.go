@@ -27,7 +27,9 @@ import (
 )
 
 // shared are the packages a spec's behaviour may be built from besides its
-// own, by import path: what Hash follows a spec's imports into.
+// own, by import path: what Hash follows a spec's imports into. A spec
+// imports nothing under mc/checker (imports_test.go), so an mc package
+// outside this list is one Hash refuses.
 var shared = map[string]fs.FS{
 	"github.com/ringcheck/mc/model":                  model.Source,
 	"github.com/ringcheck/mc/ring":                   ring.Source,
@@ -37,11 +39,6 @@ var shared = map[string]fs.FS{
 	"github.com/ringcheck/mc/specs/specdef":          specdef.Source,
 	"github.com/ringcheck/mc/tokentemplate":          tokentemplate.Source,
 }
-
-// explorers are the mc packages a spec may import that explore a system
-// rather than define it: Hash leaves them out (their code is part of the
-// build, run.Build, which a checkpoint records too).
-var explorers = map[string]bool{"github.com/ringcheck/mc/checker": true, "github.com/ringcheck/mc/checker/liveness": true}
 
 var hashes sync.Map // spec name → string
 
@@ -107,7 +104,7 @@ func hashSources(root string, src fs.FS, deps map[string]fs.FS) (string, error) 
 			return "", fmt.Errorf("%s: %v", p, err)
 		}
 		for _, imp := range imports {
-			if _, seen := pkgs[imp]; seen || !strings.HasPrefix(imp, "github.com/ringcheck/mc/") || explorers[imp] {
+			if _, seen := pkgs[imp]; seen || !strings.HasPrefix(imp, "github.com/ringcheck/mc/") {
 				continue
 			}
 			dep, ok := deps[imp]

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -15,7 +14,7 @@ func (f *File) runClaims(info checker.Info) string {
 	if d := systemDifferences(f.Run, info); len(d) > 0 {
 		return d[0].Phrase("the trace's run", "the system replayed")
 	}
-	if _, err := liveness.ParseFairness(f.Run.Fair); err != nil {
+	if _, err := model.ParseFairness(f.Run.Fair); err != nil {
 		return fmt.Sprintf("the trace's run has %v", err)
 	}
 	return ""
@@ -118,7 +117,7 @@ func (f *File) verdictAtEnd(t checker.Stepper, prop *checker.PropInfo, end check
 // checks its own (checker.Stepper.VerifyLasso).
 func (f *File) livenessAtEnd(t checker.Stepper, prop *checker.PropInfo, actions []model.Action) Outcome {
 	at := len(f.Steps)
-	fair, _ := liveness.ParseFairness(f.Run.Fair) // checked by runClaims
+	fair, _ := model.ParseFairness(f.Run.Fair) // checked by runClaims
 	loop := -1
 	switch {
 	case f.LoopStart != nil:

@@ -6,59 +6,13 @@ import (
 	"github.com/ringcheck/mc/model"
 )
 
-// Fairness selects which infinite runs a liveness property is checked on.
-// Every kind is weak fairness ("justice") over a partition of the actions
-// into classes: a run is fair when no class stays enabled from some point on
-// without ever being taken again. Environment actions (model.Rule.Env) belong
-// to no class: fairness never forces them, and taking one does not count as
-// a step of any class.
-//
-// The zero value is FairProcess, mc's default.
-type Fairness int
-
-const (
-	// FairProcess is weak fairness per process: if some (non-environment)
-	// action of process p stays enabled continuously, p eventually takes a
-	// (non-environment) step. The class of an action is its process.
-	FairProcess Fairness = iota
-	// FairAction is weak fairness per action class: if some action of a rule
-	// (by name, at any process and with any choice) stays enabled
-	// continuously, an action of that rule is eventually taken.
-	FairAction
-	// FairNone assumes nothing: every infinite run counts, and so does every
-	// run that stops in a terminal state.
-	FairNone
-)
-
-func (f Fairness) String() string {
-	switch f {
-	case FairProcess:
-		return "process"
-	case FairAction:
-		return "action"
-	case FairNone:
-		return "none"
-	}
-	return fmt.Sprintf("Fairness(%d)", int(f))
-}
-
-// ParseFairness reads "none", "process" or "action".
-func ParseFairness(s string) (Fairness, error) {
-	for _, f := range []Fairness{FairNone, FairProcess, FairAction} {
-		if s == f.String() {
-			return f, nil
-		}
-	}
-	return FairProcess, fmt.Errorf("unknown fairness %q (want none, process or action)", s)
-}
-
 // Classes assigns every action of a system its fairness class: an index in
 // [0, count), or -1 for an action that fairness ignores (environment
-// actions, and every action under FairNone). Classes are kept as bit sets
-// of words 64-bit words.
+// actions, and every action under model.FairNone). Classes are kept as bit
+// sets of words 64-bit words.
 type Classes struct {
-	fair   Fairness
-	ofRule []int // FairAction: class of each rule; -1 for environment rules
+	fair   model.Fairness
+	ofRule []int // model.FairAction: class of each rule; -1 for environment rules
 	env    []bool
 	names  []string
 	count  int
@@ -68,19 +22,19 @@ type Classes struct {
 // NewClasses assigns the actions of sys their classes under fair. It
 // refuses fairness per action class when rules of one name are both
 // environment actions and not.
-func NewClasses[S any](sys *model.System[S], fair Fairness) (*Classes, error) {
+func NewClasses[S any](sys *model.System[S], fair model.Fairness) (*Classes, error) {
 	c := &Classes{fair: fair, env: make([]bool, len(sys.Rules))}
 	for i := range sys.Rules {
 		c.env[i] = sys.Rules[i].Env
 	}
 	switch fair {
-	case FairNone:
-	case FairProcess:
+	case model.FairNone:
+	case model.FairProcess:
 		c.count = sys.Procs
 		for p := 0; p < sys.Procs; p++ {
 			c.names = append(c.names, fmt.Sprintf("p%d", p))
 		}
-	case FairAction:
+	case model.FairAction:
 		byName := map[string]int{}
 		c.ofRule = make([]int, len(sys.Rules))
 		envOf := map[string]bool{}
@@ -116,9 +70,9 @@ func NewClasses[S any](sys *model.System[S], fair Fairness) (*Classes, error) {
 // of returns the class of action a, or -1.
 func (c *Classes) of(a model.Action) int {
 	switch {
-	case c.fair == FairNone || c.env[a.Rule]:
+	case c.fair == model.FairNone || c.env[a.Rule]:
 		return -1
-	case c.fair == FairProcess:
+	case c.fair == model.FairProcess:
 		return a.Proc
 	}
 	return c.ofRule[a.Rule]

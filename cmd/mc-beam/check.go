@@ -116,7 +116,7 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (checker.Target, runinfo.Meaning,
 		return nil, runinfo.Meaning{}, err
 	}
 	f.spec.Largest = checker.MaxProcs
-	p, err := f.spec.Params(fs, e)
+	p, err := f.spec.Params(fs, e.Info)
 	if err != nil {
 		return nil, runinfo.Meaning{}, err
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/checker/por"
 	"github.com/ringcheck/mc/invariants"
 	"github.com/ringcheck/mc/model"
@@ -243,7 +242,7 @@ func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
 		{N: 5, IDs: ring.DescendingIDs(5), Chan: model.Bag},
 	} {
 		sys, _ := New(p)
-		for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+		for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 			r := spectest.Run(t, sys, checker.Options{Fair: f})
 			if r.Verdict != checker.Pass || r.Liveness.Cycles != 0 || spectest.Prop(t, &r, "eventually-leader").Verdict != checker.Pass {
 				t.Fatalf("%+v, fairness %s: %s, %d cycles", p, f, r.Verdict, r.Liveness.Cycles)

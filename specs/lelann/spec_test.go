@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/checker/por"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
@@ -128,7 +127,7 @@ func TestClaimsAndGhostErasure(t *testing.T) {
 // fairness. Reference: 004 (simpler version).
 func TestEventuallyALeaderUnderEveryFairness(t *testing.T) {
 	sys, _ := New(model.Params{N: 5, IDs: []int{3, 1, 5, 2, 4}, Chan: model.Bag})
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		if r.Verdict != checker.Pass || r.Liveness.Cycles != 0 {
 			t.Fatalf("fairness %s: %s, %d cycles", f, r.Verdict, r.Liveness.Cycles)

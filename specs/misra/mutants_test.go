@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/invariants"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
@@ -108,7 +107,7 @@ func TestMutantsMisra(t *testing.T) {
 		},
 			Kills: []string{"request-granted-p0", "request-granted-p1", "can-enter-p0", "can-enter-p1", "lost-token-regenerated"}},
 	}
-	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 60000, Fair: liveness.FairAction}, mutants); len(survivors) > 0 {
+	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 60000, Fair: model.FairAction}, mutants); len(survivors) > 0 {
 		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/specs/internal/spectest"
@@ -15,7 +14,7 @@ func params(n int, variant string) model.Params {
 	return model.Params{N: n, IDs: ring.DescendingIDs(n), Variant: variant}
 }
 
-var action = checker.Options{Fair: liveness.FairAction}
+var action = checker.Options{Fair: model.FairAction}
 
 // The signed reading keeps every claim under weak fairness per action
 // class, with claims on. Reference: 002 §4.2.
@@ -70,12 +69,12 @@ func TestLossDetectedInOnePassageIsTight(t *testing.T) {
 // lost token needs none, since a lone token's moves are forced.
 func TestFairness(t *testing.T) {
 	sys := spectest.Build(t, New, params(2, ""))
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		if v := spectest.Prop(t, &r, "lost-token-regenerated").Verdict; v != checker.Pass {
 			t.Errorf("fairness %s: lost-token-regenerated %s", f, v)
 		}
-		if v, want := spectest.Prop(t, &r, "request-granted-p1").Verdict, f != liveness.FairAction; (v == checker.Fail) != want {
+		if v, want := spectest.Prop(t, &r, "request-granted-p1").Verdict, f != model.FairAction; (v == checker.Fail) != want {
 			t.Errorf("fairness %s: request-granted-p1 %s", f, v)
 		}
 	}
@@ -85,7 +84,7 @@ func TestFairness(t *testing.T) {
 // holds ping and never uses or passes it, and pong goes round and round
 // (meeting ping at p0 on every lap). The lasso's loop moves pong only.
 func TestWithoutFairnessAProcessKeepsTheTokenForever(t *testing.T) {
-	r := spectest.Run(t, spectest.Build(t, New, params(2, "")), checker.Options{Fair: liveness.FairNone})
+	r := spectest.Run(t, spectest.Build(t, New, params(2, "")), checker.Options{Fair: model.FairNone})
 	p := spectest.Prop(t, &r, "request-granted-p1")
 	tr := p.Trace
 	if p.Verdict != checker.Fail || tr.LoopStart == nil || tr.From == nil {
@@ -113,7 +112,7 @@ func TestWithoutFairnessAProcessKeepsTheTokenForever(t *testing.T) {
 // keeps taking steps (it receives and passes pong), which satisfies
 // per-process fairness, but never passes ping.
 func TestPerProcessFairnessIsTooWeak(t *testing.T) {
-	r := spectest.Run(t, spectest.Build(t, New, params(3, "")), checker.Options{Fair: liveness.FairProcess})
+	r := spectest.Run(t, spectest.Build(t, New, params(3, "")), checker.Options{Fair: model.FairProcess})
 	tr := spectest.Prop(t, &r, "request-granted-p0").Trace
 	if tr == nil || tr.LoopStart == nil {
 		t.Fatalf("no lasso: %+v", tr)
@@ -129,7 +128,7 @@ func TestPerProcessFairnessIsTooWeak(t *testing.T) {
 // number with a ping number. Reference: 002 §4.2 ("the negative values
 // recognized by P_i").
 func TestLiteralResiduesRegenerateAnExistingToken(t *testing.T) {
-	r := spectest.Run(t, spectest.Build(t, New, params(2, "literal-residues")), checker.Options{Fair: liveness.FairAction, MaxStates: 20000})
+	r := spectest.Run(t, spectest.Build(t, New, params(2, "literal-residues")), checker.Options{Fair: model.FairAction, MaxStates: 20000})
 	p := spectest.Prop(t, &r, "one-token-each")
 	want := "pass p0 ⟨ping +1⟩ to p1; recv p1 ⟨ping +1⟩; pass p1 ⟨ping +1⟩ to p0; recv p0 ⟨ping +1⟩ (meets pong); " +
 		"pass p0 ⟨pong −2⟩ to p1; recv p1 ⟨pong −2⟩ (m = 1: regenerates ping)"
@@ -146,7 +145,7 @@ func TestCounterModuloNFails(t *testing.T) {
 	for _, c := range []struct{ n, steps, meetings int }{{2, 10, 2}, {3, 14, 3}} {
 		p := params(c.n, "mod-n")
 		p.Claims = true
-		r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: liveness.FairAction, MaxStates: 60000})
+		r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: model.FairAction, MaxStates: 60000})
 		for _, name := range []string{"one-token-each", "regenerated-only-when-lost"} {
 			if v := spectest.Prop(t, &r, name).Verdict; v != checker.Fail {
 				t.Fatalf("n=%d: %s %s", c.n, name, v)
@@ -166,7 +165,7 @@ func TestCounterModuloNFails(t *testing.T) {
 func TestBagChannelsBreakDetection(t *testing.T) {
 	p := params(3, "")
 	p.Chan = model.Bag
-	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: liveness.FairAction, MaxStates: 60000})
+	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: model.FairAction, MaxStates: 60000})
 	tr := spectest.Prop(t, &r, "one-token-each").Trace
 	if tr == nil || len(tr.Steps) != 9 || !strings.Contains(tr.Steps[8].Label, "regenerates pong") {
 		t.Fatalf("bag: %+v", tr)

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/model"
-	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // Names are the flags that choose a spec's parameters.
@@ -53,10 +53,12 @@ func (f *Flags) Add(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.Own, "param", nil, "one of the spec's own parameters, `NAME=VALUE`, e.g. k=3; repeat for each (see mc list; default: the spec's)")
 }
 
-// Params turns the flags into e's parameters, which e.Build validates
-// further. The knobs e does not take must have been refused already
-// (specdef.Takes.Refuse).
-func (f *Flags) Params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
+// Params turns the flags into the parameters of the spec e describes,
+// which its Build validates further. The knobs e does not take must have
+// been refused already (specdef.Takes.Refuse). It reads the spec's
+// description alone, not the registry, which binds specs to the checker
+// (specs/imports_test.go).
+func (f *Flags) Params(fs *pflag.FlagSet, e specdef.Info) (model.Params, error) {
 	p, err := f.params(fs, e)
 	if err == nil {
 		err = f.bidirectional(fs, &p)
@@ -64,7 +66,7 @@ func (f *Flags) Params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
 	return p, err
 }
 
-func (f *Flags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
+func (f *Flags) params(fs *pflag.FlagSet, e specdef.Info) (model.Params, error) {
 	var p model.Params
 	kind, err := model.ParseChanKind(f.Chan)
 	if err != nil {
@@ -125,7 +127,7 @@ func (f *Flags) params(fs *pflag.FlagSet, e specs.Entry) (model.Params, error) {
 // holds. It comes before anything of size n is made: making and
 // validating the ids of a huge ring alone held the process for long, deaf
 // to signals, before the spec refused the ring.
-func (f *Flags) checkSize(e specs.Entry, n int) error {
+func (f *Flags) checkSize(e specdef.Info, n int) error {
 	switch {
 	case e.MaxN > 0 && n > e.MaxN:
 		return fmt.Errorf("--n %d: spec %s supports rings of at most %d processes", n, e.Name, e.MaxN)

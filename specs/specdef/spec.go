@@ -2,14 +2,14 @@
 // that says everything mc needs to know about the algorithm besides its
 // rules — name, seed section, variants, defaults, the command-line knobs
 // it takes, its symmetry, its sweep profiles — and the function that
-// builds it. It imports no checker, so that no spec does; the registry
-// (package specs) binds Build to the checker, and the CLI reads the rest.
+// builds it. It builds from nothing under mc/checker, so that no spec does
+// (specs/imports_test.go); the registry (package specs) binds Build to the
+// checker, and the CLI reads the rest.
 package specdef
 
 import (
 	"io/fs"
 
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/tokentemplate"
@@ -66,7 +66,7 @@ type Defaults struct {
 	Chan model.ChanKind
 	// Fair is the fairness liveness is checked under when --fair is not
 	// given; the zero value is weak fairness per process.
-	Fair liveness.Fairness
+	Fair model.Fairness
 	// Bound says what Params.Bound (--bound) limits and its default, e.g.
 	// "requests per process, default 1"; "" when the spec has no bound.
 	Bound string

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/invariants"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
@@ -32,7 +31,7 @@ func TestStateCountsAndVerdicts(t *testing.T) {
 	}
 	for _, c := range cases {
 		c.p.Claims = true
-		r := spectest.Run(t, spectest.Build(t, New, c.p), checker.Options{Fair: liveness.FairProcess})
+		r := spectest.Run(t, spectest.Build(t, New, c.p), checker.Options{Fair: model.FairProcess})
 		if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Terminal != c.terminals {
 			t.Errorf("n=%d bound %d: %s, %d states %d transitions %d terminal; want pass, %d %d %d",
 				c.p.N, c.p.Bound, r.Verdict, r.States, r.Transitions, r.Terminal, c.states, c.trans, c.terminals)
@@ -41,14 +40,14 @@ func TestStateCountsAndVerdicts(t *testing.T) {
 			t.Errorf("n=%d bound %d: %d cycles; every run should be finite", c.p.N, c.p.Bound, r.Liveness.Cycles)
 		}
 	}
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairAction} {
 		if r := spectest.Run(t, spectest.Build(t, New, params(3, 2)), checker.Options{Fair: f}); r.Verdict != checker.Pass {
 			t.Fatalf("fairness %s: %s", f, r.Verdict)
 		}
 	}
 	fifo := params(3, 2)
 	fifo.Chan = model.FIFO
-	if r := spectest.Run(t, spectest.Build(t, New, fifo), checker.Options{Fair: liveness.FairProcess}); r.Verdict != checker.Pass || r.States != 8583 {
+	if r := spectest.Run(t, spectest.Build(t, New, fifo), checker.Options{Fair: model.FairProcess}); r.Verdict != checker.Pass || r.States != 8583 {
 		t.Fatalf("fifo: %s with %d states, want pass with 8583", r.Verdict, r.States)
 	}
 }
@@ -58,7 +57,7 @@ func TestStateCountsAndVerdicts(t *testing.T) {
 func TestClaimEntryCostsNOrZeroMessages(t *testing.T) {
 	p := params(3, 2)
 	p.Claims = true
-	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: liveness.FairProcess})
+	r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: model.FairProcess})
 	if spectest.Prop(t, &r, "entry-cost").Verdict != checker.Pass {
 		t.Fatal("entry-cost fails")
 	}
@@ -94,7 +93,7 @@ func TestKeepingTokenPresentBreaksExclusion(t *testing.T) {
 			return ok
 		}
 	}
-	r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairProcess})
+	r := spectest.Run(t, sys, checker.Options{Fair: model.FairProcess})
 	for _, name := range []string{"at-most-one-token-present", "mutual-exclusion"} {
 		if p := spectest.Prop(t, &r, name); p.Verdict != checker.Fail || p.Trace == nil {
 			t.Errorf("%s: %s", name, p.Verdict)
@@ -121,7 +120,7 @@ func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
 	}
 	bag := spectest.Build(t, New, params(3, 2))
 	mutate(bag)
-	r := spectest.Run(t, bag, checker.Options{Fair: liveness.FairProcess})
+	r := spectest.Run(t, bag, checker.Options{Fair: model.FairProcess})
 	f := r.Failure()
 	if r.Verdict != checker.Fail || f == nil || !strings.HasPrefix(f.Name, "request-granted-") || !f.Trace.Deadlock || f.Trace.LoopStart != nil {
 		t.Fatalf("bag: %s, failure %+v", r.Verdict, f)
@@ -130,7 +129,7 @@ func TestWithoutMaxAReorderedRequestIsLost(t *testing.T) {
 	fifo.Chan = model.FIFO
 	sys := spectest.Build(t, New, fifo)
 	mutate(sys)
-	if r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairProcess}); r.Verdict != checker.Pass {
+	if r := spectest.Run(t, sys, checker.Options{Fair: model.FairProcess}); r.Verdict != checker.Pass {
 		t.Fatalf("fifo: %s, failure %+v", r.Verdict, r.Failure())
 	}
 }
@@ -172,7 +171,7 @@ func TestRecurringRequestsAreGranted(t *testing.T) {
 		states, trans int64
 	}{{2, 40, 68}, {3, 6960, 22176}} {
 		p := model.Params{N: c.n, IDs: ring.DescendingIDs(c.n), Chan: model.FIFO, Variant: "recurring"}
-		r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: liveness.FairAction})
+		r := spectest.Run(t, spectest.Build(t, New, p), checker.Options{Fair: model.FairAction})
 		if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Terminal != 0 || r.Liveness.Cycles == 0 {
 			t.Errorf("n=%d: %s, %d states %d transitions %d terminal %d cycles; want pass, %d %d 0 and cycles",
 				c.n, r.Verdict, r.States, r.Transitions, r.Terminal, r.Liveness.Cycles, c.states, c.trans)
@@ -205,7 +204,7 @@ func TestHandOffFromZeroStarves(t *testing.T) {
 		}
 		return true
 	})
-	r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairAction, Continue: true})
+	r := spectest.Run(t, sys, checker.Options{Fair: model.FairAction, Continue: true})
 	pr := spectest.Prop(t, &r, "request-granted-p2")
 	if pr.Verdict != checker.Fail || pr.Trace == nil || pr.Trace.LoopStart == nil {
 		t.Fatalf("request-granted-p2: %s, want a lasso", pr.Verdict)

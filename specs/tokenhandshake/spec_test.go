@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/specs/internal/spectest"
@@ -17,7 +16,7 @@ func params(n int) model.Params { return model.Params{N: n, IDs: ring.Descending
 // leaves done only by sending it): n·5·3^(n-1) states, all reachable.
 func TestStateCounts(t *testing.T) {
 	for n, pow := 2, 3; n <= 5; n, pow = n+1, pow*3 {
-		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: liveness.FairNone})
+		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: model.FairNone})
 		if want := int64(n * 5 * pow); r.Verdict != checker.Pass || r.States != want || r.Terminal != 0 {
 			t.Errorf("n=%d: %s, %d states, %d terminal; want pass, %d, 0", n, r.Verdict, r.States, r.Terminal, want)
 		}
@@ -27,7 +26,7 @@ func TestStateCounts(t *testing.T) {
 // A request acknowledged is granted under every fairness, none included
 // (the package doc: no process acts for ever without sending the token).
 func TestAnAcknowledgedRequestIsGrantedUnderEveryFairness(t *testing.T) {
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 		if r := spectest.Run(t, spectest.Build(t, New, params(3)), checker.Options{Fair: f}); r.Verdict != checker.Pass {
 			t.Errorf("fairness %s: %s, failure %+v", f, r.Verdict, r.Failure())
 		}

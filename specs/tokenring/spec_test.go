@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/specs/internal/spectest"
@@ -21,7 +20,7 @@ func params(n int) model.Params { return model.Params{N: n, IDs: ring.Descending
 // transitions.
 func TestStateCounts(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: liveness.FairProcess})
+		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: model.FairProcess})
 		states := int64(n * 3 << (n - 1))
 		trans := int64(n * (3<<(n-1) + 3*(n-1)<<(n-2) + 1<<(n-1)))
 		if r.Verdict != checker.Pass || r.States != states || r.Transitions != trans || r.Terminal != 0 {
@@ -38,13 +37,13 @@ func TestStateCounts(t *testing.T) {
 // Reference: 002 §4.1.
 func TestEveryRequestIsGrantedUnderEveryFairness(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+		for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 			r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: f})
 			if r.Verdict != checker.Pass {
 				t.Fatalf("n=%d, fairness %s: %s, failure %+v", n, f, r.Verdict, r.Failure())
 			}
 		}
-		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: liveness.FairProcess})
+		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: model.FairProcess})
 		for i := 0; i < n; i++ {
 			w := spectest.Prop(t, &r, fmt.Sprintf("can-enter-p%d", i))
 			if last := w.Trace.Steps[len(w.Trace.Steps)-1]; !strings.HasPrefix(last.Label, "enter p") {
@@ -62,7 +61,7 @@ func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
 	sys := spectest.Build(t, New, params(3))
 	pass := &sys.Rules[3]
 	pass.Guard = func(s *State, i int) bool { return s.Local[i] != inCS && s.Token == i }
-	for _, f := range []liveness.Fairness{liveness.FairNone, liveness.FairProcess, liveness.FairAction} {
+	for _, f := range []model.Fairness{model.FairNone, model.FairProcess, model.FairAction} {
 		r := spectest.Run(t, sys, checker.Options{Fair: f})
 		p := spectest.Prop(t, &r, "request-granted-p0")
 		if p.Verdict != checker.Fail || p.Trace.LoopStart == nil || spectest.Prop(t, &r, "mutual-exclusion").Verdict != checker.Pass {
@@ -82,7 +81,7 @@ func TestAWaitingProcessThatPassesTheTokenStarves(t *testing.T) {
 func TestEnteringWithoutTheTokenBreaksMutualExclusion(t *testing.T) {
 	sys := spectest.Build(t, New, params(3))
 	sys.Rules[1].Guard = func(s *State, i int) bool { return s.Local[i] == waiting }
-	r := spectest.Run(t, sys, checker.Options{Fair: liveness.FairProcess})
+	r := spectest.Run(t, sys, checker.Options{Fair: model.FairProcess})
 	if p := spectest.Prop(t, &r, "mutual-exclusion"); p.Verdict != checker.Fail || len(p.Trace.Steps) != 4 {
 		t.Fatalf("mutual-exclusion %s with trace %+v", p.Verdict, p.Trace)
 	}

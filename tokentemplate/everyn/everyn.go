@@ -9,7 +9,6 @@ import (
 	"fmt"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/tokentemplate"
@@ -60,7 +59,7 @@ func Check(ctx context.Context, t *tokentemplate.Template, build func(model.Para
 		return Result{}, err
 	}
 	res := Result{Cutoff: cut, Verdict: checker.Pass}
-	opt.Fair, opt.Safety, opt.Reduce, opt.Continue = liveness.FairNone, false, false, true
+	opt.Fair, opt.Safety, opt.Reduce, opt.Continue = model.FairNone, false, false, true
 	for n := 2; n <= cut.Size; n++ {
 		p.N, p.IDs = n, ring.DescendingIDs(n) // as mc check gives a spec without ids
 		sys, err := t.System(p)

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/checker"
-	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/specs"
@@ -49,7 +48,7 @@ func verdicts(t *testing.T, tmpl *tt.Template, n int) map[string]checker.Verdict
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := checker.Of(sys).Check(context.Background(), checker.Options{Workers: 1, Fair: liveness.FairNone, Continue: true})
+	r := checker.Of(sys).Check(context.Background(), checker.Options{Workers: 1, Fair: model.FairNone, Continue: true})
 	if r.Verdict == checker.Incomplete || r.Err != nil {
 		t.Fatalf("%s n=%d: %s %v", tmpl.Name, n, r.Reason, r.Err)
 	}
