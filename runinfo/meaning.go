@@ -31,7 +31,7 @@ type Meaning struct {
 	Variant string `json:"variant"`
 	Params  Params `json:"params"`
 	// Fair is the fairness liveness properties are checked under: none,
-	// process or action (checker/model.Fairness), resolved against the spec's
+	// process or action (model.Fairness), resolved against the spec's
 	// default.
 	Fair string `json:"fair"`
 	// Safety checks the safety properties only (--safety).
