@@ -20,6 +20,7 @@ import (
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/simulate"
 	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/specdef"
 	"github.com/ringcheck/mc/tracefile"
 )
 
@@ -138,7 +139,10 @@ func (f *simulateFlags) resolve(fs *pflag.FlagSet) (specs.Entry, model.Params, s
 	if err := p.Validate(); err != nil {
 		return entry, p, opt, 0, err
 	}
-	opt = simulate.Options{Seed: f.seed, Runs: f.runs, MaxSteps: f.maxSteps, RandomIDs: f.randomIDs, Workers: f.workers, Coverage: f.coverage}
+	opt = simulate.Options{Seed: f.seed, Runs: f.runs, MaxSteps: f.maxSteps, RandomIDs: f.randomIDs, Workers: f.workers, Coverage: f.coverage,
+		// A spec on an unoriented ring draws each run's orientation as
+		// --random-ids draws its ids, unless --orientation fixes one.
+		RandomOrientation: entry.Takes.Has(specdef.Orientation) && p.Orientation == nil}
 	if !fs.Changed("max-steps") {
 		opt.MaxSteps = simulate.DefaultMaxSteps(p.N)
 	}
@@ -178,7 +182,7 @@ func (f *simulateFlags) resolve(fs *pflag.FlagSet) (specs.Entry, model.Params, s
 	if err := checkJUnitOut(f.junit); err != nil {
 		return entry, p, opt, 0, err
 	}
-	sys, err := entry.Simulate(p)
+	sys, err := entry.Simulate(opt.Template(p))
 	if err != nil {
 		return entry, p, opt, 0, err
 	}

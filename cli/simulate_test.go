@@ -135,3 +135,23 @@ func TestRunsCutAtMaxStepsAreIncomplete(t *testing.T) {
 		t.Fatalf("misra, whose runs never end: exit %d\n%s", code, out)
 	}
 }
+
+// vlt beyond n = 16 was refused ("fix one with --orientation"): each run
+// now draws its orientation, and says so; a fixed one is still honoured.
+func TestSimulateDrawsTheOrientationOfAnUnorientedRing(t *testing.T) {
+	code, stdout, stderr := mc(t, context.Background(), "simulate", "vlt", "--n", "17", "--random-ids", "--runs", "3", "--json")
+	if code != exitPass {
+		t.Fatalf("exit %d, want 0\n%s%s", code, stdout, stderr)
+	}
+	var out struct {
+		RandomOrientation bool `json:"random_orientation"`
+		Done              int  `json:"done"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil || !out.RandomOrientation || out.Done != 3 {
+		t.Fatalf("%+v (%v): want 3 runs with random orientations\n%s", out, err, stdout)
+	}
+	code, stdout, stderr = mc(t, context.Background(), "simulate", "vlt", "--n", "17", "--random-ids", "--runs", "2", "--orientation", strings.Repeat("01", 8)+"1")
+	if code != exitPass || strings.Contains(stdout, "random orientation") {
+		t.Fatalf("with --orientation: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

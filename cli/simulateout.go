@@ -26,10 +26,13 @@ type simulateOutput struct {
 	// Param are the spec's own parameters (--param), by name.
 	Param     map[string]int `json:"param,omitempty"`
 	RandomIDs bool           `json:"random_ids"`
-	Seed      uint64         `json:"seed"`
-	FirstRun  int            `json:"first_run"`
-	Runs      int            `json:"runs"`
-	MaxSteps  int            `json:"max_steps"`
+	// RandomOrientation says each run drew its orientation assignment
+	// (a spec on an unoriented ring without --orientation).
+	RandomOrientation bool   `json:"random_orientation,omitempty"`
+	Seed              uint64 `json:"seed"`
+	FirstRun          int    `json:"first_run"`
+	Runs              int    `json:"runs"`
+	MaxSteps          int    `json:"max_steps"`
 	// Sampled is always true: a simulation never proves a property.
 	Sampled bool `json:"sampled"`
 	// Verdict is "no violation", "fail" or "incomplete"; Summary says it
@@ -57,6 +60,9 @@ type simulateFailure struct {
 	Kind string `json:"kind"`
 	Run  int    `json:"run"`
 	IDs  []int  `json:"ids,omitempty"`
+	// Orientation is the orientation the run drew, as --orientation
+	// writes it; "" when runs draw none.
+	Orientation string `json:"orientation,omitempty"`
 	// Reproduce is the command that makes the failing run alone.
 	Reproduce string `json:"reproduce"`
 	// TraceOut is the trace file written, "" when none was.
@@ -85,7 +91,7 @@ type simulateWitness struct {
 }
 
 func newSimulateOutput(rep *simulate.Report, entry specs.Entry, p model.Params, args []string) *simulateOutput {
-	o := &simulateOutput{Spec: rep.Info.Spec, Variant: rep.Info.Variant, N: p.N, RandomIDs: rep.Opt.RandomIDs, Seed: rep.Opt.Seed,
+	o := &simulateOutput{Spec: rep.Info.Spec, Variant: rep.Info.Variant, N: p.N, RandomIDs: rep.Opt.RandomIDs, RandomOrientation: rep.Opt.RandomOrientation, Seed: rep.Opt.Seed,
 		FirstRun: rep.Opt.First, Runs: rep.Opt.Runs, MaxSteps: rep.Opt.MaxSteps, Sampled: true, Done: rep.Done, Stopped: rep.Stopped,
 		Steps: rep.Steps, NotTerminated: rep.NotTerminated, Measures: rep.Measures, Param: runinfo.ParamsOf(p).Param}
 	if !rep.Opt.RandomIDs && !entry.Anonymous() {
@@ -97,6 +103,9 @@ func newSimulateOutput(rep *simulate.Report, entry specs.Entry, p model.Params, 
 		o.Verdict = "fail"
 		o.Failure = &simulateFailure{Failure: *f.Failure, Kind: f.Failure.Kind.String(), Run: f.Index, IDs: f.IDs,
 			Reproduce: reproduction(args, rep.Opt.Seed, f.Index)}
+		if f.Orientation != nil {
+			o.Failure.Orientation = model.FormatOrientation(f.Orientation)
+		}
 		o.Summary = fmt.Sprintf("run %d of seed %d breaks %s after %d steps", f.Index, rep.Opt.Seed, f.Failure.Property, f.Failure.Step)
 	case rep.Stopped != "":
 		o.Verdict = "incomplete"
@@ -163,6 +172,9 @@ func (o *simulateOutput) writeText(w io.Writer) {
 	for _, name := range slices.Sorted(maps.Keys(o.Param)) {
 		own += fmt.Sprintf(" %s=%d", name, o.Param[name])
 	}
+	if o.RandomOrientation {
+		ids += ", random orientation per run"
+	}
 	fmt.Fprintf(w, "mc simulate: %s (variant %s), n=%d%s%s, seed %d, runs %d..%d, at most %d steps each (sampled)\n",
 		o.Spec, o.Variant, o.N, own, ids, o.Seed, o.FirstRun, o.FirstRun+o.Runs-1, o.MaxSteps)
 	fmt.Fprintln(w, o.Summary)
@@ -174,6 +186,9 @@ func (o *simulateOutput) writeText(w io.Writer) {
 		fmt.Fprintf(w, "  %s (%s)\n", f.Property, how)
 		if f.IDs != nil {
 			fmt.Fprintf(w, "  ids of the run: %s\n", shortInts(f.IDs))
+		}
+		if f.Orientation != "" {
+			fmt.Fprintf(w, "  orientation of the run: %s\n", shortOrientation(f.Orientation))
 		}
 		fmt.Fprintf(w, "  reproduce: %s\n", f.Reproduce)
 		if f.TraceOut != "" {
@@ -252,4 +267,14 @@ func shortInts(xs []int) string {
 		return joinInts(xs)
 	}
 	return fmt.Sprintf("%s,… (%d ids)", joinInts(xs[:shown]), len(xs))
+}
+
+// shortOrientation is an orientation's bit string, or its first bits and
+// the count for a large ring, as shortInts (--json has it whole).
+func shortOrientation(bits string) string {
+	const shown = 64
+	if len(bits) <= shown {
+		return bits
+	}
+	return fmt.Sprintf("%s… (%d processes)", bits[:shown], len(bits))
 }

@@ -19,3 +19,14 @@ func arrangement(gen *rand.Rand, n int) []int {
 	}
 	return ids
 }
+
+// orientation is a uniformly random orientation assignment of a ring of n
+// (one bit a process, as --orientation fixes it), drawn from gen after the
+// run's ids and before its first step.
+func orientation(gen *rand.Rand, n int) []bool {
+	f := make([]bool, n)
+	for i := range f {
+		f[i] = gen.IntN(2) == 1
+	}
+	return f
+}

@@ -16,6 +16,9 @@ type Run struct {
 	// IDs is the run's arrangement of ids when each run draws its own
 	// (--random-ids); nil otherwise.
 	IDs []int `json:"ids,omitempty"`
+	// Orientation is the run's orientation assignment when each run draws
+	// its own (Options.RandomOrientation); nil otherwise.
+	Orientation []bool `json:"-"`
 	// Init is the index of the initial state it started from.
 	Init int `json:"init"`
 	// Steps is the number of actions taken.

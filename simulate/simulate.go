@@ -25,6 +25,12 @@ type Options struct {
 	// RandomIDs gives each run a uniformly random arrangement of 1..n,
 	// drawn from its own generator.
 	RandomIDs bool
+	// RandomOrientation gives each run a uniformly random orientation
+	// assignment (Params.Orientation), drawn from its own generator after
+	// its ids: for a spec on an unoriented ring, whose initial states are
+	// otherwise every assignment, 2^n of them (vlt refuses that beyond
+	// n = 16). The parameters must then fix none.
+	RandomOrientation bool
 	// Workers is how many runs go at once; the results do not depend on it.
 	Workers int
 	// Messages names the measure whose distribution the report gives as
@@ -90,8 +96,10 @@ func Simulate(ctx context.Context, build Build, p model.Params, opt Options) (*R
 		return nil, fmt.Errorf("--max-steps must be at least 1, got %d", opt.MaxSteps)
 	case opt.Workers < 1:
 		return nil, fmt.Errorf("--workers must be at least 1, got %d", opt.Workers)
+	case opt.RandomOrientation && p.Orientation != nil:
+		return nil, fmt.Errorf("each run draws its orientation; --orientation %s does not apply", model.FormatOrientation(p.Orientation))
 	}
-	base, err := build(p)
+	base, err := build(opt.Template(p))
 	if err != nil {
 		return nil, err
 	}
@@ -153,6 +161,20 @@ func Simulate(ctx context.Context, build Build, p model.Params, opt Options) (*R
 	return r, nil
 }
 
+// perRun says each run builds a system of its own, for the ids or the
+// orientation it draws.
+func (opt Options) perRun() bool { return opt.RandomIDs || opt.RandomOrientation }
+
+// Template is p as the system every run shares is built from, to know the
+// spec's rules, properties and measures: with RandomOrientation, p with
+// every process oriented alike in place of the orientation each run draws.
+func (opt Options) Template(p model.Params) model.Params {
+	if opt.RandomOrientation {
+		p.Orientation = make([]bool, p.N)
+	}
+	return p
+}
+
 // runAll makes the runs, opt.Workers at a time. Worker k takes the next run
 // not yet taken; once a run fails, no run after it is started, but those
 // before it are finished, so that the first failing run is the same for
@@ -171,7 +193,7 @@ func runAll(ctx context.Context, build Build, base System, p model.Params, opt O
 		go func() {
 			defer wg.Done()
 			var w worker
-			if !opt.RandomIDs {
+			if !opt.perRun() {
 				w = base.newWorker()
 			}
 			for ctx.Err() == nil {
@@ -213,31 +235,38 @@ func runAll(ctx context.Context, build Build, base System, p model.Params, opt O
 	return runs, stopped, nil
 }
 
-// one makes run index of opt.Seed with w, or, with random ids, with a
-// runner of the system built for the run's own arrangement.
+// one makes run index of opt.Seed with w, or, with random ids or
+// orientations, with a runner of the system built for the run's own draw.
 func one(ctx context.Context, build Build, w worker, p model.Params, opt Options, index int, record bool) (Run, error) {
 	gen := generator(opt.Seed, index)
 	var ids []int
+	var oriented []bool
 	if opt.RandomIDs {
 		ids = arrangement(gen, p.N)
 		p.IDs = ids
+	}
+	if opt.RandomOrientation {
+		oriented = orientation(gen, p.N)
+		p.Orientation = oriented
+	}
+	if opt.perRun() {
 		sys, err := build(p)
 		if err != nil {
-			return Run{}, fmt.Errorf("run %d, with its random ids: %v", index, err)
+			return Run{}, fmt.Errorf("run %d, with what it drew: %v", index, err)
 		}
 		w = sys.newWorker()
 	}
 	run := w.run(ctx, gen, opt.MaxSteps, record, opt.Coverage)
-	run.Index, run.IDs = index, ids
+	run.Index, run.IDs, run.Orientation = index, ids, oriented
 	return run, nil
 }
 
 // Replay makes run index of opt.Seed again, keeping its actions: what a
 // trace of a failing run is written from. It returns the parameters the
-// run was made with (its ids, with random ids).
+// run was made with (its ids and orientation, when it drew them).
 func Replay(build Build, p model.Params, opt Options, index int) (Run, model.Params, error) {
 	var w worker
-	if !opt.RandomIDs {
+	if !opt.perRun() {
 		sys, err := build(p)
 		if err != nil {
 			return Run{}, p, err
@@ -247,6 +276,9 @@ func Replay(build Build, p model.Params, opt Options, index int) (Run, model.Par
 	run, err := one(context.Background(), build, w, p, opt, index, true)
 	if run.IDs != nil {
 		p.IDs = run.IDs
+	}
+	if run.Orientation != nil {
+		p.Orientation = run.Orientation
 	}
 	return run, p, err
 }
