@@ -12,6 +12,7 @@ import (
 
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/junit"
+	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/runinfo"
 )
@@ -99,7 +100,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		start := time.Now()
 		r := target.Check(ctx, f.options())
 		if r.Err != nil {
-			fmt.Fprintf(stderr, "mc check: ids %v: %v\nThis is a bug in mc; please report it with the command line above.\n", cl.Rep, r.Err)
+			fmt.Fprintf(stderr, "mc check: ids %s: %v\nThis is a bug in mc; please report it with the command line above.\n", model.FormatInts(cl.Rep), r.Err)
 			return exitInternal
 		}
 		sum.Variant, meaning = r.Variant, r.Meaning
@@ -147,7 +148,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 			sum.Spec, sum.Variant, sum.N, sum.Classes, sum.Symmetry, sum.Arrangements, len(ring.Arrangements(p.N)), sum.States, stored)
 		for _, row := range sum.Rows {
 			if row.Verdict != checker.Pass {
-				fmt.Fprintf(stdout, "  %-10s ids %v (class of %d)\n", row.Verdict, row.IDs, row.ClassSize)
+				fmt.Fprintf(stdout, "  %-10s ids %s (class of %d)\n", row.Verdict, model.FormatInts(row.IDs), row.ClassSize)
 			}
 		}
 		if sum.StoppedAtViolation {

@@ -13,6 +13,7 @@ import (
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/specs/specdef"
 	"github.com/ringcheck/mc/tracefile"
 )
 
@@ -88,6 +89,32 @@ func TestJSONOutputCarriesVersionAndSchema(t *testing.T) {
 		var s jsonStamp
 		if err := json.Unmarshal([]byte(out), &s); err != nil || s.MCVersion != version() || s.Schema != jsonSchema {
 			t.Errorf("mc %s: stamp %+v (%v), want %s schema %d:\n%s", strings.Join(args, " "), s, err, version(), jsonSchema, out)
+		}
+	}
+}
+
+// mc list's line names only the flags of the knobs a spec takes: it
+// showed --chan fifo for tokenring, which refuses --chan.
+func TestListShowsOnlyTheKnobsASpecTakes(t *testing.T) {
+	code, out, _ := mc(t, context.Background(), "list")
+	if code != exitPass {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	flags := []struct {
+		flag string
+		knob specdef.Knob
+	}{{" --ids ", specdef.IDs}, {" --chan ", specdef.Chan}, {" --initiators ", specdef.Initiators}, {" --orientation ", specdef.Orientation}, {" --drift ", specdef.Drift}}
+	lines := strings.Split(out, "\n")
+	for _, e := range specs.All() {
+		i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, e.Name+" ") })
+		if i < 0 {
+			t.Fatalf("%s not listed:\n%s", e.Name, out)
+		}
+		defaults, _, _ := strings.Cut(lines[i][strings.Index(lines[i], "defaults:"):], ";")
+		for _, f := range flags {
+			if strings.Contains(defaults, f.flag) != e.Takes.Has(f.knob) {
+				t.Errorf("%s takes%s: %v; its line says %q", e.Name, f.flag, e.Takes.Has(f.knob), defaults)
+			}
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ringcheck/mc/junit"
+	"github.com/ringcheck/mc/model"
 )
 
 // readJUnit decodes the JUnit report at path and checks that its counts
@@ -207,7 +208,7 @@ func TestJUnitOfAllIDsHasASuitePerClass(t *testing.T) {
 	}
 	props := len(r.Suites[0].Cases)
 	for i, s := range r.Suites {
-		ids := fmt.Sprintf("ids=%s ", joinInts(sum.Rows[min(i, len(sum.Rows)-1)].IDs))
+		ids := fmt.Sprintf("ids=%s ", model.FormatInts(sum.Rows[min(i, len(sum.Rows)-1)].IDs))
 		switch {
 		case len(s.Cases) != props:
 			t.Errorf("suite %q has %d cases, the first %d", s.Name, len(s.Cases), props)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -122,6 +123,11 @@ func TestAllIDsStopsAtTheFirstFailingArrangement(t *testing.T) {
 	code, out, _ := mc(t, context.Background(), args...)
 	if code != exitFail || strings.Count(out, "verdict:") != 1 || !strings.Contains(out, "stopped at the first failing arrangement: 15 of 24 classes not checked") {
 		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	// The failing class's ids as mc writes them everywhere (3,1,4,2), not
+	// in Go's syntax ([3 1 4 2]).
+	if !regexp.MustCompile(`(?m)^  fail +ids \d+(,\d+){4} \(class of \d+\)$`).MatchString(out) {
+		t.Fatalf("no failing class in mc's comma form:\n%s", out)
 	}
 	code, out, _ = mc(t, context.Background(), append(args, "--continue")...)
 	if code != exitFail || strings.Count(out, "verdict:") != 1 || strings.Contains(out, "stopped at") || !strings.Contains(out, "covering 120 of 120 arrangements") {

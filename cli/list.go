@@ -10,15 +10,6 @@ import (
 	"github.com/ringcheck/mc/specs/specdef"
 )
 
-// joinInts renders 3,1,4.
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, ",")
-}
-
 // listedSpec is one spec as mc list --json gives it (docs/json.md).
 type listedSpec struct {
 	Name       string          `json:"name"`
@@ -29,6 +20,8 @@ type listedSpec struct {
 	Symmetry   string          `json:"symmetry,omitempty"`
 	Params     []listedParam   `json:"params,omitempty"`
 	Properties []listedProp    `json:"properties"`
+	// takes are the knobs the spec takes: the line lists only their flags.
+	takes specdef.Knob
 }
 
 // listedParam is one of the spec's own parameters (--param): its name,
@@ -92,7 +85,7 @@ func describeSpec(e specs.Entry) (listedSpec, error) {
 			return listedSpec{}, fmt.Errorf("%s does not build on its defaults with --claims: %v", e.Name, err)
 		}
 	}
-	out := listedSpec{Name: e.Name, Title: e.Title, Ref: e.Ref,
+	out := listedSpec{Name: e.Name, Title: e.Title, Ref: e.Ref, takes: e.Takes,
 		Defaults: listedDefaults{Variant: e.Variants[0].Name, N: e.Defaults.N, IDs: ids, Chan: e.Defaults.Chan.String(), Initiators: "all", Fair: e.Defaults.Fair.String(), Bound: e.Defaults.Bound}}
 	for _, v := range e.Variants {
 		out.Variants = append(out.Variants, listedVariant{Name: v.Name, Doc: v.Doc})
@@ -160,16 +153,27 @@ func listLine(d listedSpec) string {
 	}
 	vs[0] += "*"
 	def := d.Defaults
-	who := fmt.Sprintf(" --ids %s --chan %s --initiators all", joinInts(def.IDs), def.Chan)
-	if def.IDs == nil {
-		who = fmt.Sprintf(" (no ids) --chan %s", def.Chan)
+	// Only the flags of the knobs the spec takes: mc check refuses the
+	// others (specdef.Info.Takes).
+	who := " (no ids)"
+	if d.takes.Has(specdef.IDs) {
+		who = " --ids " + model.FormatInts(def.IDs)
+	}
+	if d.takes.Has(specdef.Chan) {
+		who += " --chan " + def.Chan
+	}
+	if d.takes.Has(specdef.Initiators) {
+		who += " --initiators " + def.Initiators
 	}
 	var drift, links, bound, own string
 	if def.Drift != nil {
 		drift = fmt.Sprintf(" --drift %d", *def.Drift)
 	}
 	if def.Links != "" {
-		links = " --links (per variant) --orientation (every assignment)"
+		links = " --links (per variant)"
+	}
+	if d.takes.Has(specdef.Orientation) {
+		links += " --orientation (every assignment)"
 	}
 	if def.Bound != "" {
 		bound = " --bound: " + def.Bound

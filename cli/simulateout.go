@@ -264,9 +264,9 @@ func writeSummary(w io.Writer, s *simulate.Summary) {
 func shortInts(xs []int) string {
 	const shown = 12
 	if len(xs) <= shown {
-		return joinInts(xs)
+		return model.FormatInts(xs)
 	}
-	return fmt.Sprintf("%s,… (%d ids)", joinInts(xs[:shown]), len(xs))
+	return fmt.Sprintf("%s,… (%d ids)", model.FormatInts(xs[:shown]), len(xs))
 }
 
 // shortOrientation is an orientation's bit string, or its first bits and

@@ -122,6 +122,16 @@ func (p *Params) MaxID() int {
 	return m
 }
 
+// FormatInts writes a list as ParseInts reads it, "3,1,4,2": how mc
+// prints ids and initiators everywhere.
+func FormatInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
 // ParseInts reads a comma-separated list of integers such as "3,1,4,2".
 func ParseInts(s string) ([]int, error) {
 	if strings.TrimSpace(s) == "" {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -300,11 +301,29 @@ func (r *result) runVerdict() checker.Verdict {
 }
 
 func (r *result) writeText(w io.Writer, info checker.Info, runner string, shards int) {
-	fmt.Fprintf(w, "%s %s n=%d ids=%v: %s\n", info.Spec, info.Variant, info.Params.N, info.Params.IDs, r.runVerdict())
+	fmt.Fprintf(w, "%s %s n=%d ids=%s: %s\n", info.Spec, info.Variant, info.Params.N, model.FormatInts(info.Params.IDs), r.runVerdict())
 	fmt.Fprintf(w, "%d states, %d transitions, %d terminal, depth %d (%d levels, %d shards, runner %s, %s)\n",
 		r.states, r.transitions, r.terminal, r.depth, r.depth+1, shards, runner, r.elapsed.Round(time.Millisecond))
+	// As mc check --safety prints them: the liveness properties named on
+	// one line, the others verdict, name, kind.
+	var liveness []string
 	for _, p := range r.props {
-		fmt.Fprintf(w, "  %-11s %-10s %s\n", r.verdict(p), p.Kind, p.Name)
+		if p.Kind.Liveness() {
+			liveness = append(liveness, p.Name)
+		}
+	}
+	if len(liveness) > 0 {
+		fmt.Fprintf(w, "  --safety: liveness not checked (%s)\n", strings.Join(liveness, ", "))
+	}
+	for _, p := range r.props {
+		if p.Kind.Liveness() {
+			continue
+		}
+		verdict := string(r.verdict(p))
+		if r.verdict(p) == checker.NotChecked {
+			verdict = "not checked"
+		}
+		fmt.Fprintf(w, "  %-10s %-24s %s\n", verdict, p.Name, p.Kind)
 	}
 }
 

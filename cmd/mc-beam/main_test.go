@@ -120,6 +120,26 @@ func TestCheckChangRobertsN8(t *testing.T) {
 	}
 }
 
+// TestCheckTextIsMcChecks: the text names the ids and the properties as
+// mc check --safety does (it gave ids=[4 3 2 1], the columns verdict,
+// kind, name, and "not-checked" for each liveness property).
+func TestCheckTextIsMcChecks(t *testing.T) {
+	code, out, errs := mcBeam(t, "check", "changroberts", "--n", "4", "--safety", "--shards", "2")
+	if code != exitPass {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	for _, want := range []string{"changroberts canonical n=4 ids=4,3,2,1: pass\n",
+		"\n  --safety: liveness not checked (eventually-leader, election-terminates)\n",
+		"\n  pass       at-most-one-leader       invariant\n", "\n  pass       deadlock                 end\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "not-checked") || strings.Contains(out, "[") {
+		t.Errorf("output has Go's syntax or a liveness row:\n%s", out)
+	}
+}
+
 // TestFailingCheckTraceReplays: the README's failing check (Raynal's
 // literal Chang–Roberts with one initiator deadlocks) fails as in mc
 // check, and its trace replays (mc trace --replay).
