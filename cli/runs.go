@@ -50,7 +50,7 @@ func runRuns(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mc runs: unknown subcommand %q (want show ID or gc --keep N)\n", printable(fs.Arg(0)))
 		return exitUsage
 	}
-	s, missing, code := openHistory(fs, &db, "runs", stderr)
+	s, missing, code := openHistory(fs, &db, "runs", true, stderr)
 	if missing != nil {
 		fmt.Fprintf(stdout, "no checks recorded: %s\n", printable(missing.Error()))
 		return exitPass
@@ -104,10 +104,12 @@ func summaryOf(c runstore.Check) *runstore.Check {
 }
 
 // openHistory opens the run store that --db names (or the default) to
-// read its history; it does not make one. On failure it returns nil and
+// read its history; it does not make one. With readOnly it opens it to
+// read only (runstore.Options.ReadOnly), as a store on read-only media
+// can be. On failure it returns nil and
 // the exit code, having said why, except for a store that does not exist,
 // which it leaves to the caller (missing).
-func openHistory(fs *pflag.FlagSet, db *dbFlags, cmd string, stderr io.Writer) (s *runstore.Store, missing error, code int) {
+func openHistory(fs *pflag.FlagSet, db *dbFlags, cmd string, readOnly bool, stderr io.Writer) (s *runstore.Store, missing error, code int) {
 	dir, err := db.Path(fs, defaultDB)
 	if err == nil && dir == "" {
 		err = fmt.Errorf("--db needs a directory")
@@ -116,7 +118,7 @@ func openHistory(fs *pflag.FlagSet, db *dbFlags, cmd string, stderr io.Writer) (
 		fmt.Fprintf(stderr, "mc %s: %v\n", cmd, err)
 		return nil, nil, exitUsage
 	}
-	s, err = runstore.Open(dir, runstore.Options{Holder: "mc " + cmd, Wait: dbWait})
+	s, err = runstore.Open(dir, runstore.Options{Holder: "mc " + cmd, Wait: dbWait, ReadOnly: readOnly})
 	var none *runstore.Missing
 	switch {
 	case errors.As(err, &none):
@@ -195,7 +197,7 @@ func runID(args []string) (uint64, error) {
 // storedCheck reads check id from the store --db names. On failure it
 // returns nil and the exit code, having said why.
 func storedCheck(fs *pflag.FlagSet, db *dbFlags, id uint64, cmd string, stderr io.Writer) (*runstore.Check, int) {
-	s, missing, code := openHistory(fs, db, cmd, stderr)
+	s, missing, code := openHistory(fs, db, cmd, true, stderr)
 	if missing != nil {
 		fmt.Fprintf(stderr, "mc %s: %s, so no run %d (see mc runs)\n", cmd, printable(missing.Error()), id)
 		return nil, exitUsage
@@ -280,7 +282,7 @@ func runRunsGC(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mc runs gc: --keep must be 0 or more, got %d\n", *keep)
 		return exitUsage
 	}
-	s, missing, code := openHistory(fs, &db, "runs gc", stderr)
+	s, missing, code := openHistory(fs, &db, "runs gc", false, stderr)
 	if missing != nil {
 		fmt.Fprintf(stdout, "mc runs gc: nothing to remove: %s\n", printable(missing.Error()))
 		return exitPass

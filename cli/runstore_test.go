@@ -542,3 +542,34 @@ func TestStoreMessagesOfferOnlyTheCommandsFlags(t *testing.T) {
 		t.Errorf("mc sweep would say %q", m)
 	}
 }
+
+// mc runs on read-only media (here a read-only bind mount, read-only even
+// to root) exited 3, so such a store could not even be listed: it lists
+// it, exit 0, and mc runs show reads a run of it.
+func TestRunsListsAStoreOnReadOnlyMedia(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("a read-only bind mount needs root")
+	}
+	db := filepath.Join(t.TempDir(), "db")
+	for _, n := range []string{"3", "4"} {
+		if code, out, errs := mc(t, context.Background(), "check", "changroberts", "--n", n, "--db", db); code != exitPass {
+			t.Fatalf("exit %d: %s%s", code, out, errs)
+		}
+	}
+	mnt := t.TempDir()
+	if out, err := exec.Command("mount", "--bind", db, mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot bind-mount: %v %s", err, out)
+	}
+	defer exec.Command("umount", "-l", mnt).Run()
+	if out, err := exec.Command("mount", "-o", "remount,bind,ro", mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot make the bind mount read-only: %v %s", err, out)
+	}
+	code, out, errs := mc(t, context.Background(), "runs", "--db", mnt)
+	if code != exitPass || errs != "" || !strings.Contains(out, "changroberts --n 3") || !strings.Contains(out, "changroberts --n 4") {
+		t.Fatalf("mc runs on a read-only store: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = mc(t, context.Background(), "runs", "show", "2", "--db", mnt)
+	if code != exitPass || !strings.Contains(out, "run 2: mc check changroberts --n 4") {
+		t.Fatalf("mc runs show on a read-only store: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

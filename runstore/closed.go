@@ -63,40 +63,51 @@ func writeClosed(dir string) error {
 // and removes it before Badger opens them; without one, the last session
 // was killed, and checkKilled reads them instead.
 func checkClosed(dir string) error {
-	f, err := os.Open(filepath.Join(dir, closedFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return checkKilled(dir)
-	}
-	if err != nil {
-		return &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
-	}
-	want, err := readClosed(f)
-	f.Close()
-	if err != nil {
-		return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its %s file %v", closedFile, err)}
-	}
-	got, err := sumFiles(dir)
-	if err != nil {
-		return &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
-	}
-	for _, name := range slices.Sorted(maps.Keys(want)) {
-		g, ok := got[name]
-		switch {
-		case !ok:
-			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s is missing", name)}
-		case g != want[name]:
-			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s changed after mc last closed the store", name)}
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(got)) {
-		if _, ok := want[name]; !ok {
-			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s appeared after mc last closed the store", name)}
-		}
+	closed, err := verifyClosed(dir, false)
+	if err != nil || !closed {
+		return err
 	}
 	if err := os.Remove(filepath.Join(dir, closedFile)); err != nil {
 		return &Unwritable{Dir: dir, Err: err}
 	}
 	return nil
+}
+
+// verifyClosed is checkClosed's verification: the files against the list
+// of the last close, or, when there is none, checkKilled's (readOnly as
+// there). closed says the list was there.
+func verifyClosed(dir string, readOnly bool) (closed bool, err error) {
+	f, err := os.Open(filepath.Join(dir, closedFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, checkKilled(dir, readOnly)
+	}
+	if err != nil {
+		return false, &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
+	}
+	want, err := readClosed(f)
+	f.Close()
+	if err != nil {
+		return false, &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its %s file %v", closedFile, err)}
+	}
+	got, err := sumFiles(dir)
+	if err != nil {
+		return false, &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
+	}
+	for _, name := range slices.Sorted(maps.Keys(want)) {
+		g, ok := got[name]
+		switch {
+		case !ok:
+			return true, &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s is missing", name)}
+		case g != want[name]:
+			return true, &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s changed after mc last closed the store", name)}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(got)) {
+		if _, ok := want[name]; !ok {
+			return true, &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s appeared after mc last closed the store", name)}
+		}
+	}
+	return true, nil
 }
 
 type fileSum struct {

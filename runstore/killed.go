@@ -44,10 +44,14 @@ import (
 // Badger refuses to open ("Create a new file").
 
 // checkKilled checks the store in dir, whose last session did not close
-// it, before Badger opens it.
-func checkKilled(dir string) error {
-	if err := removeEmptyMemtableLogs(dir); err != nil {
-		return &Unwritable{Dir: dir, Err: err}
+// it, before Badger opens it; readOnly leaves the empty memtable logs
+// where they are (Badger opening a store read-only writes nothing, and
+// refuses such a log: the store is then refused as damaged).
+func checkKilled(dir string, readOnly bool) error {
+	if !readOnly {
+		if err := removeEmptyMemtableLogs(dir); err != nil {
+			return &Unwritable{Dir: dir, Err: err}
+		}
 	}
 	tables, data, err := badgerFiles(dir)
 	if err != nil {

@@ -17,6 +17,8 @@ type Store struct {
 	dir  string
 	db   *badger.DB
 	lock *os.File
+	// readOnly: opened with Options.ReadOnly (readonly.go).
+	readOnly bool
 }
 
 // Options say how Open may use the store.
@@ -30,6 +32,10 @@ type Options struct {
 	// Create makes the store if dir does not exist; without it, a missing
 	// store is Missing.
 	Create bool
+	// ReadOnly opens the store to read it only, as on read-only media
+	// (mc runs lists a store on a CD or a read-only mount): nothing in it
+	// is written, made or removed (readonly.go). Create does not apply.
+	ReadOnly bool
 }
 
 // Open opens the run store in dir, making it if asked. It refuses a
@@ -38,6 +44,9 @@ type Options struct {
 // opt.Wait (InUse); and a file system without room to open it safely
 // (Unwritable).
 func Open(dir string, opt Options) (*Store, error) {
+	if opt.ReadOnly {
+		return openReadOnly(dir, opt)
+	}
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !opt.Create:
@@ -95,6 +104,15 @@ func (s *Store) Dir() string { return s.dir }
 // the next Open to check (closed.go), and releases the store.
 func (s *Store) Close() error {
 	err := s.db.Close()
+	if s.readOnly {
+		if s.lock != nil {
+			s.lock.Close()
+		}
+		if err != nil {
+			return &Refused{Dir: s.dir, Why: fmt.Sprintf("could not be closed: %v", err)}
+		}
+		return nil
+	}
 	if err == nil {
 		err = writeClosed(s.dir)
 	}

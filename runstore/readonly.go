@@ -1,0 +1,107 @@
+package runstore
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	badger "github.com/dgraph-io/badger/v4"
+
+	"github.com/ringcheck/mc/internal/atomicfile"
+)
+
+// A store on read-only media (a CD, a read-only mount, an archive's copy)
+// must still be listed: Open's way takes the lock by writing the holder's
+// name, removes stale temporary files, checks for room to write and
+// removes the closed-files list before Badger, which itself writes its
+// pid file and a new memtable. openReadOnly does none of that: it takes
+// the lock shared, verifies the files as Open does (the closed-files list,
+// or a killed session's MANIFEST and tables, killed.go) and opens Badger
+// read-only.
+
+// openReadOnly is Open with Options.ReadOnly.
+func openReadOnly(dir string, opt Options) (*Store, error) {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, &Missing{Dir: dir}
+	case err != nil:
+		return nil, &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
+	case !st.IsDir():
+		return nil, &Refused{Dir: dir, Why: "is not a directory"}
+	}
+	if err := checkFormat(dir, false); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(dir, formatFile)); errors.Is(err, fs.ErrNotExist) {
+		// An empty directory, or one a process was making a store in:
+		// nothing recorded yet.
+		return nil, &Missing{Dir: dir}
+	}
+	lk, err := sharedLock(dir, opt.Wait)
+	if err != nil {
+		return nil, err
+	}
+	release := func() {
+		if lk != nil {
+			lk.Close()
+		}
+	}
+	if _, err := verifyClosed(dir, true); err != nil {
+		release()
+		return nil, err
+	}
+	db, err := badger.Open(badgerOptions(dir).WithReadOnly(true))
+	switch {
+	case err != nil && strings.Contains(err.Error(), badger.ErrTruncateNeeded.Error()):
+		// (Badger's wrapping keeps the text, not the error.)
+		// A killed session's memtable log ends in the room it had
+		// reserved: Badger cuts it to its records on opening, which a
+		// store opened read-only cannot.
+		release()
+		return nil, &Refused{Dir: dir, Why: "was not closed by its last session (killed?), and only a writable open recovers its last records: copy it to writable storage and list the copy"}
+	case err != nil:
+		release()
+		return nil, damaged(dir, err)
+	}
+	return &Store{dir: dir, db: db, lock: lk, readOnly: true}, nil
+}
+
+// sharedLock takes the store's lock shared, so that no process writes the
+// store while this one reads it, waiting up to wait for a writer to
+// release it; nil when the store has no lock file, which no process has
+// then opened to write.
+func sharedLock(dir string, wait time.Duration) (*os.File, error) {
+	path := filepath.Join(dir, lockFile)
+	if st, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err == nil && !st.Mode().IsRegular() {
+		return nil, &Refused{Dir: dir, Why: fmt.Sprintf("has a %s that is not a file (a symbolic link?), which mc does not open", lockFile)}
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|atomicfile.NoFollow, 0)
+	if err != nil {
+		return nil, &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+		if err == nil {
+			return f, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			f.Close()
+			return nil, &Refused{Dir: dir, Why: fmt.Sprintf("cannot be locked: %v", err)}
+		}
+		if time.Now().After(deadline) {
+			who := readHolder(f)
+			f.Close()
+			return nil, &InUse{Dir: dir, Holder: who}
+		}
+		time.Sleep(pollLock)
+	}
+}
