@@ -32,6 +32,12 @@ type checkFlags struct {
 	beam     beamFlags
 }
 
+// maxShards bounds --shards: each level writes a file per shard and
+// reads them all back, so shards far beyond the workers cost a level
+// their files whatever the states (--shards 100000 ran on for a graph
+// of 116 states), while a few per worker already balance the work.
+const maxShards = 4096
+
 // runCheck is mc-beam check SPEC: the safety properties of mc check,
 // decided by a breadth-first search with delayed duplicate detection,
 // one Beam pipeline per level (levelPipeline). Its counts, depth and
@@ -104,6 +110,8 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (checker.Target, runinfo.Meaning,
 	switch {
 	case fs.Changed("shards") && f.shards < 1:
 		return nil, runinfo.Meaning{}, fmt.Errorf("--shards must be positive, got %d", f.shards)
+	case f.shards > maxShards:
+		return nil, runinfo.Meaning{}, fmt.Errorf("--shards must be at most %d (every level writes and reads a file per shard), got %d", maxShards, f.shards)
 	case !fs.Changed("shards") && f.beam.runner == "prism":
 		f.shards = 1
 	case !fs.Changed("shards"):

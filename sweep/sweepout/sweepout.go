@@ -53,6 +53,13 @@ func Resolve(r Request) (name string, cfg sweep.Config, ns []int, err error) {
 	if err := e.Takes.Refuse(e.Name, r.Changed); err != nil {
 		return "", cfg, nil, err
 	}
+	// Checked here, before any class is computed: mc-beam's workers found
+	// a bad variant inside the pipeline, a dump of many lines.
+	if r.Variant != "" {
+		if _, err := model.PickVariant(e.Name, e.Variants, r.Variant); err != nil {
+			return "", cfg, nil, err
+		}
+	}
 	name = ProfileName(e.Name, r.Variant, e.Variants)
 	if r.Drift > 0 {
 		if _, ok := ProfileOf(e, fmt.Sprintf("%s-drift%d", name, r.Drift)); ok {
