@@ -178,7 +178,7 @@ func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
 	for name, damage := range cases {
 		cp := copyDir(t, dir)
 		damage(cp)
-		before, _ := os.ReadDir(cp)
+		before := keptFiles(cp)
 		_, err := Open(cp, Options{})
 		var refused *Refused
 		if !errors.As(err, &refused) || !strings.Contains(err.Error(), "is damaged") || strings.Contains(err.Error(), "\n") {
@@ -188,8 +188,8 @@ func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
 		if !strings.Contains(err.Error(), "MANIFEST") && !strings.Contains(err.Error(), ".sst") {
 			t.Errorf("%s: the refusal names no file: %v", name, err)
 		}
-		if after, _ := os.ReadDir(cp); len(after) != len(before) {
-			t.Errorf("%s: %d files before the open, %d after", name, len(before), len(after))
+		if after := keptFiles(cp); after != before {
+			t.Errorf("%s: files before the open %v, after %v", name, before, after)
 		}
 	}
 	os.WriteFile(filepath.Join(dir, "99999.mem"), nil, 0o644)
@@ -199,4 +199,20 @@ func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
 	if err != nil || len(checks) == 0 || checks[len(checks)-1].ID != uint64(len(checks)) {
 		t.Fatalf("the killed store as it was left: %d checks, %v", len(checks), err)
 	}
+}
+
+// keptFiles lists the files of a store that an open refused for damage
+// must leave, by name: all but the empty memtable logs, which a kill
+// during Badger's close can leave and which mc removes before it looks at
+// the rest (removeEmptyMemtableLogs), damage or not: they hold nothing.
+func keptFiles(dir string) string {
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".mem") && info.Size() == 0 {
+			continue
+		}
+		names = append(names, e.Name())
+	}
+	return strings.Join(names, " ")
 }
