@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ringcheck/mc/checker/internal/diskio"
 	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/model"
 )
@@ -87,8 +88,23 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	if len(props) == 0 || res.Err != nil || len(res.Props) != len(sys.Props) {
 		return
 	}
-	// An error is never a verdict: the run is incomplete.
+	// An error is never a verdict: the run is incomplete. A fault of the
+	// machine's disks (diskio.Environmental) is no bug of mc's: as in the
+	// search (stopOnEnvironment), the run stops incomplete for that reason,
+	// its liveness properties undecided, and what it found stays reported.
 	abort := func(err error) {
+		if diskio.Environmental(err) {
+			for _, i := range at {
+				if res.Props[i].Verdict != Fail {
+					res.Props[i].Verdict, res.Props[i].Trace = Incomplete, nil
+				}
+			}
+			if res.Reason == "" {
+				res.Reason = "liveness: I/O error: " + err.Error()
+			}
+			settle(res)
+			return
+		}
 		res.Err, res.Verdict = err, Incomplete
 	}
 	for _, p := range props {

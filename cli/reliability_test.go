@@ -144,3 +144,21 @@ func TestFullTmpfsStopsIncompleteAndResumes(t *testing.T) {
 		t.Fatalf("%s: exit %d, want %q\n%s%s", m[1], code, want, out, errs)
 	}
 }
+
+// The same in a default run, liveness included: its graph, on the full
+// disk too, failed as a bug in mc (exit 4, no summary). A tmpfs of 1 MiB
+// holds neither the search's files nor the graph's; checker's
+// TestFullDiskInTheLivenessGraphStopsTheRunIncomplete fills the disk in
+// the graph alone.
+func TestFullTmpfsWithLivenessIsIncomplete(t *testing.T) {
+	mnt := smallTmpfs(t)
+	if out, err := exec.Command("mount", "-o", "remount,size=1m", mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot resize the tmpfs: %v %s", err, out)
+	}
+	code, out, errs := mc(t, context.Background(), "check", "suzukikasami", "--n", "3", "--bound", "2", "--workers", "1",
+		"--store", "disk", "--dir", filepath.Join(mnt, "store"))
+	if code != exitIncomplete || !strings.Contains(out, "verdict: incomplete (I/O error: ") || !strings.Contains(out, "no space left on device") ||
+		!strings.Contains(out, "distinct states") || strings.Contains(errs, "bug in mc") {
+		t.Fatalf("run on a full tmpfs: exit %d\n%s%s", code, out, errs)
+	}
+}

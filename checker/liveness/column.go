@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"unsafe"
+
+	"github.com/ringcheck/mc/checker/internal/diskio"
 )
 
 // A column is one of the graph's big arrays (a state's fingerprint or edge
@@ -59,7 +61,9 @@ func (c *column[T]) push(v T) error {
 	}
 	c.n++
 	if c.file != nil && c.n&chunkMask == 0 {
-		return c.flush()
+		if err := c.flush(); err != nil {
+			return fmt.Errorf("liveness graph: %w", err)
+		}
 	}
 	return nil
 }
@@ -99,10 +103,11 @@ func (c *column[T]) diskBytes() int64 {
 	return int64(c.n) * int64(unsafe.Sizeof(T(0)))
 }
 
-// spill sends the column to a new file, path: the full chunks now, the
-// others as they fill.
+// spill sends the column to a new file, path, in the run's own working
+// directory (created as every working file is, diskio.Create): the full
+// chunks now, the others as they fill.
 func (c *column[T]) spill(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := diskio.Create(path)
 	if err != nil {
 		return err
 	}
@@ -184,8 +189,6 @@ func writeChunk[T uint8 | uint16 | uint32 | uint64](f *os.File, s []T) error {
 		return nil
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
-	if _, err := f.Write(b); err != nil {
-		return fmt.Errorf("liveness graph: %v", err)
-	}
-	return nil
+	_, err := f.Write(b)
+	return err
 }

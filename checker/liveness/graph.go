@@ -284,13 +284,13 @@ func Build[S any](sys *model.System[S], props []*model.Property[S], lim Limits, 
 func (g *Graph) spill(lim Limits) error {
 	dir, err := lim.Spill.Dir()
 	if err != nil {
-		return fmt.Errorf("liveness graph: %v", err)
+		return fmt.Errorf("liveness graph: %w", err)
 	}
 	if err := g.to.spill(filepath.Join(dir, "graph.to")); err != nil {
-		return fmt.Errorf("liveness graph: %v", err)
+		return fmt.Errorf("liveness graph: %w", err)
 	}
 	if err := g.act.spill(filepath.Join(dir, "graph.act")); err != nil {
-		return fmt.Errorf("liveness graph: %v", err)
+		return fmt.Errorf("liveness graph: %w", err)
 	}
 	g.spilled = true
 	// The edges' chunks are garbage now: let the memory limit see it.
@@ -303,10 +303,10 @@ func (g *Graph) finish() error {
 	g.notePeak(0)
 	g.index = nil
 	if err := g.to.finish(); err != nil {
-		return fmt.Errorf("liveness graph: %v", err)
+		return fmt.Errorf("liveness graph: %w", err)
 	}
 	if err := g.act.finish(); err != nil {
-		return fmt.Errorf("liveness graph: %v", err)
+		return fmt.Errorf("liveness graph: %w", err)
 	}
 	return nil
 }
