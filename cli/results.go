@@ -1,13 +1,17 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -148,6 +152,11 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 	drift := 0
 	var tables []*sweep.Table
 	var tally classTally
+	// files are what dir must hold for the tables checked: each with the
+	// bytes it renders to, or, for the witness runs of the rows not
+	// recomputed, which cannot be rendered without them, only there.
+	var files []expectedFile
+	traces := map[string]bool{}
 	for _, s := range specs.Sweeps() {
 		name := s.Profile.Name
 		class := "mc ci " + name
@@ -165,6 +174,8 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 		}
 		tables = append(tables, &want)
 		cfg := c.config(profileConfig(s, sweep.CostOptions{}))
+		recomputed := want
+		recomputed.Rows = nil
 		for _, n := range cfg.Profile.CI {
 			row := fmt.Sprintf("%s n=%d", name, n)
 			got, err := sweep.Run(ctx, cfg, n)
@@ -174,6 +185,7 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 				return classExit(err, exitInternal)
 			}
 			tally.add(got)
+			recomputed.Rows = append(recomputed.Rows, got)
 			var old *sweep.Row
 			for _, r := range want.Rows {
 				if r.N == n {
@@ -196,6 +208,18 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 			fmt.Fprintf(stdout, "ok    %s n=%d: %s, %d states\n", name, n, got.Costs(), got.States)
 			suite.Add(junit.Case{Name: row, Classname: class})
 		}
+		checked, err := tableFiles(&want, &recomputed)
+		if err != nil {
+			fmt.Fprintf(stderr, "mc ci: %s: %v\n", name, err)
+			stopped(name, class, err.Error())
+			return exitInternal
+		}
+		for _, f := range checked {
+			files = append(files, f)
+			if strings.HasPrefix(f.path, "traces/") {
+				traces[f.path] = true
+			}
+		}
 	}
 	if c.store != nil {
 		fmt.Fprintf(stderr, "mc ci: %s\n", tally)
@@ -203,33 +227,96 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 	// README.md and the plots must be what the committed tables render to:
 	// everything in them is generated.
 	md, svg := index(tables)
-	files := []struct{ file, want string }{{"README.md", md}, {"worst.svg", svg}}
-	for _, t := range tables {
-		var plot strings.Builder
-		t.WriteSVG(&plot)
-		files = append(files, struct{ file, want string }{t.Name + ".svg", plot.String()})
+	files = append([]expectedFile{{"README.md", []byte(md), true}, {"worst.svg", []byte(svg), true}}, files...)
+	driftFile := func(file, why string) {
+		line := fmt.Sprintf("DRIFT %s %s", file, why)
+		fmt.Fprintln(stdout, line)
+		suite.Add(junit.Case{Name: file, Classname: "mc ci rendered", Failure: &junit.Outcome{Message: line, Type: "drift"}})
+		drift++
 	}
 	for _, f := range files {
-		file, want := f.file, f.want
-		got, err := os.ReadFile(filepath.Join(dir, file))
-		if err != nil {
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.path)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			driftFile(f.path, "is missing")
+		case err != nil:
 			fmt.Fprintf(stderr, "mc ci: %v\n", err)
-			stopped(file, "mc ci rendered", err.Error())
+			stopped(f.path, "mc ci rendered", err.Error())
 			return exitUsage
+		case f.rendered && !bytes.Equal(got, f.data):
+			driftFile(f.path, "is not what the committed tables and the recomputed rows render to (edited by hand?)")
+		case f.rendered:
+			fmt.Fprintf(stdout, "ok    %s renders from the committed tables and the recomputed rows\n", f.path)
+			suite.Add(junit.Case{Name: f.path, Classname: "mc ci rendered"})
+		default:
+			fmt.Fprintf(stdout, "ok    %s is there (its row is not recomputed)\n", f.path)
+			suite.Add(junit.Case{Name: f.path, Classname: "mc ci rendered"})
 		}
-		if string(got) != want {
-			line := fmt.Sprintf("DRIFT %s is not what the committed tables render to (edited by hand?)", file)
-			fmt.Fprintln(stdout, line)
-			suite.Add(junit.Case{Name: file, Classname: "mc ci rendered", Failure: &junit.Outcome{Message: line, Type: "drift"}})
-			drift++
-			continue
+	}
+	// A witness run of a checked table that no row has is drift too.
+	entries, err := os.ReadDir(filepath.Join(dir, "traces"))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(stderr, "mc ci: %v\n", err)
+		stopped("traces", "mc ci rendered", err.Error())
+		return exitUsage
+	}
+	for _, e := range entries {
+		path := "traces/" + e.Name()
+		if !traces[path] && slices.ContainsFunc(tables, func(t *sweep.Table) bool { return isTraceOf(t.Name, e.Name()) }) {
+			driftFile(path, "is no witness run of its table's rows")
 		}
-		fmt.Fprintf(stdout, "ok    %s renders from the committed tables\n", file)
-		suite.Add(junit.Case{Name: file, Classname: "mc ci rendered"})
 	}
 	if drift > 0 {
 		fmt.Fprintf(stdout, "mc ci: %d rows or files differ from %s; regenerate with %s if the change is intended\n", drift, dir, regenerate)
 		return exitFail
 	}
 	return exitPass
+}
+
+// expectedFile is a file of results/ mc ci checks: its path, with slashes,
+// and, if rendered, the bytes it must hold; otherwise it must only be there.
+type expectedFile struct {
+	path     string
+	data     []byte
+	rendered bool
+}
+
+// tableFiles are the files of the committed table want that mc ci checks:
+// its JSON, Markdown and plot rendered from it, the witness runs of the
+// rows recomputed rendered from them, and those of its other rows, which
+// cannot be rendered without recomputing them and only must be there.
+func tableFiles(want, recomputed *sweep.Table) ([]expectedFile, error) {
+	committed, err := sweepout.TableFiles(want)
+	if err != nil {
+		return nil, err
+	}
+	runs, err := sweepout.TraceFiles(recomputed, version())
+	if err != nil {
+		return nil, err
+	}
+	var out []expectedFile
+	for _, f := range append(committed, runs...) {
+		out = append(out, expectedFile{f.Path, f.Data, true})
+	}
+	for _, r := range want.Rows {
+		if r.Cycles > 0 || slices.ContainsFunc(recomputed.Rows, func(g *sweep.Row) bool { return g.N == r.N }) {
+			continue
+		}
+		for _, what := range []string{"worst", "best"} {
+			out = append(out, expectedFile{path: sweepout.TracePath(want.Name, r.N, what)})
+		}
+	}
+	return out, nil
+}
+
+// isTraceOf says whether file, in results/traces, is named as a witness
+// run of table name (sweepout.TracePath), for whatever ring size.
+func isTraceOf(name, file string) bool {
+	rest, ok := strings.CutPrefix(file, name+"-n")
+	if !ok {
+		return false
+	}
+	n, _, ok := strings.Cut(rest, "-")
+	_, err := strconv.Atoi(n)
+	return ok && err == nil
 }

@@ -3,7 +3,9 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,7 +97,8 @@ func TestSweepPorIsPartOfTheMeaning(t *testing.T) {
 
 // mc ci recomputes the quick subset of results/ and fails on drift: here
 // against copies of results/, one with a figure changed in the JSON (the
-// row drifts, and so do README.md and the plots, which render from it), one
+// row drifts, and so do README.md, the table's Markdown and the plots,
+// which render from it), one
 // with a paragraph added to README.md by hand. Its --junit report has a
 // case per row and file, failed where they drift.
 func TestCIDetectsDrift(t *testing.T) {
@@ -103,7 +106,7 @@ func TestCIDetectsDrift(t *testing.T) {
 		file, old, new, want string
 		drifts               int
 	}{
-		{"changroberts.json", `"worst_messages": 6,`, `"worst_messages": 7,`, "DRIFT changroberts n=3", 4},
+		{"changroberts.json", `"worst_messages": 6,`, `"worst_messages": 7,`, "DRIFT changroberts n=3", 5},
 		{"README.md", "## Partial-order reduction", "A paragraph by hand.\n\n## Partial-order reduction", "DRIFT README.md", 1},
 	} {
 		if testing.Short() && c.file == "README.md" {
@@ -136,32 +139,117 @@ func TestCIDetectsDrift(t *testing.T) {
 	}
 }
 
-// copyResults copies results/'s tables, README.md and plot to dir, with
-// the first old in file replaced by new.
+// mc ci compares every file of the tables it checks, byte for byte, where
+// it can render it (the witness runs of the rows it recomputes, each
+// table's Markdown), and that the others are there: a row edited in a
+// table's Markdown, a witness run cut, garbled or deleted, a table's
+// Markdown deleted, and a witness run no row has all passed, exit 0. Each
+// is named, and only they are; the untouched copy passes. One run store
+// serves every mc ci here, so that the classes are computed once.
+func TestCIDetectsDamagedFiles(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "db")
+	damages := []struct {
+		file   string
+		damage func(path string) error
+		why    string
+	}{
+		{"changroberts.md", func(path string) error {
+			return replaceIn(path, "| 4 | 24 (6) | 497 | 10 |", "| 4 | 24 (6) | 497 | 11 |")
+		}, "is not what"},
+		{"traces/changroberts-n3-worst.json", func(path string) error {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(path, data[:len(data)/2], 0o644)
+		}, "is not what"},
+		{"traces/dkr-n4-best.json", func(path string) error { return os.WriteFile(path, []byte("garbage\n"), 0o644) }, "is not what"},
+		{"traces/lelann-n5-worst.json", os.Remove, "is missing"},
+		{"traces/changroberts-n8-best.json", os.Remove, "is missing"},
+		{"dkr.md", os.Remove, "is missing"},
+		{"traces/changroberts-n9-worst.json", func(path string) error {
+			data, err := os.ReadFile(filepath.Join(filepath.Dir(path), "changroberts-n8-worst.json"))
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(path, data, 0o644)
+		}, "is no witness run"},
+	}
+	if testing.Short() {
+		damages = damages[1:2] // -short (CI's race run): one damage, one mc ci run
+	} else {
+		dir := t.TempDir()
+		copyResults(t, dir, "", "", "")
+		if code, out, errs := mc(t, context.Background(), "ci", "--results", dir, "--db", db); code != exitPass || strings.Contains(out, "DRIFT") {
+			t.Fatalf("mc ci of an untouched copy: exit %d\n%s%s", code, out, errs)
+		}
+	}
+	dir := t.TempDir()
+	copyResults(t, dir, "", "", "")
+	for _, d := range damages {
+		if err := d.damage(filepath.Join(dir, filepath.FromSlash(d.file))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errs := mc(t, context.Background(), "ci", "--results", dir, "--db", db)
+	if code != exitFail || strings.Count(out, "DRIFT") != len(damages) {
+		t.Fatalf("mc ci with %d files damaged: exit %d\n%s%s", len(damages), code, out, errs)
+	}
+	for _, d := range damages {
+		if !strings.Contains(out, "DRIFT "+d.file+" "+d.why) {
+			t.Errorf("mc ci does not say %s %s:\n%s", d.file, d.why, out)
+		}
+	}
+}
+
+// replaceIn replaces the first old in the file at path by new.
+func replaceIn(path, old, new string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(string(data), old) {
+		return fmt.Errorf("%s has no %q", path, old)
+	}
+	return os.WriteFile(path, []byte(strings.Replace(string(data), old, new, 1)), 0o644)
+}
+
+// copyResults copies results/'s tables, README.md, plots and witness runs
+// (traces/) to dir, with the first old in file (a path in results/, with
+// slashes) replaced by new.
 func copyResults(t *testing.T, dir, file, old, new string) {
 	t.Helper()
 	src := filepath.Join("..", "results")
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if e.IsDir() || e.Name() == "por.md" {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+	found := file == ""
+	for _, sub := range []string{"", "traces"} {
+		entries, err := os.ReadDir(filepath.Join(src, sub))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if e.Name() == file {
-			if !strings.Contains(string(data), old) {
-				t.Fatalf("%s has no %q", file, old)
-			}
-			data = []byte(strings.Replace(string(data), old, new, 1))
-		}
-		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			t.Fatal(err)
 		}
+		for _, e := range entries {
+			if e.IsDir() || e.Name() == "por.md" {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(src, sub, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if path.Join(sub, e.Name()) == file {
+				if !strings.Contains(string(data), old) {
+					t.Fatalf("%s has no %q", file, old)
+				}
+				data, found = []byte(strings.Replace(string(data), old, new, 1)), true
+			}
+			if err := os.WriteFile(filepath.Join(dir, sub, e.Name()), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("results/ has no %s", file)
 	}
 }
 

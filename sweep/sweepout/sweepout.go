@@ -6,6 +6,7 @@
 package sweepout
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -146,22 +147,59 @@ func WriteIndented(w io.Writer, v any) error {
 
 // WriteDir writes dir/<name>.json (Table.Summarized), dir/<name>.md,
 // dir/<name>.svg and the witness runs (dir/traces/), as written by
-// mcVersion.
+// mcVersion: the files Files renders.
 func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
+	files, err := Files(t, mcVersion)
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
 		return err
 	}
-	var js, md, svg strings.Builder
-	if err := WriteIndented(&js, t.Summarized()); err != nil {
-		return err
-	}
-	sweep.WriteMarkdown(&md, t)
-	t.WriteSVG(&svg)
-	for ext, text := range map[string]string{"json": js.String(), "md": md.String(), "svg": svg.String()} {
-		if err := atomicfile.WriteFile(filepath.Join(dir, t.Name+"."+ext), []byte(text)); err != nil {
+	for _, f := range files {
+		if err := atomicfile.WriteFile(filepath.Join(dir, filepath.FromSlash(f.Path)), f.Data); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// File is one file of a table's: its path in the results directory, with
+// slashes, and its bytes.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Files renders the files of table t: TableFiles and TraceFiles. mc sweep
+// --out writes them and mc ci compares them, byte for byte.
+func Files(t *sweep.Table, mcVersion string) ([]File, error) {
+	files, err := TableFiles(t)
+	if err != nil {
+		return nil, err
+	}
+	traces, err := TraceFiles(t, mcVersion)
+	return append(files, traces...), err
+}
+
+// TableFiles renders <name>.json (Table.Summarized), <name>.md and
+// <name>.svg, which hold nothing but the table: a table read back from
+// its JSON renders them again.
+func TableFiles(t *sweep.Table) ([]File, error) {
+	var js, md, svg strings.Builder
+	if err := WriteIndented(&js, t.Summarized()); err != nil {
+		return nil, err
+	}
+	sweep.WriteMarkdown(&md, t)
+	t.WriteSVG(&svg)
+	return []File{{t.Name + ".json", []byte(js.String())}, {t.Name + ".md", []byte(md.String())}, {t.Name + ".svg", []byte(svg.String())}}, nil
+}
+
+// TraceFiles renders, for each row of t without a cycle, its worst and
+// best runs (TracePath), as written by mcVersion. Only rows just computed
+// have them: the JSON does not hold the runs.
+func TraceFiles(t *sweep.Table, mcVersion string) ([]File, error) {
+	var files []File
 	e, _ := specs.Lookup(t.Spec)
 	for _, r := range t.Rows {
 		if r.Cycles > 0 {
@@ -175,20 +213,28 @@ func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
 			p := model.Params{N: r.N, IDs: w.ids, Variant: t.Variant, Drift: t.Drift, Claims: t.RowClaims(r), Own: model.OwnFrom(t.Param)}
 			tgt, err := e.Build(p)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			pr := &checker.PropResult{Name: w.what + "-messages", Doc: fmt.Sprintf("a run with the %s number of %s at n=%d", w.what, t.Counted, r.N), Kind: model.Witness, Verdict: checker.Pass, Trace: w.tr}
 			f, err := tracefile.Build(tgt, checker.MeaningOf(tgt.Info(), checker.Options{Fair: e.Defaults.Fair}), pr, mcVersion)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			f.Property.Kind = tracefile.CostRun
-			if err := tracefile.WriteFile(filepath.Join(dir, "traces", fmt.Sprintf("%s-n%d-%s.json", t.Name, r.N, w.what)), f); err != nil {
-				return err
+			var b bytes.Buffer
+			if err := tracefile.Write(&b, f); err != nil {
+				return nil, err
 			}
+			files = append(files, File{TracePath(t.Name, r.N, w.what), b.Bytes()})
 		}
 	}
-	return nil
+	return files, nil
+}
+
+// TracePath is where the results directory holds table name's witness run
+// what ("worst" or "best") at ring size n.
+func TracePath(name string, n int, what string) string {
+	return fmt.Sprintf("traces/%s-n%d-%s.json", name, n, what)
 }
 
 // ParseRange reads "3..7" or "5".
