@@ -7,12 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
 
 	"github.com/ringcheck/mc/internal/atomicfile"
+	"github.com/ringcheck/mc/internal/filelock"
 )
 
 // A store on read-only media (a CD, a read-only mount, an archive's copy)
@@ -89,11 +89,11 @@ func sharedLock(dir string, wait time.Duration) (*os.File, error) {
 	}
 	deadline := time.Now().Add(wait)
 	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+		err = filelock.TryLockShared(f)
 		if err == nil {
 			return f, nil
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
+		if !errors.Is(err, filelock.ErrLocked) {
 			f.Close()
 			return nil, &Refused{Dir: dir, Why: fmt.Sprintf("cannot be locked: %v", err)}
 		}
