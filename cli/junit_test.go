@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ringcheck/mc/checker/allids"
 	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/model"
 )
@@ -194,7 +195,7 @@ func TestJUnitOfAllIDsHasASuitePerClass(t *testing.T) {
 	ctx := context.Background()
 	args := []string{"check", "hp", "--variant", "witness-literal", "--all-ids", "--n", "5"}
 	_, js, _ := mc(t, ctx, append(args, "--json")...)
-	var sum allIDsSummary
+	var sum allids.Summary
 	if err := json.Unmarshal([]byte(js), &sum); err != nil {
 		t.Fatal(err)
 	}
