@@ -83,7 +83,7 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.noDeadlock, "no-deadlock", false, "do not report a terminal state (no action enabled) that the spec does not declare a proper end as a deadlock (see docs/specs.md)")
 	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
-	fs.BoolVar(&f.shortest, "shortest", false, "with --por, re-run a failure without reduction (bounded by --max-states, default 10000000) for a shortest counterexample")
+	fs.BoolVar(&f.shortest, "shortest", false, fmt.Sprintf("with --por, re-run a failure without reduction (bounded by --max-states, default %d) for a shortest counterexample", checker.ShortestBound))
 	fs.BoolVar(&f.everyN, "every-n", false, "for a spec written as a token-ring template, check every ring size up to the cutoff of the theorem that covers its properties, and so every n ≥ 2; refused, naming the failing hypothesis, where no theorem applies (see docs/every-n.md)")
 	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
 	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
@@ -182,9 +182,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	f.explainDefaultMemory(&res, stderr)
 	warnNeverFired(stderr, res.Coverage)
 	var shortest *checker.Result
-	if f.shortest && res.Reduced && res.Verdict == checker.Fail {
-		shortest = f.rerunUnreduced(ctx, target, stderr)
-		if shortest.Err != nil {
+	if f.shortest {
+		opt, finish := f.withProgress(f.options(), stderr)
+		shortest = checker.Shortest(ctx, target, &res, opt)
+		finish()
+		if shortest != nil && shortest.Err != nil {
 			fmt.Fprintf(stderr, "mc check: %v\nThis is a bug in mc; please report it with the command line above.\n", shortest.Err)
 			return exitInternal
 		}
@@ -246,33 +248,20 @@ var lookupSpec = specs.Lookup
 
 // check runs target with opt, showing progress if asked.
 func (f *checkFlags) check(ctx context.Context, target checker.Target, opt checker.Options, stderr io.Writer) checker.Result {
-	progress, every := newProgress(stderr, f.progress, f.json)
-	if progress != nil {
-		opt.Progress, opt.ProgressEvery = progress.report, every
-	}
-	res := target.Check(ctx, opt)
-	if progress != nil {
-		progress.finish()
-	}
-	return res
+	opt, finish := f.withProgress(opt, stderr)
+	defer finish()
+	return target.Check(ctx, opt)
 }
 
-// shortestBound is the state limit of the unreduced re-run --shortest makes
-// when --max-states is not given.
-const shortestBound = 10_000_000
-
-// rerunUnreduced explores target again without reduction, breadth-first, so
-// that the failure it finds first has a shortest trace; it stops at
-// --max-states, or shortestBound, states.
-func (f *checkFlags) rerunUnreduced(ctx context.Context, target checker.Target, stderr io.Writer) *checker.Result {
-	opt := f.options()
-	opt.Reduce = false
-	opt.Checkpoint, opt.Resume = "", false // the checkpoint is the reduced run's
-	if opt.MaxStates == 0 {
-		opt.MaxStates = shortestBound
+// withProgress is opt showing the run's progress if asked, and the
+// function that ends the display once the run is over.
+func (f *checkFlags) withProgress(opt checker.Options, stderr io.Writer) (checker.Options, func()) {
+	progress, every := newProgress(stderr, f.progress, f.json)
+	if progress == nil {
+		return opt, func() {}
 	}
-	res := f.check(ctx, target, opt, stderr)
-	return &res
+	opt.Progress, opt.ProgressEvery = progress.report, every
+	return opt, progress.finish
 }
 
 // target resolves the spec and its parameters: from SPEC and the flags, or,
