@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -117,15 +116,6 @@ func TestSampledSweepUsageErrors(t *testing.T) {
 		code, _, errs := mc(t, ctx, args...)
 		if code != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 || errs == "" {
 			t.Errorf("mc %v: exit %d, stderr %q; want exit 2 and one line", args, code, errs)
-		}
-	}
-}
-
-func TestSampledSizes(t *testing.T) {
-	for s, want := range map[string]string{"16..1024": "[16 32 64 128 256 512 1024]", "3..20": "[3 6 12]", "16,100,1000": "[16 100 1000]", "5": "[5]"} {
-		got, err := parseSampledSizes(s)
-		if err != nil || fmt.Sprint(got) != want {
-			t.Errorf("parseSampledSizes(%q) = %v, %v; want %s", s, got, err, want)
 		}
 	}
 }

@@ -186,23 +186,8 @@ func (f *simulateFlags) resolve(fs *pflag.FlagSet) (specs.Entry, model.Params, s
 	if err != nil {
 		return entry, p, opt, 0, err
 	}
-	opt.Messages = messageMeasure(sys.Info())
+	opt.Messages = sys.Info().MessageMeasure()
 	return entry, p, opt, memory, nil
-}
-
-// messageMeasures are the names the specs give their ghost counter of the
-// messages their seed counts, in order of preference.
-var messageMeasures = []string{"election-messages", "messages"}
-
-// messageMeasure is the measure mc simulate reports as messages, "" if the
-// spec has none.
-func messageMeasure(info simulate.Info) string {
-	for _, name := range messageMeasures {
-		if slices.ContainsFunc(info.Measures, func(m simulate.Named) bool { return m.Name == name }) {
-			return name
-		}
-	}
-	return ""
 }
 
 // limits bounds the simulation by --timeout and --max-memory: either stops

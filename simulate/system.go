@@ -3,6 +3,7 @@ package simulate
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/ringcheck/mc/model"
 )
@@ -36,6 +37,21 @@ type Info struct {
 	// processes each is instantiated for: what coverage counts by.
 	Rules []string
 	Procs int
+}
+
+// messageMeasures are the names the specs give their ghost counter of the
+// messages their seed counts, in order of preference.
+var messageMeasures = []string{"election-messages", "messages"}
+
+// MessageMeasure is the measure a simulation reports as messages
+// (Options.Messages), "" if the system has none.
+func (i Info) MessageMeasure() string {
+	for _, name := range messageMeasures {
+		if slices.ContainsFunc(i.Measures, func(m Named) bool { return m.Name == name }) {
+			return name
+		}
+	}
+	return ""
 }
 
 // Named is a property or measure: its name, seed reference and meaning.
