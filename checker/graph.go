@@ -54,32 +54,9 @@ type Observation struct {
 
 func (t target[S]) Graph(ctx context.Context, opt GraphOptions) (*Graph, error) {
 	sys := t.sys
-	measures := make([]func(*S) int, len(opt.Measures))
-	for i, name := range opt.Measures {
-		m := measureNamed(sys, name)
-		if m == nil {
-			return nil, fmt.Errorf("spec %s has no measure %q (is it built with claims?)", sys.Spec, name)
-		}
-		measures[i] = m.Value
-	}
-	var visit func(uint32, *S)
-	if opt.Visit != nil {
-		o := Observation{Measures: make([]int, len(measures))}
-		var cur *S
-		switch {
-		case !opt.InTransit:
-		case sys.InTransit != nil:
-			o.InTransit = func(visit func(int, string, []byte)) { sys.InTransit(cur, visit) }
-		case sys.View != nil:
-			o.InTransit = func(visit func(int, string, []byte)) { viewInTransit(sys.View(cur), visit) }
-		}
-		visit = func(id uint32, s *S) {
-			cur = s
-			for i, f := range measures {
-				o.Measures[i] = f(s)
-			}
-			opt.Visit(id, o)
-		}
+	visit, err := observer(sys, opt)
+	if err != nil {
+		return nil, err
 	}
 	lim := liveness.Limits{MaxStates: opt.MaxStates}
 	if opt.Reduce {
@@ -104,6 +81,66 @@ func (t target[S]) Graph(ctx context.Context, opt GraphOptions) (*Graph, error) 
 	return &Graph{Graph: g, render: func(init int, actions []model.Action, end uint64) (*Trace, error) {
 		return render(sys, init, actions, end)
 	}}, nil
+}
+
+// observer is the function that observes a state as opt asks (nil when it
+// asks nothing), or an error for a measure sys does not have.
+func observer[S any](sys *model.System[S], opt GraphOptions) (func(uint32, *S), error) {
+	measures := make([]func(*S) int, len(opt.Measures))
+	for i, name := range opt.Measures {
+		m := measureNamed(sys, name)
+		if m == nil {
+			return nil, fmt.Errorf("spec %s has no measure %q (is it built with claims?)", sys.Spec, name)
+		}
+		measures[i] = m.Value
+	}
+	if opt.Visit == nil {
+		return nil, nil
+	}
+	o := Observation{Measures: make([]int, len(measures))}
+	var cur *S
+	switch {
+	case !opt.InTransit:
+	case sys.InTransit != nil:
+		o.InTransit = func(visit func(int, string, []byte)) { sys.InTransit(cur, visit) }
+	case sys.View != nil:
+		o.InTransit = func(visit func(int, string, []byte)) { viewInTransit(sys.View(cur), visit) }
+	}
+	return func(id uint32, s *S) {
+		cur = s
+		for i, f := range measures {
+			o.Measures[i] = f(s)
+		}
+		opt.Visit(id, o)
+	}, nil
+}
+
+// ObservePath observes, as Graph observes the states of the graph, the
+// states of one run: initial state init (an index of the system's initial
+// states), then the state after each of actions, numbered from 0 in that
+// order. It fails if an action is not enabled where the run takes it. What
+// a graph's analysis computes of a run it found, it computes so of a run
+// given to it (sweep's cost of a witness run read back from its file).
+func (t target[S]) ObservePath(init int, actions []model.Action, opt GraphOptions) error {
+	sys := t.sys
+	if init < 0 || init >= len(sys.Init) {
+		return fmt.Errorf("the run starts from initial state %d, and the spec has %d", init, len(sys.Init))
+	}
+	visit, err := observer(sys, opt)
+	if err != nil || visit == nil {
+		return err
+	}
+	var s, next S
+	sys.Copy(&s, &sys.Init[init])
+	visit(0, &s)
+	for i, a := range actions {
+		if !sys.Apply(&s, a, &next) {
+			return fmt.Errorf("step %d (%s) is not enabled", i+1, t.describe(&s, a))
+		}
+		s, next = next, s
+		visit(uint32(i+1), &s)
+	}
+	return nil
 }
 
 // viewInTransit visits the messages of v's channels as

@@ -22,6 +22,9 @@ type Target interface {
 	// Graph builds the whole reachable state graph, observing each state
 	// as opt asks (graph.go): what sweeps compute the costs of runs on.
 	Graph(ctx context.Context, opt GraphOptions) (*Graph, error)
+	// ObservePath observes the states of one run as Graph observes the
+	// graph's (graph.go).
+	ObservePath(init int, actions []model.Action, opt GraphOptions) error
 	// CheckCodec checks the system's Copy, Encode and Decode on up to
 	// limit reachable states (codec.go).
 	CheckCodec(ctx context.Context, limit int) (states int, complete bool, err error)

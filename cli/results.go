@@ -154,7 +154,8 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 	var tally classTally
 	// files are what dir must hold for the tables checked: each with the
 	// bytes it renders to, or, for the witness runs of the rows not
-	// recomputed, which cannot be rendered without them, only there.
+	// recomputed, which cannot be rendered without them, the check that
+	// each is its row's run (sweepout.CheckTrace).
 	var files []expectedFile
 	traces := map[string]bool{}
 	for _, s := range specs.Sweeps() {
@@ -208,7 +209,7 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 			fmt.Fprintf(stdout, "ok    %s n=%d: %s, %d states\n", name, n, got.Costs(), got.States)
 			suite.Add(junit.Case{Name: row, Classname: class})
 		}
-		checked, err := tableFiles(&want, &recomputed)
+		checked, err := tableFiles(cfg, &want, &recomputed)
 		if err != nil {
 			fmt.Fprintf(stderr, "mc ci: %s: %v\n", name, err)
 			stopped(name, class, err.Error())
@@ -227,7 +228,7 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 	// README.md and the plots must be what the committed tables render to:
 	// everything in them is generated.
 	md, svg := index(tables)
-	files = append([]expectedFile{{"README.md", []byte(md), true}, {"worst.svg", []byte(svg), true}}, files...)
+	files = append([]expectedFile{{path: "README.md", data: []byte(md)}, {path: "worst.svg", data: []byte(svg)}}, files...)
 	driftFile := func(file, why string) {
 		line := fmt.Sprintf("DRIFT %s %s", file, why)
 		fmt.Fprintln(stdout, line)
@@ -243,13 +244,17 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 			fmt.Fprintf(stderr, "mc ci: %v\n", err)
 			stopped(f.path, "mc ci rendered", err.Error())
 			return exitUsage
-		case f.rendered && !bytes.Equal(got, f.data):
+		case f.check == nil && !bytes.Equal(got, f.data):
 			driftFile(f.path, "is not what the committed tables and the recomputed rows render to (edited by hand?)")
-		case f.rendered:
+		case f.check == nil:
 			fmt.Fprintf(stdout, "ok    %s renders from the committed tables and the recomputed rows\n", f.path)
 			suite.Add(junit.Case{Name: f.path, Classname: "mc ci rendered"})
 		default:
-			fmt.Fprintf(stdout, "ok    %s is there (its row is not recomputed)\n", f.path)
+			if err := f.check(got); err != nil {
+				driftFile(f.path, err.Error())
+				continue
+			}
+			fmt.Fprintf(stdout, "ok    %s replays to its row's run (the row is not recomputed)\n", f.path)
 			suite.Add(junit.Case{Name: f.path, Classname: "mc ci rendered"})
 		}
 	}
@@ -274,18 +279,20 @@ func ci(ctx context.Context, dir string, c classes, suite *junit.Suite, stdout, 
 }
 
 // expectedFile is a file of results/ mc ci checks: its path, with slashes,
-// and, if rendered, the bytes it must hold; otherwise it must only be there.
+// and the bytes it must hold, or, for a file that cannot be rendered, the
+// check its bytes must pass.
 type expectedFile struct {
-	path     string
-	data     []byte
-	rendered bool
+	path  string
+	data  []byte
+	check func(data []byte) error
 }
 
-// tableFiles are the files of the committed table want that mc ci checks:
-// its JSON, Markdown and plot rendered from it, the witness runs of the
-// rows recomputed rendered from them, and those of its other rows, which
-// cannot be rendered without recomputing them and only must be there.
-func tableFiles(want, recomputed *sweep.Table) ([]expectedFile, error) {
+// tableFiles are the files of the committed table want, whose classes cfg
+// computes, that mc ci checks: its JSON, Markdown and plot rendered from
+// it, the witness runs of the rows recomputed rendered from them, and
+// those of its other rows, which cannot be rendered without recomputing
+// them: each must be its row's run (sweepout.CheckTrace).
+func tableFiles(cfg sweep.Config, want, recomputed *sweep.Table) ([]expectedFile, error) {
 	committed, err := sweepout.TableFiles(want)
 	if err != nil {
 		return nil, err
@@ -296,14 +303,15 @@ func tableFiles(want, recomputed *sweep.Table) ([]expectedFile, error) {
 	}
 	var out []expectedFile
 	for _, f := range append(committed, runs...) {
-		out = append(out, expectedFile{f.Path, f.Data, true})
+		out = append(out, expectedFile{path: f.Path, data: f.Data})
 	}
 	for _, r := range want.Rows {
 		if r.Cycles > 0 || slices.ContainsFunc(recomputed.Rows, func(g *sweep.Row) bool { return g.N == r.N }) {
 			continue
 		}
-		for _, what := range []string{"worst", "best"} {
-			out = append(out, expectedFile{path: sweepout.TracePath(want.Name, r.N, what)})
+		for _, what := range sweepout.Witnesses {
+			check := func(data []byte) error { return sweepout.CheckTrace(cfg, want, r, what, data) }
+			out = append(out, expectedFile{path: sweepout.TracePath(want.Name, r.N, what), check: check})
 		}
 	}
 	return out, nil

@@ -167,6 +167,33 @@ func TestCIDetectsDamagedFiles(t *testing.T) {
 		{"traces/lelann-n5-worst.json", os.Remove, "is missing"},
 		{"traces/changroberts-n8-best.json", os.Remove, "is missing"},
 		{"dkr.md", os.Remove, "is missing"},
+		// The witness runs of rows mc ci does not recompute, which it
+		// cannot render again: each must be its row's run.
+		{"traces/changroberts-n7-worst.json", func(path string) error {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(path, data[:len(data)/2], 0o644)
+		}, "cannot be read"},
+		{"traces/lelann-n7-best.json", func(path string) error { return os.WriteFile(path, []byte("garbage\n"), 0o644) }, "cannot be read"},
+		{"traces/changroberts-n8-worst.json", func(path string) error {
+			return copyFile(filepath.Join(filepath.Dir(path), "changroberts-n7-best.json"), path)
+		}, "is not its row's run: --n: the row's run has 8, the trace has 7"},
+		{"traces/franklin-n6-worst.json", func(path string) error {
+			editTrace(t, path, path, func(f map[string]any) { f["steps"], f["states"] = f["steps"].([]any)[:2], f["states"].([]any)[:3] })
+			return nil
+		}, "does not replay: the run replays, but its last state is no longer terminal"},
+		{"traces/vitanyi-n4-worst.json", func(path string) error {
+			if err := copyFile(filepath.Join(filepath.Dir(path), "vitanyi-n4-best.json"), path); err != nil {
+				return err
+			}
+			editTrace(t, path, path, func(f map[string]any) {
+				p := field(f, "property")
+				p["name"], p["doc"] = "worst-messages", strings.Replace(p["doc"].(string), "best", "worst", 1)
+			})
+			return nil
+		}, "replays to a run of cost 12, and the row's worst is 18"},
 		{"traces/changroberts-n9-worst.json", func(path string) error {
 			data, err := os.ReadFile(filepath.Join(filepath.Dir(path), "changroberts-n8-worst.json"))
 			if err != nil {
@@ -200,6 +227,15 @@ func TestCIDetectsDamagedFiles(t *testing.T) {
 			t.Errorf("mc ci does not say %s %s:\n%s", d.file, d.why, out)
 		}
 	}
+}
+
+// copyFile copies the file from to to.
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
 }
 
 // replaceIn replaces the first old in the file at path by new.

@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/internal/atomicfile"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/runinfo"
@@ -200,23 +199,20 @@ func TableFiles(t *sweep.Table) ([]File, error) {
 // have them: the JSON does not hold the runs.
 func TraceFiles(t *sweep.Table, mcVersion string) ([]File, error) {
 	var files []File
-	e, _ := specs.Lookup(t.Spec)
 	for _, r := range t.Rows {
 		if r.Cycles > 0 {
 			continue
 		}
-		for _, w := range []struct {
-			what string
-			ids  []int
-			tr   *checker.Trace
-		}{{"worst", r.WorstIDs, r.WorstRun()}, {"best", r.BestIDs, r.BestRun()}} {
-			p := model.Params{N: r.N, IDs: w.ids, Variant: t.Variant, Drift: t.Drift, Claims: t.RowClaims(r), Own: model.OwnFrom(t.Param)}
-			tgt, err := e.Build(p)
+		for _, what := range Witnesses {
+			w, err := witnessOf(t, r, what)
 			if err != nil {
 				return nil, err
 			}
-			pr := &checker.PropResult{Name: w.what + "-messages", Doc: fmt.Sprintf("a run with the %s number of %s at n=%d", w.what, t.Counted, r.N), Kind: model.Witness, Verdict: checker.Pass, Trace: w.tr}
-			f, err := tracefile.Build(tgt, checker.MeaningOf(tgt.Info(), checker.Options{Fair: e.Defaults.Fair}), pr, mcVersion)
+			w.prop.Trace = r.WorstRun()
+			if what == "best" {
+				w.prop.Trace = r.BestRun()
+			}
+			f, err := tracefile.Build(w.target, w.run, &w.prop, mcVersion)
 			if err != nil {
 				return nil, err
 			}
@@ -225,7 +221,7 @@ func TraceFiles(t *sweep.Table, mcVersion string) ([]File, error) {
 			if err := tracefile.Write(&b, f); err != nil {
 				return nil, err
 			}
-			files = append(files, File{TracePath(t.Name, r.N, w.what), b.Bytes()})
+			files = append(files, File{TracePath(t.Name, r.N, what), b.Bytes()})
 		}
 	}
 	return files, nil
