@@ -1,7 +1,6 @@
 package spectest
 
 import (
-	"context"
 	"fmt"
 	"hash/maphash"
 	"slices"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/model"
-	"github.com/ringcheck/mc/simulate"
 )
 
 // Situation is what a claim speaks of (issue 35, "every claim bites on a
@@ -112,56 +110,6 @@ func Exercised[S any](t testing.TB, sys *model.System[S], sits ...Situation[S]) 
 		}
 	}
 	return r, out
-}
-
-// Sampled makes runs random runs of the system build makes of p (random
-// ids and, for an unoriented ring, orientations, as opt says), with a
-// witness for each situation, and fails the test if a run breaks a
-// property or a situation arose in no run. It returns, per situation, the
-// number of runs in which it arose. For the claims whose situations no ring
-// within reach of exhaustive search meets. Each situation must be a State
-// one: a state predicate that, once it holds, stays true on the run (a
-// witness fires at the first state in which it holds).
-func Sampled[S any](t testing.TB, build func(model.Params) (*model.System[S], error), p model.Params, opt simulate.Options, sits ...Situation[S]) []Arose {
-	t.Helper()
-	names := make([]string, len(sits))
-	wrapped := func(q model.Params) (simulate.System, error) {
-		sys, err := build(q)
-		if err != nil {
-			return nil, err
-		}
-		for i, sit := range sits {
-			if sit.State == nil {
-				return nil, fmt.Errorf("situation of %s: a sampled situation must be a state predicate", sit.Claim)
-			}
-			names[i] = "situation-of-" + sit.Claim
-			sys.Props = append(sys.Props, model.WitnessProp(names[i], "test", "", sit.State))
-		}
-		return simulate.Of(sys), nil
-	}
-	rep, err := simulate.Simulate(context.Background(), wrapped, p, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Failure != nil {
-		f := rep.Failure
-		t.Fatalf("run %d (ids %v, orientation %s) breaks %s", f.Index, f.IDs, model.FormatOrientation(f.Orientation), f.Failure.Property)
-	}
-	if rep.Stopped != "" {
-		t.Fatalf("simulation stopped: %s", rep.Stopped)
-	}
-	out := make([]Arose, len(sits))
-	for i, sit := range sits {
-		for j, w := range rep.Info.Witnesses {
-			if w == names[i] {
-				out[i] = Arose{sit.Claim, rep.Witnessed[j]}
-			}
-		}
-		if out[i].Count == 0 {
-			t.Errorf("claim %s: its situation arose in none of %d runs", sit.Claim, rep.Done)
-		}
-	}
-	return out
 }
 
 // Pinned is a configuration and the claims it puts to the test: their
