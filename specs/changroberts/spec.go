@@ -41,13 +41,18 @@
 // the seed's "elected" handler records the coordinator, so every process
 // learns the leader's id. The model keeps no coordinator; the claim is
 // checked on the ⟨done⟩ that makes a process lost, which must carry the
-// maximum id.
+// maximum id. Each claim meets its situation on the default ring (n = 5,
+// ids 5,4,3,2,1) in variants canonical and all-initiate, and passes there
+// (TestClaimsMeetTheirSituation, issue 35).
 //
 // Variant raynal-literal reads the seed's slip literally: the case
 // "j < my_number and participant" sends ⟨elect id(i)⟩, and a non-participant
 // receiving a smaller id does nothing. Started by one initiator that is not
 // the maximum, the maximum swallows every message and no leader is ever
-// elected: mc reports it as a deadlock (election-complete fails).
+// elected: mc reports it as a deadlock (election-complete fails). With
+// every process an initiator and ids 5,4,3,2,1 it also breaks
+// elect-messages-bound: a participant that receives a smaller id sends
+// its own again.
 package changroberts
 
 import (

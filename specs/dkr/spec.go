@@ -64,6 +64,10 @@
 // abstraction: max only grows and takes ids as values, each stage at least
 // halves the active processes (checked, with --claims, by active-halves),
 // and each message received sends at most one.
+//
+// Every claim meets its situation on the default ring (n = 5, ids
+// 5,4,3,2,1: two processes active in stage 2, the announcement sent) and
+// passes there (TestClaimsMeetTheirSituation, issue 35).
 package dkr
 
 import (

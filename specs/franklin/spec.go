@@ -68,6 +68,9 @@
 // takes exactly n messages. The announcement is not counted in the 2n(1 +
 // log n), as the seed leaves dissemination out (§5.4 (b)): with it, ids
 // 4,1,3,2 take 3 stages and 24 + 4 = 28 messages, above 2·4·(1 + 2) = 24.
+// Every claim meets its situation on the default ring (n = 5, ids
+// 5,4,3,2,1: a process in stage 2, the announcement sent) and passes there
+// (TestClaimsMeetTheirSituation, issue 35).
 package franklin
 
 import (

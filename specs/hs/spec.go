@@ -164,6 +164,12 @@
 //     its way back within 2^i hops (onPathsClaim);
 //   - announcement-messages-bound and announcement-messages: the
 //     announcement takes exactly n messages.
+//
+// Every claim meets its situation at n = 4 (ids 4,3,2,1: the maximum goes
+// through every phase up to ⌈log₂ 4⌉ = 2) in variants raynal and probe,
+// and passes there (TestClaimsMeetTheirSituation, issue 35). In
+// raynal-literal no one is elected, so the announcement never happens, and
+// the other claims fail.
 package hs
 
 import "github.com/ringcheck/mc/model"

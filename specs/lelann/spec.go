@@ -34,6 +34,11 @@
 //
 // Unlike Chang–Roberts, a processor sends its own id whatever it has
 // already relayed, so every processor's id leaves it exactly once.
+//
+// Claims (--claims): elect-messages-bound and, for descending ids, the
+// witness elect-messages-worst-case (uniring). Both meet their situation
+// on the default ring (n = 5, ids 5,4,3,2,1) and pass there
+// (TestClaimsMeetTheirSituation, issue 35).
 package lelann
 
 import (

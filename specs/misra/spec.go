@@ -68,7 +68,10 @@
 // without a match and detects the loss at the next one (n = 2: ping meets
 // pong at p0, ⟨ping +2⟩ is lost, ⟨pong −2⟩ is received at p1, at p0, and
 // regenerates ping at p1). "One passage round the ring" is read so: once
-// round, and on to the next process.
+// round, and on to the next process. Both claims meet their situation on
+// the default ring (n = 3, one loss): a regeneration, and a survivor n
+// receipts past the loss; and pass there (TestClaimsMeetTheirSituation,
+// issue 35).
 //
 // What mc finds (see spec_test.go). The signed variant keeps every claim
 // for n ≤ 4 with one loss (and n ≤ 3 with two), over FIFO links, under

@@ -84,7 +84,10 @@
 // current request (n−1 for its broadcast, 1 for the token sent to it). The
 // seed claims (§3.6) "either n messages (n−1 to broadcast the request and 1
 // to transfer the token) when the requesting process does not already hold
-// the token, or 0 when it does" — n, not n−1.
+// the token, or 0 when it does" — n, not n−1. The claim meets its
+// situation, an entry by a process without the token, on the default
+// configuration (n = 3, one request each) and in variant recurring, and
+// passes there (TestClaimsMeetTheirSituation, issue 35).
 package suzukikasami
 
 import (

@@ -111,6 +111,10 @@
 // for every timing, reached under unbounded drift with the ids ascending
 // clockwise (§3's placement); under bounded drift, §2's bounds (2) on
 // messages and bits with u/m read as K, and for variant scaled §3's 5N.
+// Each claim meets its situation and passes at n = 4: the cap and its
+// witness with ids 1,2,3,4 and unbounded drift, the bounds with ids
+// 4,3,2,1 and drift 1 in both variants (TestClaimsMeetTheirSituation,
+// issue 35).
 //
 // Variants: pow2 (default), f(j) = 2^j; scaled, §3's f(j) = (u/m)·2^j with
 // u/m read as K, so it needs --drift K ≥ 1.
