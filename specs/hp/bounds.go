@@ -24,6 +24,19 @@ package hp
 // while F(i+2) < n: from the first round i₀ with F(i₀+2) ≥ n on, a message
 // meets the next node of its round, at most n edges on, before its counter
 // runs out, and rounds destroy again as in BASIC: rnd ≤ i₀ + n - 1.
+//
+// ELECT (variants elect and elect-literal) has the tighter bound of the
+// proof of 003 Theorem 1: "number of messages alive in round i is at most
+// n/F_i. Therefore ELECT uses at most F⁻¹(n) + O(1) rounds". Let i* be the
+// first odd round with 2·F_{i*} > n. At most n/F_{i*} < 2 messages enter
+// round i* (theorem-1-odd-round-messages, with --claims), so the one that
+// does is alone: only its host has node.rnd = i*, and its counter
+// F_{i*+2} ≥ 2·F_{i*} > n does not run out within the n edges back to its
+// host, which recognises it in round i*. So rnd ≤ i*, the O(1) of the
+// seed is 0: if F⁻¹(n) is the least t with F_t ≥ n, then i* ≤ F⁻¹(n) (for t
+// odd, F_t ≥ n makes 2·F_t > n; for t even, 2·F_{t-1} > F_{t-1} + F_{t-2} ≥
+// n). round-bound checks the smaller of i* and i₀ + n - 1 (the latter is
+// the smaller only for n = 2).
 
 // fib is the Fibonacci number F_t, F_1 = F_2 = 1.
 func fib(t int) int {
@@ -44,7 +57,20 @@ func (sp *spec) roundBound() int {
 	for fib(i0+2) < n {
 		i0++
 	}
-	return i0 + n - 1
+	if !sp.witness(2) {
+		return i0 + n - 1
+	}
+	return min(i0+n-1, loneOddRound(n))
+}
+
+// loneOddRound is i*, the first odd round i with 2·F_i > n: at most one
+// message enters it in ELECT, and ELECT ends in it (see above).
+func loneOddRound(n int) int {
+	i := 1
+	for 2*fib(i) <= n {
+		i += 2
+	}
+	return i
 }
 
 // edgeCap is where the ghost edge counter saturates: no round's messages
