@@ -55,7 +55,9 @@ func (sp *spec) properties(w invariants.Winner) []model.Property[State] {
 			sp.roundPairsHold),
 			model.InvariantProp("theorem-1-odd-round-messages", Ref+" Theorem 1 (proof: every message in odd round i travels at least F_i steps)",
 				"for every odd round i, at most n/F_i messages enter it: (messages entering i)·F_i ≤ n",
-				sp.oddRoundMessagesHold))
+				sp.oddRoundMessagesHold),
+			sp.totalProp())
+		props = append(props, sp.lemmaProps()...)
 	}
 	// The claims read the ghosts, those that messages carry included.
 	for i := claims; i < len(props); i++ {

@@ -81,8 +81,15 @@
 // of n = 5 and 312 of n = 6; its worst edge counts are 9, 16, 25, 30 for
 // n = 3..6 (ELECT's 9, 12, 18, 27), and Theorem 1's per-round inequality
 // fails (Lemma 3: ids 1,3,2,4, where round 2 traverses n edges and still
-// promotes a message). In mc's reading a message that meets a node of its
-// round is always compared there, as in BASIC.
+// promotes a message), and so does its total (theorem-1-total, 8, 10 and
+// 108 arrangements of n = 4, 5, 6). Where n = F_{i+2}, a message of odd
+// round i that meets no other node of its round comes back to its own
+// host just as its counter runs out, and read literally is promoted there:
+// Lemma 1 fails, δ = 0 < F_{i+1} (80 arrangements of n = 5; ids
+// 1,2,4,3,5: ⟨rnd 3, id 2⟩ back at p1 after 5 edges is promoted to round
+// 4 where mc's reading recognises the leader).
+// In mc's reading a message that meets a node of its round is always
+// compared there, as in BASIC.
 //
 // Promotion by witness, and variant witness-literal. The witness paragraph
 // says only that the node "can promote it now", and BASIC defines promotion
@@ -136,12 +143,40 @@
 //   - theorem-1-odd-round-messages (variants elect, elect-literal) — the
 //     count Theorem 1's proof draws from Lemmas 1 and 2: every message of
 //     an odd round i travels at least F_i edges and no two share one, so at
-//     most n/F_i messages enter round i (ghost Born). Lemmas 1 and 2
-//     themselves (distances between hosts and destroyers), the
-//     F⁻¹(n) + O(1) rounds and Theorem 1's total are not checked as
-//     properties: the rounds are bounded by round-bound (bounds.go) and
-//     the total by the per-round inequality above.
+//     most n/F_i messages enter round i (ghost Born: every message that
+//     ever entered, so at most that many are alive at once too). From it
+//     the proof draws "at most F⁻¹(n) + O(1) rounds": round-bound checks
+//     rnd ≤ F⁻¹(n) in ELECT, the O(1) being 0 (bounds.go).
+//   - lemma-1-host-distance and lemma-2-destroyer-distance (variants elect,
+//     elect-literal) — 003 Lemmas 1 and 2: a message of odd round i is
+//     promoted at least F_{i+1}, and destroyed at least F_i, edges past
+//     the node that promoted it to round i (step properties on the Hops
+//     ghost; lemmas.go says why no ghost of past positions is needed).
+//   - theorem-1-total (variants elect, elect-literal) — Theorem 1's total:
+//     all the election's edges together are at most the sum, over the
+//     even rounds the run reached, of what the proof allows a pair of
+//     rounds with its own constants. The theorem's 1.271 n log n + O(n)
+//     leaves the O(n) open, so as stated no finite run can contradict it;
+//     lemmas.go gives the argument and the finite form checked instead.
 //   - announcement-messages(-bound) — the added round costs exactly n.
+//
+// Which ring puts which claim to the test (TestEveryClaimBites): the
+// default ring of 5 (ids 5,4,3,2,1, 152 states) never reaches round 3, so
+// there the round-3 claims pass without being exercised. Ids 1,2,4,5,3,6
+// (n = 6, 640 states, the first ring of 6 that reaches round 4) promote a
+// message out of round 3 by distance, after F_5 = 5 edges: Lemma 1's
+// promotion-by-distance case, distance-promotion-edges at round 3,
+// theorem-1-round-pairs for rounds 2 and 3 and the total past round 3.
+// Ids 1,3,6,5,4,7,2,8 (n = 8, 4,416 states; no ring of n ≤ 7 does it)
+// send two messages into round 3 (n/F_3 = 4 allows four), destroy one
+// there (Lemma 2, round-never-destroys-all at round 3) and promote the
+// other by comparison (Lemma 1's other case). Both rings, not the default
+// one, have a round past 0 that two messages enter with none promoted by
+// distance (round-destroys-one); every ring has a message back at its
+// host after n edges (round-within-one-turn) and an announcement. No ring
+// puts round-bound to the test at its bound: ELECT reaches round 4 at most
+// (every arrangement of n ≤ 8, and 3,000 random runs of n = 9), where the
+// bound is 5.
 //
 // Which process wins: see winner.go. Bounds: see bounds.go.
 package hp
