@@ -160,23 +160,26 @@
 //     lemmas.go gives the argument and the finite form checked instead.
 //   - announcement-messages(-bound) — the added round costs exactly n.
 //
-// Which ring puts which claim to the test (TestEveryClaimBites): the
-// default ring of 5 (ids 5,4,3,2,1, 152 states) never reaches round 3, so
-// there the round-3 claims pass without being exercised. Ids 1,2,4,5,3,6
-// (n = 6, 640 states, the first ring of 6 that reaches round 4) promote a
-// message out of round 3 by distance, after F_5 = 5 edges: Lemma 1's
-// promotion-by-distance case, distance-promotion-edges at round 3,
-// theorem-1-round-pairs for rounds 2 and 3 and the total past round 3.
-// Ids 1,3,6,5,4,7,2,8 (n = 8, 4,416 states; no ring of n ≤ 7 does it)
-// send two messages into round 3 (n/F_3 = 4 allows four), destroy one
-// there (Lemma 2, round-never-destroys-all at round 3) and promote the
-// other by comparison (Lemma 1's other case). Both rings, not the default
-// one, have a round past 0 that two messages enter with none promoted by
-// distance (round-destroys-one); every ring has a message back at its
-// host after n edges (round-within-one-turn) and an announcement. No ring
-// puts round-bound to the test at its bound: ELECT reaches round 4 at most
-// (every arrangement of n ≤ 8, and 3,000 random runs of n = 9), where the
-// bound is 5.
+// Which ring puts which claim to the test (TestClaimsMeetTheirSituation,
+// in variants elect, basic, witness and distance; the situations are in
+// claims_test.go): the default ring of 5 (ids 5,4,3,2,1, 152 states)
+// never reaches round 3, so there the claims about it pass without being
+// exercised (TestDefaultRingLeavesRoundThreeUntested). Ids 1,2,4,5,3,6
+// (n = 6, 640 states in ELECT, the first ring of 6 that reaches round 4)
+// promote a message out of round 3 by distance, after F_5 = 5 edges:
+// Lemma 1's promotion-by-distance case, distance-promotion-edges at round
+// 3, theorem-1-round-pairs for rounds 2 and 3 and the total past round 3.
+// Ids 1,3,6,5,4,7,2,8 (n = 8, 4,416 states; no ring of n ≤ 7 does it) send
+// two messages into round 3 (theorem-1-odd-round-messages: n/F_3 = 4
+// allows four), destroy one there (Lemma 2) and promote the other by
+// comparison (Lemma 1's other case). On both rings a round past 0 destroys
+// a message (round-never-destroys-all), a round past 0 that two messages
+// entered has none promoted by distance (round-destroys-one), a message
+// comes back to its host after n edges (round-within-one-turn) and the
+// leader announces. No ring puts round-bound to the test at its bound:
+// ELECT reaches round 4 at most (every arrangement of n ≤ 8, and 3,000
+// random runs of n = 9), where the bound is 5; the literal reading
+// (elect-literal) reaches round 5 for some arrangements of n = 8.
 //
 // Which process wins: see winner.go. Bounds: see bounds.go.
 package hp
