@@ -162,7 +162,7 @@
 //
 // Which ring puts which claim to the test (TestClaimsMeetTheirSituation,
 // in variants elect, basic, witness and distance; the situations are in
-// claims_test.go): the default ring of 5 (ids 5,4,3,2,1, 152 states)
+// situations_test.go): the default ring of 5 (ids 5,4,3,2,1, 152 states)
 // never reaches round 3, so there the claims about it pass without being
 // exercised (TestDefaultRingLeavesRoundThreeUntested). Ids 1,2,4,5,3,6
 // (n = 6, 640 states in ELECT, the first ring of 6 that reaches round 4)

@@ -48,7 +48,7 @@ func TestStateCounts(t *testing.T) {
 		{"elect", ids(3, 1, 4, 2), stateCount{74, 148, 20, 1}},
 		{"elect", ids(1, 4, 3, 2, 5), stateCount{191, 479, 27, 1}},
 		{"elect", ids(6, 5, 4, 3, 2, 1), stateCount{386, 1229, 26, 1}},
-		{"elect", ids(1, 2, 4, 5, 3, 6), stateCount{640, 1977, 39, 1}},         // round 3 promotes by distance (claims_test.go)
+		{"elect", ids(1, 2, 4, 5, 3, 6), stateCount{640, 1977, 39, 1}},         // round 3 promotes by distance (situations_test.go)
 		{"elect", ids(1, 3, 6, 5, 4, 7, 2, 8), stateCount{4416, 18194, 51, 1}}, // round 3 destroys
 		{"basic", ids(1, 4, 3, 2, 5), stateCount{183, 465, 25, 1}},
 		{"basic", ids(1, 3, 5, 2, 4), stateCount{224, 563, 30, 1}},
