@@ -34,8 +34,8 @@ func (c *compiled) table(a Atom) *atomTable {
 	return at
 }
 
-// props are pr's instances at ring size n: one invariant for Always and
-// Never, one witness or leads-to per process for Reachable and LeadsTo.
+// props are pr's instances at ring size n: one invariant for Always,
+// Never and NeverNeighbours, one witness or leads-to per process for Reachable and LeadsTo.
 // Each reads what its atoms do (model.Property.Reads): the processes'
 // local states, and the token's place when an atom needs it.
 func (c *compiled) props(pr Prop, n int) []model.Property[State] {
@@ -76,6 +76,15 @@ func (c *compiled) props(pr Prop, n int) []model.Property[State] {
 	case Never:
 		return []model.Property[State]{model.InvariantProp(pr.Name, pr.Ref, pr.Doc, func(s *State) bool {
 			return !c.match(atoms, s)
+		}).Reading(readAll)}
+	case NeverNeighbours:
+		return []model.Property[State]{model.InvariantProp(pr.Name, pr.Ref, pr.Doc, func(s *State) bool {
+			for i := range s.Local {
+				if c.holds(atoms[0], s, i) && c.holds(atoms[1], s, c.ring.Succ(i)) {
+					return false
+				}
+			}
+			return true
 		}).Reading(readAll)}
 	case Reachable:
 		out := make([]model.Property[State], n)

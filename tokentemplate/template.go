@@ -87,10 +87,16 @@ const (
 	Reachable
 	// LeadsTo is ∀i AG(a(i) → AF b(i)): one index, a liveness property.
 	LeadsTo
+	// NeverNeighbours is ∀i AG ¬(a(i) ∧ b(i+1)): a process and its
+	// successor, the neighbour-indexed form ∀i f(i, i+1).
+	NeverNeighbours
 )
 
 func (s Shape) String() string {
-	return [...]string{"always", "never", "reachable", "leads-to"}[s]
+	if s > NeverNeighbours {
+		return fmt.Sprintf("shape %d", s)
+	}
+	return [...]string{"always", "never", "reachable", "leads-to", "never-neighbours"}[s]
 }
 
 // Prop is one indexed property. Doc may hold "{i}", replaced by the
@@ -100,14 +106,18 @@ type Prop struct {
 	Name, Ref, Doc string
 	Shape          Shape
 	// Atoms: one for Always and Reachable, two (from, to) for LeadsTo,
-	// k ≥ 1 for Never.
+	// two (i, i+1) for NeverNeighbours, k ≥ 1 for Never.
 	Atoms []Atom
 }
 
-// Indices is the number of process indices the property quantifies over.
+// Indices is the number of process indices the property names: for
+// NeverNeighbours two, of which the second is the first's successor.
 func (p Prop) Indices() int {
-	if p.Shape == Never {
+	switch p.Shape {
+	case Never:
 		return len(p.Atoms)
+	case NeverNeighbours:
+		return 2
 	}
 	return 1
 }
@@ -140,8 +150,8 @@ func (t *Template) Validate() error {
 			return fmt.Errorf("template %s: property name %q empty or repeated", t.Name, p.Name)
 		}
 		names[p.Name] = true
-		want := map[Shape]int{Always: 1, Reachable: 1, LeadsTo: 2}[p.Shape]
-		if p.Shape > LeadsTo || (p.Shape == Never && len(p.Atoms) == 0) || (p.Shape != Never && len(p.Atoms) != want) {
+		want := map[Shape]int{Always: 1, Reachable: 1, LeadsTo: 2, NeverNeighbours: 2}[p.Shape]
+		if p.Shape > NeverNeighbours || (p.Shape == Never && len(p.Atoms) == 0) || (p.Shape != Never && len(p.Atoms) != want) {
 			return fmt.Errorf("template %s: property %s: shape %s with %d atoms", t.Name, p.Name, p.Shape, len(p.Atoms))
 		}
 		for _, at := range p.Atoms {
@@ -152,51 +162,70 @@ func (t *Template) Validate() error {
 			}
 		}
 	}
-	if s, ok := t.stuckState(); ok {
-		return fmt.Errorf("template %s: a process in local state %s holding the token cannot pass it on by its own actions (the theorems' runs pass the token on for ever)", t.Name, t.States[s])
-	}
-	return nil
+	return t.passesTheToken()
 }
 
 func (t *Template) isState(s int) bool { return s >= 0 && s < len(t.States) }
 
-// stuckState finds a local state that a process can reach from state 0
-// (by any of its actions, the token anywhere) and in which, holding the
-// token, no sequence of its own actions sends it on. Without one, every
-// reachable state of every ring lies on a run that passes the token round
-// for ever: the holder can always send it, and the receiver always takes
-// it (docs/every-n.md).
-func (t *Template) stuckState() (int, bool) {
+// passesTheToken checks the theorems' condition on a process holding the
+// token (docs/every-n.md, "The hypotheses"): as long as it keeps moving it
+// sends the token within a bounded number of its own moves. Over the local
+// states a process can reach from state 0 (by any of its actions, the
+// token anywhere), holding the token it must always have a move, and the
+// moves it can make holding the token without sending it must have no
+// cycle. Then every sequence of a holder's moves that does not send ends,
+// in a state where its only moves send, and both the runs on which every
+// process moves infinitely often and those on which every process receives
+// the token infinitely often pass the token round the ring for ever.
+func (t *Template) passesTheToken() error {
 	reach := t.reachable()
-	// canSend: the states from which, holding the token, a send is
-	// reachable by actions that can fire with the token held.
-	canSend := make([]bool, len(t.States))
+	// keep[s] are the targets of the moves a holder in s makes without
+	// sending; canMove[s] says it has a move at all.
+	keep := make([][]int, len(t.States))
+	canMove := make([]bool, len(t.States))
 	for _, a := range t.Actions {
-		if a.Sends {
-			for _, m := range a.Moves {
-				canSend[m.From] = true
-			}
+		if a.Token == Free {
+			continue
 		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, a := range t.Actions {
-			if a.Sends || a.Token == Free {
-				continue
-			}
-			for _, m := range a.Moves {
-				if canSend[m.To] && !canSend[m.From] {
-					canSend[m.From], changed = true, true
-				}
+		for _, m := range a.Moves {
+			canMove[m.From] = true
+			if !a.Sends {
+				keep[m.From] = append(keep[m.From], m.To)
 			}
 		}
 	}
 	for s, r := range reach {
-		if r && !canSend[s] {
-			return s, true
+		if r && !canMove[s] {
+			return fmt.Errorf("template %s: a process in local state %s holding the token has no action, so it keeps the token for ever (the theorems' process always passes it on)", t.Name, t.States[s])
 		}
 	}
-	return 0, false
+	// A depth-first search for a cycle of keeping moves: colour 1 is on
+	// the current path, 2 is done.
+	colour := make([]int, len(t.States))
+	var cycle func(s int) int
+	cycle = func(s int) int {
+		colour[s] = 1
+		for _, to := range keep[s] {
+			if colour[to] == 1 {
+				return to
+			}
+			if colour[to] == 0 {
+				if c := cycle(to); c >= 0 {
+					return c
+				}
+			}
+		}
+		colour[s] = 2
+		return -1
+	}
+	for s, r := range reach {
+		if r && colour[s] == 0 {
+			if c := cycle(s); c >= 0 {
+				return fmt.Errorf("template %s: a process holding the token can move for ever without passing it on (a cycle of its actions through local state %s that keep the token; the theorems' process passes it on within finitely many of its moves)", t.Name, t.States[c])
+			}
+		}
+	}
+	return nil
 }
 
 // reachable is the set of local states a process can reach from state 0

@@ -27,8 +27,11 @@ type Result struct {
 	Cutoff tokentemplate.Cutoff
 	// Sizes are the sizes checked, from 2 up, as far as the check went,
 	// and Runs their runs (for reports that give every property's verdict).
-	Sizes   []Size
-	Runs    []checker.Result
+	Sizes []Size
+	Runs  []checker.Result
+	// Last is the system of the last size checked, the run Runs ends
+	// with: the one a trace file of the check records.
+	Last    checker.Target
 	Verdict checker.Verdict
 	// Failed is the run at the size where a property failed (the last of
 	// Sizes), and Property the property whose counterexample counts; nil
@@ -66,7 +69,8 @@ func Check(ctx context.Context, t *tokentemplate.Template, build func(model.Para
 		if err != nil {
 			return Result{}, err
 		}
-		r := checker.Of(sys).Check(ctx, opt)
+		target := checker.Of(sys)
+		r := target.Check(ctx, opt)
 		if r.Err != nil {
 			return res, r.Err
 		}
@@ -80,7 +84,7 @@ func Check(ctx context.Context, t *tokentemplate.Template, build func(model.Para
 			}
 		}
 		res.Sizes = append(res.Sizes, Size{N: n, Verdict: r.Verdict, States: r.States, Transitions: r.Transitions})
-		res.Runs = append(res.Runs, r)
+		res.Runs, res.Last = append(res.Runs, r), target
 		if r.Verdict == checker.Incomplete {
 			res.Verdict, res.Reason = checker.Incomplete, fmt.Sprintf("n = %d: %s", n, r.Reason)
 			return res, nil

@@ -76,7 +76,9 @@ func verdicts(t *testing.T, tmpl *tt.Template, n int) map[string]checker.Verdict
 // and one property of each shape. With acyclic set, every move that does
 // not send goes up the order of local states, so no process acts for ever
 // without sending the token, and every infinite run passes it round the
-// ring: liveness is then decided at every size.
+// ring: liveness is then decided at every size. Without it, a process
+// without the token may move for ever (Validate refuses a holder that
+// can).
 func randomTemplate(rng *rand.Rand, acyclic bool) *tt.Template {
 	for {
 		s := 2 + rng.IntN(2)
@@ -110,6 +112,7 @@ func randomTemplate(rng *rand.Rand, acyclic bool) *tt.Template {
 			{Name: "always", Shape: tt.Always, Atoms: []tt.Atom{atom()}},
 			{Name: "reach", Shape: tt.Reachable, Atoms: []tt.Atom{atom()}},
 			{Name: "leads", Shape: tt.LeadsTo, Atoms: []tt.Atom{atom(), atom()}},
+			{Name: "next", Shape: tt.NeverNeighbours, Atoms: []tt.Atom{atom(), atom()}},
 		}
 		if tmpl.Validate() == nil {
 			return tmpl
@@ -118,11 +121,12 @@ func randomTemplate(rng *rand.Rand, acyclic bool) *tt.Template {
 }
 
 // Differential test of the theorem as mc applies it: for the template
-// specs and random templates, each property's verdict at the cutoff is its
-// verdict at every size from the cutoff to the cutoff + 4 (+ 1 with
-// -short), and Check's verdict is the conjunction of the sizes 2 up to
-// the cutoff: a pass passes at every size checked, a failure is a real
-// one at the size it names.
+// specs and random templates, each property's verdict at its own cutoff
+// (2 for one index, 3 for a process and its successor, 4 for two
+// distinct processes) is its verdict at every size from there to the
+// template's cutoff + 4 (+ 1 with -short), and Check's verdict is the
+// conjunction of the sizes 2 up to the template's cutoff: a pass passes
+// at every size checked, a failure is a real one at the size it names.
 func TestCutoffVerdictAgreesWithLargerRings(t *testing.T) {
 	above, random := 4, 30
 	if testing.Short() {
@@ -134,31 +138,43 @@ func TestCutoffVerdictAgreesWithLargerRings(t *testing.T) {
 		tmpls = append(tmpls, randomTemplate(rng, i%2 == 0))
 	}
 	decided, holding, failed := 0, 0, 0
+	byCutoff := map[int]int{}
 	for ti, tmpl := range tmpls {
 		r, err := Check(context.Background(), tmpl, nil, model.Params{}, opt)
 		if err != nil {
 			t.Fatalf("template %d: %v", ti, err)
 		}
 		c := r.Cutoff.Size
-		atCutoff := verdicts(t, tmpl, c)
-		for n := c + 1; n <= c+above; n++ {
-			for name, v := range verdicts(t, tmpl, n) {
-				if w := atCutoff[name]; v != checker.Incomplete && w != checker.Incomplete {
+		at := map[int]map[string]checker.Verdict{}
+		for n := 2; n <= c+above; n++ {
+			at[n] = verdicts(t, tmpl, n)
+		}
+		for _, p := range tmpl.Props {
+			pc, err := p.CutoffOf()
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := at[pc.Size][p.Name]
+			for n := pc.Size + 1; n <= c+above; n++ {
+				if v := at[n][p.Name]; v != checker.Incomplete && w != checker.Incomplete {
 					decided++
+					byCutoff[pc.Size]++
 					if v == checker.Pass {
 						holding++
 					}
 					if v != w {
-						t.Errorf("template %d (%+v): %s is %s at the cutoff %d, %s at n = %d", ti, tmpl, name, w, c, v, n)
+						t.Errorf("template %d (%+v): %s is %s at its cutoff %d, %s at n = %d", ti, tmpl, p.Name, w, pc.Size, v, n)
 					}
 				}
 			}
 		}
 		switch r.Verdict {
 		case checker.Pass:
-			for name, v := range atCutoff {
-				if v != checker.Pass {
-					t.Errorf("template %d: Check passes, %s is %s at n = %d", ti, name, v, c)
+			for n := 2; n <= c; n++ {
+				for name, v := range at[n] {
+					if v != checker.Pass {
+						t.Errorf("template %d: Check passes, %s is %s at n = %d", ti, name, v, n)
+					}
 				}
 			}
 		case checker.Fail:
@@ -169,9 +185,24 @@ func TestCutoffVerdictAgreesWithLargerRings(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d verdicts compared above the cutoff, %d of them passes; %d of %d templates fail", decided, holding, failed, len(tmpls))
-	if holding == 0 || holding == decided || failed == 0 || failed == len(tmpls) {
+	t.Logf("%d verdicts compared above the cutoffs (%v by cutoff), %d of them passes; %d of %d templates fail", decided, byCutoff, holding, failed, len(tmpls))
+	if holding == 0 || holding == decided || failed == 0 || failed == len(tmpls) || byCutoff[3] == 0 {
 		t.Errorf("%d verdicts compared, %d of %d templates fail: the random templates test nothing", decided, failed, len(tmpls))
+	}
+}
+
+// A neighbour property that fails only in rings of 3 or more is found at
+// its cutoff 3: "never a waiting process without the token next to an
+// idle one without it" needs a third process to hold the token, so n = 2
+// passes and n = 3 fails.
+func TestANeighbourFailureOnlyInLargerRingsIsFoundByItsCutoff(t *testing.T) {
+	tmpl := *tokenring.Template
+	tmpl.Props = []tt.Prop{{Name: "waiting-next-to-idle", Shape: tt.NeverNeighbours,
+		Atoms: []tt.Atom{{States: []int{1}, Token: tt.Free}, {States: []int{0}, Token: tt.Free}}}}
+	r, err := Check(context.Background(), &tmpl, nil, model.Params{}, opt)
+	if err != nil || r.Cutoff.Size != 3 || r.Verdict != checker.Fail || r.Failed.Params.N != 3 ||
+		r.Sizes[0].Verdict != checker.Pass || !strings.Contains(r.Cutoff.Theorem, "∀i f(i, i+1)") {
+		t.Fatalf("%v, %+v", err, r)
 	}
 }
 
@@ -203,8 +234,11 @@ func TestBrokenHypothesesAreRefused(t *testing.T) {
 	stuck := base()
 	stuck.Actions = stuck.Actions[:3] // no pass, and only a process without
 	stuck.Actions[0].Token = tt.Free  // the token asks: an idle holder keeps it
-	fourIndices := base()
+	keeps := base()                   // a holder may wait, and wait again, for ever
+	keeps.Actions = append(keeps.Actions, tt.Action{Name: "dawdle", Token: tt.Held, Moves: []tt.Move{{From: 1, To: 1}}})
 	in := tt.Atom{States: []int{2}}
+	threeIndices, fourIndices := base(), base()
+	threeIndices.Props = []tt.Prop{{Name: "three", Shape: tt.Never, Atoms: []tt.Atom{in, in, in}}}
 	fourIndices.Props = []tt.Prop{{Name: "four", Shape: tt.Never, Atoms: []tt.Atom{in, in, in, in}}}
 	none := base()
 	none.Props = nil
@@ -213,8 +247,10 @@ func TestBrokenHypothesesAreRefused(t *testing.T) {
 		want string
 	}{
 		{sendsWithout, "token passing only"},
-		{stuck, "cannot pass it on"},
-		{fourIndices, "at most 3 indices"},
+		{stuck, "has no action, so it keeps the token"},
+		{keeps, "can move for ever without passing it on"},
+		{threeIndices, "quantifies over 3 distinct processes"},
+		{fourIndices, "quantifies over 4 distinct processes"},
 		{none, "no properties"},
 	} {
 		r, err := Check(context.Background(), &c.tmpl, nil, model.Params{}, opt)
@@ -225,13 +261,14 @@ func TestBrokenHypothesesAreRefused(t *testing.T) {
 }
 
 // A lasso whose loop does not pass the token round the ring is not one of
-// the theorems' runs: a template whose idle process may idle for ever
-// (a local loop) fails request-granted without fairness only on such a
-// run, and Check leaves it undecided rather than failing or passing it.
+// the theorems' runs: a template whose waiting process may wait for ever
+// while it lacks the token (a local loop) fails request-granted without
+// fairness only on such a run, and Check leaves it undecided rather than
+// failing or passing it.
 func TestAnUnfairCounterexampleLeavesTheVerdictOpen(t *testing.T) {
 	tmpl := *tokenring.Template
 	tmpl.Actions = append(append([]tt.Action(nil), tmpl.Actions...),
-		tt.Action{Name: "dawdle", Moves: []tt.Move{{From: 1, To: 1}}})
+		tt.Action{Name: "dawdle", Token: tt.Free, Moves: []tt.Move{{From: 1, To: 1}}})
 	r, err := Check(context.Background(), &tmpl, nil, model.Params{}, opt)
 	if err != nil || r.Verdict != checker.Incomplete || !strings.Contains(r.Reason, "does not pass the token round") {
 		t.Fatalf("%v, %+v", err, r)
