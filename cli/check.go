@@ -112,7 +112,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		f.defaultMemory = defaultMemoryLimit()
 	}
 	if f.everyN {
-		return runEveryN(ctx, fs, &f, stdout, stderr)
+		return runEveryN(ctx, fs, &f, args, stdout, stderr)
 	}
 	if f.allIDs {
 		return runAllIDs(ctx, fs, &f, args, stdout, stderr)

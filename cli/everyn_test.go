@@ -67,6 +67,44 @@ func TestEveryNFailureGivesItsSizeAndCounterexample(t *testing.T) {
 	}
 }
 
+// An --every-n run travels like any check: recorded in the run store as
+// one check of kind --every-n (its meaning says --every-n, its states are
+// every size's), and its failure, at the size where it was found, written
+// by --trace-out to a file that carries that size and replays.
+func TestEveryNRecordsItsRunAndTracesTheFailureAtItsSize(t *testing.T) {
+	tmpl := *tokenring.Template
+	tmpl.Name = "tokenring-two-waiting"
+	tmpl.Props = []tokentemplate.Prop{{Name: "two-waiting-without-token", Ref: "test", Shape: tokentemplate.Never,
+		Atoms: []tokentemplate.Atom{{States: []int{1}, Token: tokentemplate.Free}, {States: []int{1}, Token: tokentemplate.Free}}}}
+	spec := tokenring.Spec
+	spec.Name, spec.Template, spec.Build = tmpl.Name, &tmpl, tmpl.System
+	if err := specs.Use(true, specs.Of(spec)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = specs.Use(true) })
+	dir := t.TempDir()
+	trace, db := filepath.Join(dir, "fail.json"), filepath.Join(dir, "db")
+	code, out, errs := mc(t, context.Background(), "check", tmpl.Name, "--every-n", "--trace-out", trace, "--db", db)
+	if code != exitFail || !strings.Contains(out, "fails at n = 3: two-waiting-without-token") ||
+		!strings.Contains(errs, "recorded as run 1") || !strings.Contains(errs, "wrote the counterexample to two-waiting-without-token") {
+		t.Fatalf("exit %d, %s%s", code, out, errs)
+	}
+	tr, err := readTrace(trace)
+	if err != nil || tr.Run.Params.N != 3 || tr.Property.Name != "two-waiting-without-token" {
+		t.Fatalf("%v, %+v", err, tr)
+	}
+	code, out, errs = mc(t, context.Background(), "trace", trace, "--replay")
+	if code != exitPass || !strings.Contains(out, "n=3") || !strings.Contains(out, "still reaches") {
+		t.Fatalf("replay: exit %d, %s%s", code, out, errs)
+	}
+	code, out, errs = mc(t, context.Background(), "runs", "show", "1", "--db", db)
+	if code != exitPass || !strings.Contains(out, "verdict fail, 48 states") ||
+		!strings.Contains(out, "meaning: tokenring-two-waiting --variant seed --every-n") ||
+		!strings.Contains(out, "the counterexample to two-waiting-without-token") {
+		t.Fatalf("runs show: exit %d, %s%s", code, out, errs)
+	}
+}
+
 // --junit gets a suite per size and the claim.
 func TestEveryNWritesItsClaimToJUnit(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "report.xml")

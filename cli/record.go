@@ -12,6 +12,7 @@ import (
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/runstore"
+	"github.com/ringcheck/mc/tokentemplate/everyn"
 	"github.com/ringcheck/mc/tracefile"
 )
 
@@ -119,6 +120,42 @@ func (r *recorder) recordAllIDs(meaning runinfo.Meaning, specHash string, verdic
 		return
 	}
 	r.record(r.summary(key, verdict, states, transitions, 0, time.Since(r.started)), failedTarget, failed, stderr)
+}
+
+// everyNOptions are the key's options of an mc check --every-n: what
+// carries its sizes' verdicts to every n.
+type everyNOptions struct {
+	Cutoff   int    `json:"cutoff"`
+	Fragment string `json:"fragment"`
+	Theorem  string `json:"theorem"`
+}
+
+// recordEveryN records a completed mc check --every-n as one check: its
+// verdict for every n, the states and transitions of all the sizes it
+// checked, and the trace of the last size's run (the failure at the size
+// where it was found, or a witness's run at the cutoff). Its key's Run is
+// the run at the cutoff, without ids (a template reads none), and its
+// options the cutoff and theorem, so that mc runs shows it as --every-n.
+func (r *recorder) recordEveryN(res everyn.Result, specHash string, stderr io.Writer) {
+	if r.dir == "" || len(res.Runs) == 0 {
+		return
+	}
+	last := &res.Runs[len(res.Runs)-1]
+	meaning := last.Meaning
+	meaning.Params.N, meaning.Params.IDs = res.Cutoff.Size, nil
+	key, err := runstore.NewKey(runstore.KindEveryN, meaning, everyNOptions{res.Cutoff.Size, res.Cutoff.Fragment, res.Cutoff.Theorem}, specHash)
+	if err != nil {
+		fmt.Fprintf(stderr, "mc check: not recorded: %v\n", err)
+		return
+	}
+	var states, transitions int64
+	depth := 0
+	for i := range res.Runs {
+		states += res.Runs[i].States
+		transitions += res.Runs[i].Transitions
+		depth = max(depth, res.Runs[i].Depth)
+	}
+	r.record(r.summary(key, res.Verdict, states, transitions, depth, time.Since(r.started)), res.Last, last, stderr)
 }
 
 // record adds c, with the trace of traced's recorded run of t if it has

@@ -253,6 +253,9 @@ func meaningLine(k runstore.Key) string {
 			parts = append(parts, s.Value)
 		case s.Option == "--ids" && k.Kind == runstore.KindAllIDs:
 			parts = append(parts, "--all-ids")
+		case s.Option == "--n" && k.Kind == runstore.KindEveryN:
+			parts = append(parts, "--every-n")
+		case s.Option == "--ids" && k.Kind == runstore.KindEveryN:
 		case s.Flag() == "param":
 			parts = append(parts, s.Option+"="+s.Value)
 		default:

@@ -15,6 +15,10 @@ const (
 	// KindAllIDs is a completed mc check --all-ids: one run per
 	// arrangement class, its Run without ids.
 	KindAllIDs = "check --all-ids"
+	// KindEveryN is a completed mc check --every-n: every ring size by a
+	// cutoff theorem, its Run that of the cutoff's size and its Options
+	// the cutoff and theorem.
+	KindEveryN = "check --every-n"
 	// KindSweepClass is one arrangement class of a sweep: its costs and
 	// witness runs (package sweep).
 	KindSweepClass = "sweep class"
