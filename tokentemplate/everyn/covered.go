@@ -5,10 +5,10 @@ package everyn
 // (docs/every-n.md, "mc's specs"): mc check --every-n refuses it with
 // this, and README's column "every n" says the same.
 var NotCovered = map[string]string{
-	"changroberts": idsAndValues,
-	"lelann":       idsAndValues,
-	"dkr":          idsAndValues,
-	"hp":           idsAndValues,
+	"changroberts": idsAndValues + "; Emerson and Kahlon's bounded-update tokens need copies of one finite process, and ids from 1..n are not",
+	"lelann":       idsAndValues + "; Emerson and Kahlon's bounded-update tokens need copies of one finite process, and ids from 1..n are not",
+	"dkr":          idsAndValues + "; the values relayed change once per phase, about log n times",
+	"hp":           idsAndValues + "; the values relayed change once per phase, about log n times",
 	"vitanyi":      "processes are not identical: each holds its own id and a clock, and messages carry ids, where the theorems' token carries nothing",
 	"hs":           "processes are not identical (each compares its own id with the ids messages carry) and each chooses the direction it sends in, where the theorems need one direction",
 	"franklin":     "processes are not identical (each compares its own id with its neighbours') and messages go both ways, where the theorems need one token going one way",
