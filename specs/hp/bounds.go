@@ -63,6 +63,15 @@ func (sp *spec) roundBound() int {
 	return min(i0+n-1, loneOddRound(n))
 }
 
+// fibInverse is F⁻¹(n), the least t with F_t ≥ n.
+func fibInverse(n int) int {
+	t := 1
+	for fib(t) < n {
+		t++
+	}
+	return t
+}
+
 // loneOddRound is i*, the first odd round i with 2·F_i > n: at most one
 // message enters it in ELECT, and ELECT ends in it (see above).
 func loneOddRound(n int) int {

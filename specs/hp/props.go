@@ -13,9 +13,7 @@ func (sp *spec) properties(w invariants.Winner) []model.Property[State] {
 	props := invariants.OutcomeProperties(Ref, w,
 		func(s *State) *invariants.Outcome { return &s.Out },
 		func(s *State) bool { return s.In.Quiet() })
-	props = append(props, model.InvariantProp("round-bound", Ref+" Correctness (see bounds.go)",
-		fmt.Sprintf("no node or message is ever in a round past %d", sp.maxRound),
-		func(s *State) bool { return sp.withinRounds(s) }).Reading(sp.appendRounds))
+	props = append(props, sp.roundBoundProp())
 	if !sp.distance(1) {
 		label, _ := basicSurvivor(sp.p.IDs)
 		props = append(props, model.InvariantProp("winner-label-is-basic", Ref+" Promotion by witness (it would get promoted at w anyway; see winner.go)",
@@ -64,6 +62,18 @@ func (sp *spec) properties(w invariants.Winner) []model.Property[State] {
 		props[i].Reads = appendHistory
 	}
 	return props
+}
+
+// roundBoundProp is round-bound: in ELECT the count of rounds of the
+// proof of 003 Theorem 1, with its O(1) made exact, elsewhere BASIC's
+// (bounds.go).
+func (sp *spec) roundBoundProp() model.Property[State] {
+	ref, doc := Ref+" Correctness (see bounds.go)", fmt.Sprintf("no node or message is ever in a round past %d", sp.maxRound)
+	if sp.witness(2) && sp.distance(1) {
+		ref = Ref + " Theorem 1 (proof: at most F⁻¹(n) + O(1) rounds; see bounds.go)"
+		doc += fmt.Sprintf(" (the first odd round i with 2·F_i > n, or i₀ + n − 1 if smaller; F⁻¹(%d) = %d)", sp.p.N, fibInverse(sp.p.N))
+	}
+	return model.InvariantProp("round-bound", ref, doc, func(s *State) bool { return sp.withinRounds(s) }).Reading(sp.appendRounds)
 }
 
 // appendRounds is what round-bound reads: per node whether it is past the
