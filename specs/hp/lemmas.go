@@ -28,7 +28,7 @@ func (sp *spec) delta(hops int) int { return hops % sp.p.N }
 // it promoted that message to the next round and whether it destroyed it
 // (the per-round ghosts Born and Destroyed grew in its round's bucket).
 func (sp *spec) stopped(before *State, a model.Action, after *State) (m Msg, promoted, destroyed bool) {
-	if before.In[a.Proc].Len() == 0 || !before.Started[a.Proc] {
+	if a.Rule != recvRule {
 		return Msg{}, false, false // a start, which receives nothing
 	}
 	m = before.In[a.Proc].Peek(sp.net.Sem, a.Choice)

@@ -276,6 +276,11 @@ func newSpec(p model.Params) (*spec, error) {
 	return sp, nil
 }
 
+// recvRule is recv's index in the system's rules: the step properties
+// read which rule a step took, not the process's variables, which the
+// claims do not read (model.Property.Reads).
+const recvRule = 1
+
 func (sp *spec) system() *model.System[State] {
 	n := sp.p.N
 	// Both rules touch node i's variables, receive from (start: wait on)
