@@ -52,13 +52,14 @@ func checkKey(id uint64) []byte {
 	return binary.BigEndian.AppendUint64(append([]byte{}, checkPrefix...), id)
 }
 
-// AddCheck records c, numbering it: c.ID is set to its number.
+// AddCheck records c, numbering it: c.ID is set to its number. The store's
+// own count of its checks (recorded.go) follows.
 func (s *Store) AddCheck(c *Check) error {
 	probe, err := seal(c)
 	if err != nil {
 		return err
 	}
-	return s.update(len(probe), func(txn *badger.Txn) error {
+	err = s.update(len(probe), func(txn *badger.Txn) error {
 		id, err := s.nextID(txn)
 		if err != nil {
 			return err
@@ -73,6 +74,13 @@ func (s *Store) AddCheck(c *Check) error {
 		}
 		return txn.Set(nextCheck, binary.BigEndian.AppendUint64(nil, id+1))
 	})
+	if err != nil {
+		return err
+	}
+	if err := writeRecorded(s.dir, c.ID+1); err != nil {
+		return &Unwritable{Dir: s.dir, Err: err}
+	}
+	return nil
 }
 
 // nextID is the number the next check gets.

@@ -29,21 +29,22 @@ import (
 const closedFile = "CLOSED"
 
 // notBadgers are the files of the store that are not Badger's: closedFile
-// does not list them, nor the temporary files of FORMAT and closedFile
-// (isOurTemp). FORMAT.tmp and CLOSED.tmp are the fixed temporary names an
+// does not list them, nor the temporary files of FORMAT, closedFile and
+// recordedFile (isOurTemp). FORMAT.tmp and CLOSED.tmp are the fixed temporary names an
 // earlier mc used, which a store it left may still hold.
-var notBadgers = []string{formatFile, formatFile + ".tmp", lockFile, closedFile, closedFile + ".tmp", "LOCK"}
+var notBadgers = []string{formatFile, formatFile + ".tmp", lockFile, closedFile, closedFile + ".tmp", recordedFile, "LOCK"}
 
 // isOurTemp says whether name is a temporary file of the store's own
 // files, as a process killed while writing one leaves it.
 func isOurTemp(name string) bool {
-	return atomicfile.IsTemp(name, formatFile) || atomicfile.IsTemp(name, closedFile)
+	return atomicfile.IsTemp(name, formatFile) || atomicfile.IsTemp(name, closedFile) || atomicfile.IsTemp(name, recordedFile)
 }
 
-// removeStaleTemps removes the temporary files of FORMAT and closedFile
-// that a process killed while writing them left, under the store's lock.
+// removeStaleTemps removes the temporary files of FORMAT, closedFile and
+// recordedFile that a process killed while writing them left, under the
+// store's lock.
 func removeStaleTemps(dir string) error {
-	return errors.Join(atomicfile.RemoveStale(dir, formatFile), atomicfile.RemoveStale(dir, closedFile))
+	return errors.Join(atomicfile.RemoveStale(dir, formatFile), atomicfile.RemoveStale(dir, closedFile), atomicfile.RemoveStale(dir, recordedFile))
 }
 
 // writeClosed lists Badger's files in closedFile, once Badger has closed.

@@ -13,6 +13,7 @@ import (
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
 	"github.com/dgraph-io/badger/v4/table"
+	"github.com/dgraph-io/badger/v4/y"
 	"github.com/dgraph-io/ristretto/v2/z"
 )
 
@@ -32,11 +33,16 @@ import (
 // still writing, flushing a memtable or compacting tables, whose records
 // are still in the memtable's log or the tables compacted: tables the
 // MANIFEST does not list yet, numbered after every table it lists (tables
-// are numbered as they are made). An unlisted table numbered before a
-// listed one is one whose record the MANIFEST lost, and is refused. A
-// MANIFEST cut exactly at the end of a record reads as an older whole one,
-// and the tables it no longer lists are taken for ones a session was
-// writing: that damage is not detected.
+// are numbered as they are made), each of whose records a listed table or
+// a memtable log holds too, at its version or a newer one (held.go). An
+// unlisted table numbered before a listed one, or holding a record held
+// nowhere else, is one whose record the MANIFEST lost (a MANIFEST cut
+// exactly at the end of a record reads as an older whole one), and is
+// refused. So is damage in a memtable log or the newest value log, which
+// Badger would cut at the damaged entry, dropping the rest (badgerlog.go);
+// and a store whose files hold fewer checks than mc recorded it to hold
+// (recorded.go), which is how a log cut short, or a cut MANIFEST whose
+// lost table's records no file holds any more, shows.
 //
 // An empty memtable log is removed: Badger empties a memtable's log once
 // its records are in a table the MANIFEST lists, then removes it, and a
@@ -66,6 +72,7 @@ func checkKilled(dir string, readOnly bool) error {
 	case err != nil:
 		return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file MANIFEST %v", err)}
 	}
+	held := newHeldRecords()
 	var last uint64
 	for _, id := range slices.Sorted(maps.Keys(mf.Tables)) {
 		tm := mf.Tables[id]
@@ -77,17 +84,31 @@ func checkKilled(dir string, readOnly bool) error {
 		if tm.KeyID != 0 {
 			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its MANIFEST says the table %s is encrypted, and mc never encrypts", name)}
 		}
-		if err := verifyTable(dir, id, tm.Compression); err != nil {
+		if err := readTable(dir, id, tm.Compression, held.addTableRecord); err != nil {
 			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s fails its checks (%s)", name, err)}
 		}
+	}
+	if err := readLogs(dir, held); err != nil {
+		return err
 	}
 	for _, id := range tables {
 		if _, listed := mf.Tables[id]; listed {
 			continue
 		}
+		name := table.IDToFilename(id)
 		if id < last {
-			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s is not listed in its MANIFEST, which may have lost records", table.IDToFilename(id))}
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s is not listed in its MANIFEST, which may have lost records", name)}
 		}
+		if lost := unheldRecord(dir, id, held); lost != "" {
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s, which its MANIFEST does not list, holds %s, which no listed table or memtable log holds: its MANIFEST lost records", name, lost)}
+		}
+	}
+	recorded, err := readRecorded(dir)
+	if err != nil {
+		return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s %v", recordedFile, err)}
+	}
+	if held.nextCheck < recorded {
+		return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: it was recorded to hold %d checks, and its files hold %d: records were lost (a file cut short, or a MANIFEST cut where a record ends)", recorded-1, max(held.nextCheck, 1)-1)}
 	}
 	return nil
 }
@@ -154,11 +175,12 @@ func readManifest(dir string) (mf badger.Manifest, err error) {
 	return mf, nil
 }
 
-// verifyTable reads the table numbered id whole and checks its index and
+// readTable reads the table numbered id whole and checks its index and
 // every block against their checksums, from a copy in memory: a table
 // mapped from a file that something cuts meanwhile would kill mc with
-// SIGBUS, where a copy gives a panic, recovered as damage.
-func verifyTable(dir string, id uint64, compression options.CompressionType) (err error) {
+// SIGBUS, where a copy gives a panic, recovered as damage. visit, if not
+// nil, gets each record's key (with its version) and value.
+func readTable(dir string, id uint64, compression options.CompressionType, visit func(key []byte, v y.ValueStruct)) (err error) {
 	path := table.NewFilename(id, dir)
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -171,8 +193,9 @@ func verifyTable(dir string, id uint64, compression options.CompressionType) (er
 	defer f.Close()
 	defer recoverAsDamage(&err)
 	opt := badgerOptions(dir)
-	// The table holds nothing beyond data and f: it needs no closing.
-	_, err = table.OpenTable(&z.MmapFile{Data: data, Fd: f}, table.Options{
+	// The table holds nothing beyond data and f: it needs no closing (and
+	// must not be released: Badger removes a table's file then).
+	t, err := table.OpenTable(&z.MmapFile{Data: data, Fd: f}, table.Options{
 		ReadOnly:    true,
 		BlockSize:   opt.BlockSize,
 		ChkMode:     options.OnTableRead,
@@ -181,7 +204,14 @@ func verifyTable(dir string, id uint64, compression options.CompressionType) (er
 	if err != nil {
 		return errors.New(firstLine(err))
 	}
-	return nil
+	if visit == nil {
+		return nil
+	}
+	it := t.NewIterator(0)
+	for it.Rewind(); it.Valid(); it.Next() {
+		visit(it.Key(), it.Value())
+	}
+	return it.Close()
 }
 
 // recoverAsDamage turns a panic in Badger's reading of damaged bytes into

@@ -1,0 +1,246 @@
+package runstore
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// survivesOrRefuses opens cp, a damaged copy of a killed session's store
+// whose checks are want, and says what was wrong: the open must either
+// refuse the store in one line, naming a file, and change no file of it,
+// or open it holding every check in want, each readable with its class
+// (the values in the value logs too), and number the next check after
+// them. Refused tells which it was.
+func survivesOrRefuses(t *testing.T, cp string, want int) (refused bool, wrong string) {
+	t.Helper()
+	before := storeFiles(t, cp)
+	s, err := Open(cp, Options{})
+	var r *Refused
+	if err != nil {
+		switch {
+		case !errors.As(err, &r) || strings.Contains(err.Error(), "\n"):
+			return false, fmt.Sprintf("open gave %v", err)
+		case !strings.Contains(err.Error(), "MANIFEST") && !strings.Contains(err.Error(), ".sst") && !strings.Contains(err.Error(), ".mem") &&
+			!strings.Contains(err.Error(), ".vlog") && !strings.Contains(err.Error(), "records were lost"):
+			return true, fmt.Sprintf("the refusal names no file: %v", err)
+		}
+		if after := storeFiles(t, cp); after != before {
+			return true, fmt.Sprintf("refused (%v), and its files changed:\nbefore %s\nafter  %s", err, before, after)
+		}
+		return true, ""
+	}
+	defer s.Close()
+	checks, err := s.Checks()
+	if err != nil {
+		if errors.As(err, &r) && !strings.Contains(err.Error(), "\n") {
+			return true, "" // refused when read, in one line
+		}
+		return false, fmt.Sprintf("opened, then the checks gave %v", err)
+	}
+	if len(checks) != want {
+		return false, fmt.Sprintf("opened with %d checks of %d", len(checks), want)
+	}
+	for _, c := range checks {
+		var cl class
+		k, _ := NewKey(KindSweepClass, c.Key.Run, map[string]int{"i": int(c.ID)}, "0123abcd")
+		if _, err := s.Lookup(k, &cl); err != nil {
+			if errors.As(err, &r) && !strings.Contains(err.Error(), "\n") {
+				return true, ""
+			}
+			return false, fmt.Sprintf("opened, then the class of check %d gave %v", c.ID, err)
+		}
+	}
+	c := &Check{Verdict: "pass"}
+	c.Key, _ = NewKey(KindCheck, key(t, 3, nil).Run, nil, "0123abcd")
+	if err := s.AddCheck(c); err != nil || c.ID != uint64(want+1) {
+		return false, fmt.Sprintf("opened, and the next check was numbered %d (%v), want %d", c.ID, err, want+1)
+	}
+	return false, ""
+}
+
+// storeFiles lists the files of dir with their sums, but for the lock
+// file an open makes, and the temporary files of mc's own files and the
+// empty memtable logs it removes (removeStaleTemps,
+// removeEmptyMemtableLogs), which hold nothing.
+func storeFiles(t *testing.T, dir string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Name() == lockFile || isOurTemp(e.Name()) || (strings.HasSuffix(e.Name(), ".mem") && info.Size() == 0) {
+			continue
+		}
+		sum, err := sumFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%s:%d:%x", e.Name(), sum.size, sum.hash))
+	}
+	return strings.Join(out, " ")
+}
+
+// checksOf is the number of checks a copy of the killed store dir holds
+// once opened.
+func checksOf(t *testing.T, dir string) int {
+	t.Helper()
+	s := open(t, copyDir(t, dir))
+	defer s.Close()
+	checks, err := s.Checks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(checks)
+}
+
+// manifestBoundaries are the offsets in the MANIFEST at path where one
+// of its records ends, the last (its length) left out: Badger's layout,
+// 8 bytes of magic, then per record its length and CRC (4 bytes each) and
+// the record.
+func manifestBoundaries(t *testing.T, path string) []int64 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int64
+	for at := 8; at < len(data); {
+		out = append(out, int64(at))
+		if at+8 > len(data) {
+			t.Fatalf("the MANIFEST ends in a record's length, at byte %d", at)
+		}
+		at += 8 + int(binary.BigEndian.Uint32(data[at:]))
+	}
+	return out
+}
+
+// A killed session's store whose MANIFEST is cut exactly where one of its
+// records ends reads, to Badger, as an older whole MANIFEST, and Badger
+// deletes the tables it no longer lists. At every such cut, the open
+// either refuses the store in one line and changes no file, or opens it
+// with every check it held (the records of the tables it drops are in a
+// memtable log still); the cut to no record at all is refused.
+func TestManifestCutAtARecordEndIsRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes until Badger makes a table")
+	}
+	dir := killedWithATable(t)
+	want := checksOf(t, dir)
+	boundaries := manifestBoundaries(t, filepath.Join(dir, "MANIFEST"))
+	refusals := 0
+	for _, at := range boundaries {
+		cp := copyDir(t, dir)
+		if err := os.Truncate(filepath.Join(cp, "MANIFEST"), at); err != nil {
+			t.Fatal(err)
+		}
+		refused, wrong := survivesOrRefuses(t, cp, want)
+		if wrong != "" {
+			t.Errorf("MANIFEST cut at byte %d of its records' ends %v: %s", at, boundaries, wrong)
+		}
+		if refused {
+			refusals++
+		}
+		if at == 8 && !refused {
+			t.Errorf("MANIFEST cut to its magic: not refused")
+		}
+	}
+	t.Logf("%d checks; %d of %d cuts refused, the others opened with every check", want, refusals, len(boundaries))
+}
+
+// Damage inside a killed session's memtable log (*.mem) or newest value
+// log (*.vlog), which Badger replays and cuts at the first damaged entry,
+// dropping every record after it, or in an older value log, which it reads
+// only for a value: 4 KiB zeroed, a byte flipped, or the file cut short,
+// at a quarter, the middle or the end of what it holds. Each is refused in one
+// line with no file changed, or opens with every check and class the store
+// held: never a panic, never a check lost or a number given twice.
+func TestDamagedLogsOfAKilledStore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes until Badger makes a table")
+	}
+	dir := killedWithATable(t)
+	want := checksOf(t, dir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs []string
+	for _, e := range entries {
+		if info, _ := e.Info(); (strings.HasSuffix(e.Name(), ".mem") || strings.HasSuffix(e.Name(), ".vlog")) && info.Size() > logHeaderSize {
+			logs = append(logs, e.Name())
+		}
+	}
+	if !slices.ContainsFunc(logs, func(n string) bool { return strings.HasSuffix(n, ".mem") }) {
+		t.Fatal("the killed store has no memtable log with records")
+	}
+	refusals, cases := 0, 0
+	for _, name := range logs {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := f.Stat()
+		end, err := lastNonZero(f, logHeaderSize, st.Size())
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end <= logHeaderSize {
+			t.Logf("%s holds no record", name)
+			continue
+		}
+		for _, at := range []int64{logHeaderSize + (end-logHeaderSize)/4, logHeaderSize + (end-logHeaderSize)/2, end - 1} {
+			for what, damage := range map[string]func(path string) error{
+				"4 KiB zeroed": func(path string) error {
+					f, err := os.OpenFile(path, os.O_WRONLY, 0)
+					if err != nil {
+						return err
+					}
+					defer f.Close()
+					_, err = f.WriteAt(make([]byte, min(4096, end-at)), at)
+					return err
+				},
+				"a byte flipped": func(path string) error {
+					f, err := os.OpenFile(path, os.O_RDWR, 0)
+					if err != nil {
+						return err
+					}
+					defer f.Close()
+					b := make([]byte, 1)
+					if _, err := f.ReadAt(b, at); err != nil {
+						return err
+					}
+					_, err = f.WriteAt([]byte{b[0] ^ 0x10}, at)
+					return err
+				},
+				"cut short": func(path string) error { return os.Truncate(path, at) },
+			} {
+				cp := copyDir(t, dir)
+				if err := damage(filepath.Join(cp, name)); err != nil {
+					t.Fatal(err)
+				}
+				refused, wrong := survivesOrRefuses(t, cp, want)
+				if wrong != "" {
+					t.Errorf("%s %s at byte %d of %d: %s", name, what, at, end, wrong)
+				}
+				cases++
+				if refused {
+					refusals++
+				}
+			}
+		}
+	}
+	t.Logf("%d checks, logs %v: %d of %d damages refused, the others opened with every check", want, logs, refusals, cases)
+}
