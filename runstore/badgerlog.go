@@ -270,12 +270,16 @@ func hasOurKeyAt(b []byte) bool {
 // that is not zero (off when there is none), read from the end in chunks:
 // a log file is mostly the zeros it was made with.
 func lastNonZero(f io.ReaderAt, off, size int64) (int64, error) {
-	buf := make([]byte, 64<<10)
+	buf, zeros := make([]byte, 64<<10), make([]byte, 64<<10)
 	for end := size; end > off; {
 		start := max(off, end-int64(len(buf)))
 		chunk := buf[:end-start]
 		if _, err := f.ReadAt(chunk, start); err != nil && !errors.Is(err, io.EOF) {
 			return 0, err
+		}
+		if bytes.Equal(chunk, zeros[:len(chunk)]) {
+			end = start
+			continue
 		}
 		for i := len(chunk) - 1; i >= 0; i-- {
 			if chunk[i] != 0 {

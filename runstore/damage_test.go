@@ -244,3 +244,76 @@ func TestDamagedLogsOfAKilledStore(t *testing.T) {
 	}
 	t.Logf("%d checks, logs %v: %d of %d damages refused, the others opened with every check", want, logs, refusals, cases)
 }
+
+// A store whose last session was killed must hold every check mc recorded
+// it to hold (RECORDED): its memtable log cut short, dropping the last
+// check, or a RECORDED that counts more checks than the files hold, is
+// refused; a damaged RECORDED too. The store as the kill left it opens
+// with its checks.
+func TestRecordedChecksMustBeHeld(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "store")
+	s := open(t, dir)
+	for range 3 {
+		c := &Check{Verdict: "pass"}
+		c.Key, _ = NewKey(KindCheck, key(t, 3, nil).Run, nil, "0123abcd")
+		if err := s.AddCheck(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	killed := copyDir(t, dir) // as a kill leaves it: no CLOSED
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if next, err := readRecorded(killed); next != 4 || err != nil {
+		t.Fatalf("RECORDED says %d (%v), want 4", next, err)
+	}
+	memLog := func(cp string) string {
+		entries, _ := os.ReadDir(cp)
+		for _, e := range entries {
+			if info, _ := e.Info(); strings.HasSuffix(e.Name(), ".mem") && info.Size() > 0 {
+				return filepath.Join(cp, e.Name())
+			}
+		}
+		t.Fatal("no memtable log")
+		return ""
+	}
+	for name, c := range map[string]struct {
+		damage func(cp string) error
+		why    string
+	}{
+		"the memtable log cut in its last check": {func(cp string) error {
+			path := memLog(cp)
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			st, _ := f.Stat()
+			end, err := lastNonZero(f, logHeaderSize, st.Size())
+			f.Close()
+			if err != nil {
+				return err
+			}
+			return os.Truncate(path, end-10)
+		}, "it was recorded to hold 3 checks, and its files hold 2"},
+		"RECORDED counting more checks": {func(cp string) error { return writeRecorded(cp, 10) }, "it was recorded to hold 9 checks, and its files hold 3"},
+		"RECORDED damaged": {func(cp string) error {
+			return os.WriteFile(filepath.Join(cp, recordedFile), []byte("next-check 3 0123456789abcdef\n"), 0o644)
+		}, "its file RECORDED is damaged: it fails its checksum"},
+	} {
+		cp := copyDir(t, killed)
+		if err := c.damage(cp); err != nil {
+			t.Fatal(err)
+		}
+		before := storeFiles(t, cp)
+		_, err := Open(cp, Options{})
+		if err == nil || !strings.Contains(err.Error(), c.why) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: open gave %v, want %q", name, err, c.why)
+		}
+		if after := storeFiles(t, cp); after != before {
+			t.Errorf("%s: the refused open changed files:\nbefore %s\nafter  %s", name, before, after)
+		}
+	}
+	if refused, wrong := survivesOrRefuses(t, copyDir(t, killed), 3); refused || wrong != "" {
+		t.Errorf("the store as the kill left it: refused %v, %s", refused, wrong)
+	}
+}
