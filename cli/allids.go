@@ -62,7 +62,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 	var suites []junit.Suite
 	var last checker.Result
 	defer limitMemory(f.options().MaxMemory)()
-	sum, err := allids.Check(entry.Name, p.N, entry.Symmetry, f.keepGoing, func(cl ring.ArrangementClass) (allids.Outcome, error) {
+	sum, err := allids.Check(entry.Name, p.N, entry.Symmetry, f.Continue, func(cl ring.ArrangementClass) (allids.Outcome, error) {
 		p.IDs = cl.Rep
 		target, err := entry.Build(p)
 		if err != nil {
@@ -99,7 +99,7 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		suite.Set("class_size", fmt.Sprint(cl.Size))
 		suites = append(suites, suite)
 	}
-	if f.json {
+	if f.JSON {
 		sum.WriteJSON(stdout)
 	} else {
 		sum.WriteText(stdout, "mc check", func(w io.Writer) { writeRun(w, failed, nil) })

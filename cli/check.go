@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/cmdflags"
 	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/specs"
@@ -23,10 +24,12 @@ import (
 type checkFlags struct {
 	// Flags are the spec's parameters (paramflags.Names).
 	paramflags.Flags
+	// Check are the flags mc-beam check shares: --continue, --safety,
+	// --all-ids and --json.
+	cmdflags.Check
 	maxStates  int64
 	maxMemory  string
 	timeout    time.Duration
-	json       bool
 	traceOut   string
 	junit      string // --junit: the JUnit XML report's file, "" for none
 	progress   bool
@@ -38,19 +41,15 @@ type checkFlags struct {
 	checkpoint string
 	every      time.Duration
 	resume     string
-	allIDs     bool
 	// everyN is --every-n: every ring size, by a cutoff theorem.
 	everyN bool
-	safety bool
 	fair   string
 	// fairness is --fair resolved against the spec's default.
 	fairness model.Fairness
 	por      bool
 	shortest bool
-	// keepGoing is --continue: every property to the end.
-	keepGoing bool
-	maxDepth  int
-	coverage  bool
+	maxDepth int
+	coverage bool
 	// noDeadlock is --no-deadlock: terminal states are not checked for
 	// deadlock (model.Deadlock).
 	noDeadlock bool
@@ -77,17 +76,17 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "directory where progress is saved at level boundaries (the first after 10s at most)")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "least time between two checkpoints (0: every level)")
 	fs.StringVar(&f.resume, "resume", "", "continue the run checkpointed in this directory (SPEC and its flags may be left out)")
-	fs.BoolVar(&f.keepGoing, "continue", false, "check every property to the end; by default the run stops at the end of the level where a property first fails (exit 1) and reports the rest as not checked")
+	f.AddContinue(fs)
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "explore only the states at most this many steps from an initial state: incomplete (exit 3) if deeper ones exist, liveness then not checked (default no bound; see docs/coverage.md)")
 	fs.BoolVar(&f.coverage, "coverage", false, "report per rule and process how often it fired and how many new states it found, and warn of rules that never fired (see docs/coverage.md)")
 	fs.BoolVar(&f.noDeadlock, "no-deadlock", false, "do not report a terminal state (no action enabled) that the spec does not declare a proper end as a deadlock (see docs/specs.md)")
-	fs.BoolVar(&f.safety, "safety", false, "check safety properties only; liveness, which needs the whole state graph in memory, is skipped and named")
+	f.AddSafety(fs)
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
 	fs.BoolVar(&f.shortest, "shortest", false, fmt.Sprintf("with --por, re-run a failure without reduction (bounded by --max-states, default %d) for a shortest counterexample", checker.ShortestBound))
 	fs.BoolVar(&f.everyN, "every-n", false, "for a spec written as a token-ring template, check every ring size up to the cutoff of the theorem that covers its properties, and so every n ≥ 2; refused, naming the failing hypothesis, where no theorem applies (see docs/every-n.md)")
-	fs.BoolVar(&f.allIDs, "all-ids", false, "check every arrangement of the ids 1..n, one per symmetry class (see mc list)")
+	f.AddAllIDs(fs)
 	fs.StringVar(&f.fair, "fair", "", "fairness for liveness properties: none, process (weak, per process) or action (weak, per rule) (default: the spec's, see mc list)")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the human summary")
+	f.AddJSON(fs)
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run (or, if none fails, a witness's run) to this trace file (see mc trace)")
 	addJUnitFlag(fs, &f.junit)
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even with --json or when stderr is not a terminal")
@@ -114,7 +113,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if f.everyN {
 		return runEveryN(ctx, fs, &f, args, stdout, stderr)
 	}
-	if f.allIDs {
+	if f.AllIDs {
 		return runAllIDs(ctx, fs, &f, args, stdout, stderr)
 	}
 	entry, p, refusals, err := f.target(fs)
@@ -198,7 +197,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if m := res.WrongMeasure; m != nil {
 		fmt.Fprintf(stderr, "mc check: %s\n", wrongMeasureLine(m))
 	}
-	if f.json {
+	if f.JSON {
 		if err := writeJSON(stdout, &res, shortest); err != nil {
 			fmt.Fprintf(stderr, "mc check: %v\n", err)
 			return exitInternal
@@ -256,7 +255,7 @@ func (f *checkFlags) check(ctx context.Context, target checker.Target, opt check
 // withProgress is opt showing the run's progress if asked, and the
 // function that ends the display once the run is over.
 func (f *checkFlags) withProgress(opt checker.Options, stderr io.Writer) (checker.Options, func()) {
-	progress, every := newProgress(stderr, f.progress, f.json)
+	progress, every := newProgress(stderr, f.progress, f.JSON)
 	if progress == nil {
 		return opt, func() {}
 	}
@@ -351,7 +350,7 @@ func (f *checkFlags) resolveFairness(fs *pflag.FlagSet, e specs.Entry) error {
 
 // options turns the flags into the checker's options.
 func (f *checkFlags) options() checker.Options {
-	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.safety,
+	opt := checker.Options{MaxStates: f.maxStates, Timeout: f.timeout, Workers: f.workers, Exact: f.exact, Safety: f.Safety,
 		Checkpoint: f.checkpoint, CheckpointEvery: f.every, Fair: f.fairness, Reduce: f.por, SpecHash: f.specHash, KeepDir: f.keepDir}
 	if f.store == "disk" {
 		opt.Disk = f.dir
@@ -363,7 +362,7 @@ func (f *checkFlags) options() checker.Options {
 	if opt.MaxMemory == 0 {
 		opt.MaxMemory = f.defaultMemory
 	}
-	opt.Continue, opt.NoDeadlock = f.keepGoing, f.noDeadlock
+	opt.Continue, opt.NoDeadlock = f.Continue, f.noDeadlock
 	opt.MaxDepth, opt.Coverage = f.maxDepth, f.coverage
 	return opt
 }

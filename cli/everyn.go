@@ -109,7 +109,7 @@ func runEveryN(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 			}
 		}
 	}
-	if f.json {
+	if f.JSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(sum); err != nil {

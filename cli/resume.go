@@ -54,7 +54,7 @@ func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Para
 	if f.fairness, err = model.ParseFairness(h.Run.Fair); err != nil {
 		return entry, p, nil, fmt.Errorf("resume: the checkpoint's fairness: %v", err)
 	}
-	f.safety, f.por, f.keepGoing, f.maxDepth, f.noDeadlock = h.Run.Safety, h.Run.Reduce, h.Run.Continue, h.Run.MaxDepth, h.Run.NoDeadlock
+	f.Safety, f.por, f.Continue, f.maxDepth, f.noDeadlock = h.Run.Safety, h.Run.Reduce, h.Run.Continue, h.Run.MaxDepth, h.Run.NoDeadlock
 	f.store = string(h.Store) // a disk run's --dir comes from the checkpoint too (resumeWorkDir)
 	return entry, p, nil, nil
 }
@@ -135,9 +135,9 @@ func (f *checkFlags) overMeaning(fs *pflag.FlagSet, e specs.Entry, m runinfo.Mea
 		return err
 	})
 	set("fair", func() error { k, err := model.ParseFairness(f.fair); m.Fair = k.String(); return err })
-	set("safety", func() error { m.Safety = f.safety; return nil })
+	set("safety", func() error { m.Safety = f.Safety; return nil })
 	set("por", func() error { m.Reduce = f.por; return nil })
-	set("continue", func() error { m.Continue = f.keepGoing; return nil })
+	set("continue", func() error { m.Continue = f.Continue; return nil })
 	set("max-depth", func() error { m.MaxDepth = f.maxDepth; return nil })
 	set("no-deadlock", func() error { m.NoDeadlock = f.noDeadlock; return nil })
 	return m, err

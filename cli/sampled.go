@@ -38,7 +38,7 @@ func runSampled(ctx context.Context, fs *pflag.FlagSet, f *sweepFlags, stdout, s
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	if f.json {
+	if f.JSON {
 		enc := json.NewEncoder(stdout)
 		for _, r := range t.Rows {
 			line := struct {
@@ -54,9 +54,9 @@ func runSampled(ctx context.Context, fs *pflag.FlagSet, f *sweepFlags, stdout, s
 	} else {
 		t.WriteText(stdout)
 	}
-	if f.out != "" {
-		if err := sweepout.WriteSampledDir(f.out, t); err != nil {
-			return outputFailed(stderr, "sweep", "--out", f.out, err)
+	if f.Out != "" {
+		if err := sweepout.WriteSampledDir(f.Out, t); err != nil {
+			return outputFailed(stderr, "sweep", "--out", f.Out, err)
 		}
 	}
 	return exitPass
@@ -70,7 +70,7 @@ func (f *sweepFlags) resolveSampled(fs *pflag.FlagSet) (*sweepout.Sampled, error
 			return nil, fmt.Errorf("--%s does not apply to a sampled sweep (--sample)", name)
 		}
 	}
-	return sweepout.ResolveSampled(sweepout.SampledRequest{Spec: fs.Arg(0), Variant: f.variant, Ns: f.ns,
+	return sweepout.ResolveSampled(sweepout.SampledRequest{Spec: fs.Arg(0), Variant: f.Variant, Ns: f.Ns,
 		Runs: f.sample, Workers: f.workers, Seed: f.seed, Changed: fs.Changed})
 }
 

@@ -6,22 +6,18 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"time"
 
+	"github.com/ringcheck/mc/cmdflags"
 	"github.com/ringcheck/mc/sweep"
 	"github.com/ringcheck/mc/sweep/sweepout"
 )
 
 type sweepFlags struct {
-	db                    dbFlags
-	ns, ids, variant, out string
-	json                  bool
-	drift                 int
-	params                []string
-	maxStates             int64
-	timeout               time.Duration
-	maxMemory             string
-	por                   bool
+	// Sweep are the flags mc-beam sweep shares.
+	cmdflags.Sweep
+	db        dbFlags
+	maxMemory string
+	por       bool
 	// sample, seed and workers are mc sweep --sample's (sampled.go).
 	sample  int
 	seed    uint64
@@ -35,15 +31,7 @@ type sweepFlags struct {
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f sweepFlags
 	fs := newFlagSet("sweep", "SPEC|all [flags]", stdout)
-	fs.StringVar(&f.ns, "n", "", "ring sizes, e.g. 3..7 or 5 (default: the range results/ covers)")
-	fs.StringVar(&f.ids, "ids", "all", "all (one arrangement per symmetry class) or one arrangement a,b,c")
-	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first)")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object per n")
-	fs.StringVar(&f.out, "out", "", "write <name>.json, <name>.md, <name>.svg and the witness runs (traces/) to this directory; with SPEC all, also README.md and worst.svg")
-	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
-	fs.StringArrayVar(&f.params, "param", nil, "one of the spec's own parameters, `NAME=VALUE`; repeat for each (see mc check --help)")
-	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
-	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
+	f.Sweep.Add(fs)
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once the heap holds more than this, e.g. 512MiB (default: as mc check, 7/8 of the memory available)")
 	fs.IntVar(&f.sample, "sample", 0, "sample R random runs per size (mc simulate --random-ids) instead of every class; --n a..b then means a, 2a, 4a, … ≤ b (default "+sweepout.DefaultSampledSizes+")")
 	fs.Uint64Var(&f.seed, "seed", 1, "with --sample: the seed; the same seed gives the same table whatever --workers")
@@ -96,19 +84,17 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
 	}
-	opt := sweep.CostOptions{MaxStates: f.maxStates, Timeout: f.timeout}
 	if fs.Arg(0) == "all" {
-		if f.ns != "" || f.ids != "all" || f.variant != "" || f.drift != 0 || f.por || f.params != nil {
+		if f.Ns != "" || f.IDs != "all" || f.Variant != "" || f.Drift != 0 || f.por || f.Params != nil {
 			fmt.Fprintln(stderr, "mc sweep all: takes only --out, --json, --max-states, --timeout, --workers and the run store's flags")
 			return exitUsage
 		}
 		dir := f.outDir("all", false)
 		return withClasses(dbDir, "sweep", f.db.Fresh, stderr, func(c classes) int {
-			return sweepAll(ctx, dir, opt, f.workers, c, f.json, stdout, stderr)
+			return sweepAll(ctx, dir, sweep.CostOptions{MaxStates: f.MaxStates, Timeout: f.Timeout}, f.workers, c, f.JSON, stdout, stderr)
 		})
 	}
-	name, cfg, ns, err := sweepout.Resolve(sweepout.Request{Spec: fs.Arg(0), Variant: f.variant, Drift: f.drift, Params: f.params,
-		Ns: f.ns, IDs: f.ids, Opt: opt, Changed: fs.Changed})
+	name, cfg, ns, err := sweepout.Resolve(f.Request(fs.Arg(0), fs.Changed))
 	if err != nil {
 		fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 		return exitUsage
@@ -122,10 +108,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // outDir is the directory the sweep of spec (a name or all) writes its
 // files in: --out, or results/ for all but a sampled one; "" for none.
 func (f *sweepFlags) outDir(spec string, sampled bool) string {
-	if f.out == "" && spec == "all" && !sampled {
+	if f.Out == "" && spec == "all" && !sampled {
 		return "results"
 	}
-	return f.out
+	return f.Out
 }
 
 // sweepSpec sweeps one spec and prints its table.
@@ -134,7 +120,7 @@ func sweepSpec(ctx context.Context, name string, cfg sweep.Config, ns []int, f *
 	if t == nil {
 		return code
 	}
-	if f.json {
+	if f.JSON {
 		if err := sweepout.WriteJSON(stdout, t); err != nil {
 			fmt.Fprintf(stderr, "mc sweep: %v\n", err)
 			return exitInternal
@@ -142,9 +128,9 @@ func sweepSpec(ctx context.Context, name string, cfg sweep.Config, ns []int, f *
 	} else {
 		sweep.WriteText(stdout, t)
 	}
-	if f.out != "" {
-		if err := sweepout.WriteDir(f.out, t, version()); err != nil {
-			return outputFailed(stderr, "sweep", "--out", f.out, err)
+	if f.Out != "" {
+		if err := sweepout.WriteDir(f.Out, t, version()); err != nil {
+			return outputFailed(stderr, "sweep", "--out", f.Out, err)
 		}
 	}
 	return exitPass

@@ -7,11 +7,11 @@ import (
 	"io"
 	"slices"
 	"sort"
-	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/ringcheck/mc/cmdflags"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/runstore/dbflags"
@@ -26,17 +26,13 @@ func init() {
 	register.DoFn3x1[context.Context, int, rowClasses, error](&writeRowFn{})
 }
 
-// sweepFlags are mc sweep's flags, less --sample's.
+// sweepFlags are mc sweep's flags, less --sample's, --max-memory,
+// --workers and --por.
 type sweepFlags struct {
-	db                    dbflags.Flags
-	ns, ids, variant, out string
-	json                  bool
-	drift                 int
-	params                []string
-	maxStates             int64
-	timeout               time.Duration
-	work                  string
-	beam                  beamFlags
+	cmdflags.Sweep
+	db   dbflags.Flags
+	work string
+	beam beamFlags
 }
 
 // runSweep is mc-beam sweep SPEC: mc sweep's table, each arrangement
@@ -49,15 +45,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) (cod
 	var f sweepFlags
 	var dbDir string
 	fs := newFlagSet("sweep", "SPEC --n A..B [flags]", stdout)
-	fs.StringVar(&f.ns, "n", "", "ring sizes, e.g. 3..7 or 5 (default: the range results/ covers)")
-	fs.StringVar(&f.ids, "ids", "all", "all (one arrangement per symmetry class) or one arrangement a,b,c")
-	fs.StringVar(&f.variant, "variant", "", "spec variant (default: the spec's first)")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object per n")
-	fs.StringVar(&f.out, "out", "", "write <name>.json, <name>.md and the witness runs (traces/) to this directory")
-	fs.IntVar(&f.drift, "drift", 0, "clock-based specs: the drift bound (see mc check --help)")
-	fs.StringArrayVar(&f.params, "param", nil, "one of the spec's own parameters, `NAME=VALUE`; repeat for each (see mc check --help)")
-	fs.Int64Var(&f.maxStates, "max-states", 0, "give up on an arrangement whose graph exceeds this many states")
-	fs.DurationVar(&f.timeout, "timeout", 0, "give up on an arrangement whose graph takes longer than this")
+	f.Sweep.Add(fs)
 	fs.StringVar(&f.work, "work", "", "directory (any Beam filesystem: a local path, gs://…) where the workers leave each row's classes (default: a temporary directory, removed)")
 	f.db.Add(fs)
 	f.db.AddOff(fs)
@@ -70,8 +58,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) (cod
 		fmt.Fprintln(stderr, "mc-beam sweep: want exactly one SPEC (see mc-beam sweep --help)")
 		return exitUsage
 	}
-	req := sweepRequest{Spec: positional(fs)[0], Variant: f.variant, Drift: f.drift, Params: f.params, Ns: f.ns, IDs: f.ids, MaxStates: f.maxStates, Timeout: f.timeout}
-	if f.maxStates < 0 || f.timeout < 0 {
+	req := sweepRequest{Spec: positional(fs)[0], Flags: f.Sweep}
+	if f.MaxStates < 0 || f.Timeout < 0 {
 		fmt.Fprintln(stderr, "mc-beam sweep: --max-states and --timeout must not be negative")
 		return exitUsage
 	}
@@ -123,13 +111,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) (cod
 		// mc sweep's line: what the store saved this sweep.
 		fmt.Fprintf(stderr, "mc-beam sweep %s: %d reused, %d computed\n", name, classCount(rows)-computed, computed)
 	}
-	if f.json {
+	if f.JSON {
 		err = sweepout.WriteJSON(stdout, t)
 	} else {
 		sweep.WriteText(stdout, t)
 	}
-	if err == nil && f.out != "" {
-		err = sweepout.WriteDir(f.out, t, runinfo.ThisBuild().Version)
+	if err == nil && f.Out != "" {
+		err = sweepout.WriteDir(f.Out, t, runinfo.ThisBuild().Version)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc-beam sweep: %v\n", err)
@@ -142,17 +130,12 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) (cod
 // configuration: the command line, as plain fields that Beam serializes
 // with the DoFn.
 type sweepRequest struct {
-	Spec, Variant string
-	Drift         int
-	Params        []string
-	Ns, IDs       string
-	MaxStates     int64
-	Timeout       time.Duration
+	Spec  string
+	Flags cmdflags.Sweep
 }
 
 func (r sweepRequest) resolve(changed func(string) bool) (string, sweep.Config, []int, error) {
-	return sweepout.Resolve(sweepout.Request{Spec: r.Spec, Variant: r.Variant, Drift: r.Drift, Params: r.Params, Ns: r.Ns, IDs: r.IDs,
-		Opt: sweep.CostOptions{MaxStates: r.MaxStates, Timeout: r.Timeout}, Changed: changed})
+	return sweepout.Resolve(r.Flags.Request(r.Spec, changed))
 }
 
 // classJob is one arrangement class of ring size N, the Index-th that
