@@ -14,18 +14,20 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checker/allids"
+	"github.com/ringcheck/mc/cmdflags"
 	"github.com/ringcheck/mc/model"
+	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/specs/paramflags"
 )
 
-// checkFlags are mc-beam check's flags: mc check's spec parameters, and
-// where the search runs.
+// checkFlags are mc-beam check's flags: mc check's spec parameters and
+// the flags it shares with mc check, and where the search runs.
 type checkFlags struct {
-	spec     paramflags.Flags
-	safety   bool
-	json     bool
+	spec paramflags.Flags
+	cmdflags.Check
 	traceOut string
 	shards   int
 	work     string
@@ -43,13 +45,17 @@ const maxShards = 4096
 // one Beam pipeline per level (levelPipeline). Its counts, depth and
 // verdicts are mc check's: the same states (64-bit fingerprints, as mc
 // check's default store), found level by level as mc check finds them,
-// and the run stops at the end of the level where a property first fails.
+// and the run stops at the end of the level where a property first fails
+// (without --continue). With --all-ids it searches one arrangement per
+// symmetry class, as mc check --all-ids does (runAllIDs).
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	fs := newFlagSet("check", "SPEC [flags]", stdout)
 	f.spec.Add(fs)
-	fs.BoolVar(&f.safety, "safety", false, "check the safety properties only; mc-beam refuses liveness (see docs/scale-out.md)")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the summary")
+	f.AddContinue(fs)
+	f.AddSafety(fs)
+	f.AddAllIDs(fs)
+	f.AddJSON(fs)
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run to this trace file (see mc trace)")
 	fs.IntVar(&f.shards, "shards", 0, "partitions of the state space by fingerprint, each level's units of work (default 1 on prism, whose bundles run one process's worth of work anyway, 64 on a cluster)")
 	fs.StringVar(&f.work, "work", "", "directory (any Beam filesystem: a local path, gs://…) for the shard files (default: a temporary directory, removed)")
@@ -57,7 +63,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
-	t, run, err := f.target(fs)
+	e, p, t, run, err := f.target(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "mc-beam check: %v\n", err)
 		return exitUsage
@@ -71,8 +77,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	defer done()
+	if f.AllIDs {
+		return f.runAllIDs(ctx, e, p, work, stdout, stderr)
+	}
 	start := time.Now()
-	res, err := search(ctx, &f.beam, t, system{Run: run}, work, f.shards)
+	res, err := search(ctx, &f.beam, t, system{Run: run}, work, f.shards, f.Continue)
 	if err != nil {
 		fmt.Fprintf(stderr, "mc-beam check: %v\n", err)
 		return exitInternal
@@ -84,7 +93,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitInternal
 		}
 	}
-	if f.json {
+	if f.JSON {
 		err = res.writeJSON(stdout, t.Info(), f.beam.runner, f.shards)
 	} else {
 		res.writeText(stdout, t.Info(), f.beam.runner, f.shards)
@@ -99,19 +108,76 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return exitPass
 }
 
-// target builds the system the flags give and the run's meaning (what a
-// trace file records), refusing what mc-beam cannot check: all before
-// the run starts.
-func (f *checkFlags) target(fs *pflag.FlagSet) (checker.Target, runinfo.Meaning, error) {
+// runAllIDs is mc-beam check --all-ids: package allids's loop over the
+// arrangement classes, each class searched by its own pipelines in a
+// directory of its own under work, its output mc check --all-ids's.
+func (f *checkFlags) runAllIDs(ctx context.Context, e specs.Entry, p model.Params, work string, stdout, stderr io.Writer) int {
+	var failed *result
+	var failedInfo checker.Info
+	classes := 0
+	sum, err := allids.Check(e.Name, p.N, e.Symmetry, f.Continue, func(cl ring.ArrangementClass) (allids.Outcome, error) {
+		p.IDs = cl.Rep
+		t, err := e.Build(p)
+		if err != nil {
+			return allids.Outcome{}, fmt.Errorf("ids %s: %v", model.FormatInts(cl.Rep), err)
+		}
+		start := time.Now()
+		res, err := search(ctx, &f.beam, t, system{Run: f.meaning(e, t)}, fmt.Sprintf("%s/class-%d", work, classes), f.shards, f.Continue)
+		classes++
+		if err != nil {
+			return allids.Outcome{}, fmt.Errorf("ids %s: %v", model.FormatInts(cl.Rep), err)
+		}
+		res.elapsed = time.Since(start)
+		o := allids.Outcome{Variant: t.Info().Variant, Verdict: res.runVerdict(), States: int64(res.states), Transitions: int64(res.transitions)}
+		if o.Verdict == checker.Fail && failed == nil {
+			failed, failedInfo = res, t.Info()
+		}
+		return o, nil
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "mc-beam check: %v\n", err)
+		return exitInternal
+	}
+	if f.JSON {
+		err = sum.WriteJSON(stdout)
+	} else {
+		sum.WriteText(stdout, "mc-beam check", func(w io.Writer) { failed.writeText(w, failedInfo, f.beam.runner, f.shards) })
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mc-beam check: %v\n", err)
+		return exitInternal
+	}
+	if sum.Verdict == checker.Fail {
+		return exitFail
+	}
+	return exitPass
+}
+
+// target resolves the spec and its parameters, and builds the system they
+// give with the run's meaning (what a trace file records), refusing what
+// mc-beam cannot check: all before the run starts. With --all-ids the
+// system is the default arrangement's, whose properties every class
+// shares.
+func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, checker.Target, runinfo.Meaning, error) {
+	var e specs.Entry
+	var p model.Params
+	fail := func(err error) (specs.Entry, model.Params, checker.Target, runinfo.Meaning, error) {
+		return e, p, nil, runinfo.Meaning{}, err
+	}
 	args := positional(fs)
+	if f.AllIDs {
+		if err := allids.Refuse(fs.Changed); err != nil {
+			return fail(err)
+		}
+	}
 	if len(args) != 1 {
-		return nil, runinfo.Meaning{}, fmt.Errorf("want exactly one SPEC (see mc-beam check --help)")
+		return fail(fmt.Errorf("want exactly one SPEC (see mc-beam check --help)"))
 	}
 	switch {
 	case fs.Changed("shards") && f.shards < 1:
-		return nil, runinfo.Meaning{}, fmt.Errorf("--shards must be positive, got %d", f.shards)
+		return fail(fmt.Errorf("--shards must be positive, got %d", f.shards))
 	case f.shards > maxShards:
-		return nil, runinfo.Meaning{}, fmt.Errorf("--shards must be at most %d (every level writes and reads a file per shard), got %d", maxShards, f.shards)
+		return fail(fmt.Errorf("--shards must be at most %d (every level writes and reads a file per shard), got %d", maxShards, f.shards))
 	case !fs.Changed("shards") && f.beam.runner == "prism":
 		f.shards = 1
 	case !fs.Changed("shards"):
@@ -119,33 +185,43 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (checker.Target, runinfo.Meaning,
 	}
 	e, err := specs.Lookup(args[0])
 	if err != nil {
-		return nil, runinfo.Meaning{}, err
+		return fail(err)
 	}
 	if err := e.Takes.Refuse(e.Name, fs.Changed); err != nil {
-		return nil, runinfo.Meaning{}, err
+		return fail(err)
 	}
 	f.spec.Largest = checker.MaxProcs
-	p, err := f.spec.Params(fs, e.Info)
-	if err != nil {
-		return nil, runinfo.Meaning{}, err
+	if p, err = f.spec.Params(fs, e.Info); err != nil {
+		return fail(err)
+	}
+	if f.AllIDs {
+		if err := allids.CheckN(p.N); err != nil {
+			return fail(err)
+		}
 	}
 	t, err := e.Build(p)
 	if err != nil {
-		return nil, runinfo.Meaning{}, err
+		return fail(err)
 	}
-	if !f.safety {
+	if !f.Safety {
 		for _, pr := range t.Props() {
 			if pr.Kind.Liveness() {
-				return nil, runinfo.Meaning{}, fmt.Errorf("%s has liveness properties (%s), which need the whole state graph that a level-by-level search does not keep; give --safety to check its safety properties, or use mc check", e.Name, pr.Name)
+				return fail(fmt.Errorf("%s has liveness properties (%s), which need the whole state graph that a level-by-level search does not keep; give --safety to check its safety properties, or use mc check", e.Name, pr.Name))
 			}
 		}
 	}
 	if f.traceOut != "" {
 		if st, err := os.Stat(filepath.Dir(f.traceOut)); err != nil || !st.IsDir() {
-			return nil, runinfo.Meaning{}, fmt.Errorf("--trace-out: %s is not a directory", filepath.Dir(f.traceOut))
+			return fail(fmt.Errorf("--trace-out: %s is not a directory", filepath.Dir(f.traceOut)))
 		}
 	}
-	return t, checker.MeaningOf(t.Info(), checker.Options{Fair: e.Defaults.Fair, Safety: f.safety}), nil
+	return e, p, t, f.meaning(e, t), nil
+}
+
+// meaning is what a run of t means: what a trace file records, and what
+// a worker rebuilds the system from.
+func (f *checkFlags) meaning(e specs.Entry, t checker.Target) runinfo.Meaning {
+	return checker.MeaningOf(t.Info(), checker.Options{Fair: e.Defaults.Fair, Safety: f.Safety, Continue: f.Continue})
 }
 
 // result is what the search found.
@@ -157,19 +233,21 @@ type result struct {
 	// property first failed.
 	stopped bool
 	props   []checker.PropInfo
-	// failed maps each failed property to where it failed; witnessed,
-	// each witness that holds somewhere.
+	// failed maps each failed property to where it first failed, and
+	// failedAt to the level whose expansion found that; witnessed, each
+	// witness that holds somewhere.
 	failed    map[string]finding
+	failedAt  map[string]int
 	witnessed map[string]bool
-	// failedAt is the level whose expansion found the failures.
-	failedAt int
-	elapsed  time.Duration
+	elapsed   time.Duration
 }
 
 // search explores t's states level by level. Level 0, the initial
 // states, is written by the driver; each further level by a pipeline.
-func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, work string, shards int) (*result, error) {
-	res := &result{props: t.Props(), failed: map[string]finding{}, witnessed: map[string]bool{}}
+// It stops at the end of the level where a property first fails, unless
+// keepGoing (--continue), which explores every state.
+func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, work string, shards int, keepGoing bool) (*result, error) {
+	res := &result{props: t.Props(), failed: map[string]finding{}, failedAt: map[string]int{}, witnessed: map[string]bool{}}
 	level0 := make([][]record, shards)
 	seen := map[uint64]bool{}
 	for i, s := range t.Initial() {
@@ -205,7 +283,7 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 			if err := readJSON(ctx, expandPath(work, level, sh), &e); err != nil {
 				return nil, err
 			}
-			res.add(e)
+			res.add(e, level)
 			var d dedupSummary
 			if err := readJSON(ctx, dedupPath(work, level+1, sh), &d); err != nil {
 				return nil, err
@@ -213,12 +291,12 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 			fresh += d.New
 		}
 		res.states += fresh
-		if len(res.failed) > 0 {
+		if len(res.failed) > 0 && !keepGoing {
 			// The search stops with level expanded, its successors counted
 			// (mc check's depth and states); a level with nothing new
 			// after it ends the search all the same, and the verdicts of
 			// the properties that held are then final.
-			res.stopped, res.failedAt = fresh > 0, level
+			res.stopped = fresh > 0
 			return res, nil
 		}
 		if fresh == 0 {
@@ -231,15 +309,19 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 	}
 }
 
-// add takes in one shard's expansion: for each property, the failure at
-// the least fingerprint, so that the trace does not depend on the order
-// the shards are read in.
-func (r *result) add(e expandSummary) {
+// add takes in one shard's expansion of level: for each property, the
+// failure at the least fingerprint of the first level where it fails, so
+// that the trace does not depend on the order the shards are read in.
+func (r *result) add(e expandSummary, level int) {
 	r.transitions += e.Transitions
 	r.terminal += e.Terminal
 	for _, f := range e.Findings {
-		if old, ok := r.failed[f.Prop]; !ok || f.FP < old.FP || (f.FP == old.FP && actionLess(f.Step, old.Step)) {
-			r.failed[f.Prop] = f
+		old, ok := r.failed[f.Prop]
+		if ok && r.failedAt[f.Prop] < level {
+			continue
+		}
+		if !ok || f.FP < old.FP || (f.FP == old.FP && actionLess(f.Step, old.Step)) {
+			r.failed[f.Prop], r.failedAt[f.Prop] = f, level
 		}
 	}
 	for name := range e.Witnessed {
@@ -287,15 +369,24 @@ func (r *result) failure() *checker.PropInfo {
 	var best *checker.PropInfo
 	for i := range r.props {
 		p := &r.props[i]
-		f, ok := r.failed[p.Name]
-		if !ok {
+		if _, ok := r.failed[p.Name]; !ok {
 			continue
 		}
-		if best == nil || (f.Step == nil && r.failed[best.Name].Step != nil) {
+		if best == nil || r.traceLen(p.Name) < r.traceLen(best.Name) {
 			best = p
 		}
 	}
 	return best
+}
+
+// traceLen is the number of steps of failed property name's
+// counterexample: to its state at level failedAt, and a step property's
+// failing step.
+func (r *result) traceLen(name string) int {
+	if r.failed[name].Step != nil {
+		return r.failedAt[name] + 1
+	}
+	return r.failedAt[name]
 }
 
 // runVerdict is the run's verdict.

@@ -2,7 +2,7 @@
 // so that they can leave one machine (issue #21, docs/scale-out.md):
 //
 //	mc-beam sweep SPEC --n A..B [mc sweep's flags]   one check per arrangement class
-//	mc-beam check SPEC [mc check's spec flags] --safety   breadth-first search, one pipeline per level
+//	mc-beam check SPEC [mc check's spec flags] --safety [--all-ids]   breadth-first search, one pipeline per level
 //
 // Both run on Beam's Prism runner in this process by default (--runner
 // prism), and on Flink, Spark or Dataflow through Beam's portable runners;

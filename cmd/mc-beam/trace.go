@@ -17,7 +17,7 @@ import (
 // plus the failing step for a step property.
 func (r *result) writeTrace(ctx context.Context, path string, t checker.Target, run runinfo.Meaning, work string, shards int, p *checker.PropInfo) error {
 	f := r.failed[p.Name]
-	init, actions, err := pathTo(ctx, work, shards, r.failedAt, f.FP)
+	init, actions, err := pathTo(ctx, work, shards, r.failedAt[p.Name], f.FP)
 	if err != nil {
 		return err
 	}
