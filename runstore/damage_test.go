@@ -27,7 +27,7 @@ func survivesOrRefuses(t *testing.T, cp string, want int) (refused bool, wrong s
 		case !errors.As(err, &r) || strings.Contains(err.Error(), "\n"):
 			return false, fmt.Sprintf("open gave %v", err)
 		case !strings.Contains(err.Error(), "MANIFEST") && !strings.Contains(err.Error(), ".sst") && !strings.Contains(err.Error(), ".mem") &&
-			!strings.Contains(err.Error(), ".vlog") && !strings.Contains(err.Error(), "records were lost"):
+			!strings.Contains(err.Error(), ".vlog") && !strings.Contains(err.Error(), "KEYREGISTRY") && !strings.Contains(err.Error(), "records were lost"):
 			return true, fmt.Sprintf("the refusal names no file: %v", err)
 		}
 		if after := storeFiles(t, cp); after != before {
@@ -251,19 +251,10 @@ func TestDamagedLogsOfAKilledStore(t *testing.T) {
 // refused; a damaged RECORDED too. The store as the kill left it opens
 // with its checks.
 func TestRecordedChecksMustBeHeld(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "store")
-	s := open(t, dir)
-	for range 3 {
-		c := &Check{Verdict: "pass"}
-		c.Key, _ = NewKey(KindCheck, key(t, 3, nil).Run, nil, "0123abcd")
-		if err := s.AddCheck(c); err != nil {
-			t.Fatal(err)
-		}
+	if testing.Short() {
+		t.Skip("opens a dozen copies of a store, each with a 128 MiB value log")
 	}
-	killed := copyDir(t, dir) // as a kill leaves it: no CLOSED
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	killed := killedWithChecks(t, 3)
 	if next, err := readRecorded(killed); next != 4 || err != nil {
 		t.Fatalf("RECORDED says %d (%v), want 4", next, err)
 	}
@@ -315,5 +306,83 @@ func TestRecordedChecksMustBeHeld(t *testing.T) {
 	}
 	if refused, wrong := survivesOrRefuses(t, copyDir(t, killed), 3); refused || wrong != "" {
 		t.Errorf("the store as the kill left it: refused %v, %s", refused, wrong)
+	}
+}
+
+// killedWithChecks is a copy of a store with n checks, taken while the
+// store is open: as a kill leaves it, with no CLOSED, its records in a
+// memtable log.
+func killedWithChecks(t *testing.T, n int) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "store")
+	s := open(t, dir)
+	defer s.Close()
+	for range n {
+		c := &Check{Verdict: "pass"}
+		c.Key, _ = NewKey(KindCheck, key(t, 3, nil).Run, nil, "0123abcd")
+		if err := s.AddCheck(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return copyDir(t, dir)
+}
+
+// A killed session's store whose KEYREGISTRY (Badger refused it without
+// naming it, "Encryption key mismatch") or DISCARD (statistics for the
+// value log's garbage collection) is zeroed, flipped or cut, at its start,
+// middle or end: refused in one line naming the file, or opened with every
+// check.
+func TestKeyRegistryAndDiscardStatsOfAKilledStore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens a dozen copies of a store, each with a 128 MiB value log")
+	}
+	killed := killedWithChecks(t, 3)
+	for _, name := range []string{"KEYREGISTRY", "DISCARD"} {
+		st, err := os.Stat(filepath.Join(killed, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, at := range []int64{0, st.Size() / 2, st.Size() - 1} {
+			for what, damage := range map[string]func(path string) error{
+				"zeroed": func(path string) error {
+					f, err := os.OpenFile(path, os.O_WRONLY, 0)
+					if err != nil {
+						return err
+					}
+					defer f.Close()
+					_, err = f.WriteAt(make([]byte, min(4096, st.Size()-at)), at)
+					return err
+				},
+				"flipped": func(path string) error {
+					f, err := os.OpenFile(path, os.O_RDWR, 0)
+					if err != nil {
+						return err
+					}
+					defer f.Close()
+					b := make([]byte, 1)
+					if _, err := f.ReadAt(b, at); err != nil {
+						return err
+					}
+					_, err = f.WriteAt([]byte{^b[0]}, at)
+					return err
+				},
+				"cut": func(path string) error { return os.Truncate(path, at) },
+			} {
+				cp := copyDir(t, killed)
+				if err := damage(filepath.Join(cp, name)); err != nil {
+					t.Fatal(err)
+				}
+				refused, wrong := survivesOrRefuses(t, cp, 3)
+				if refused && wrong == "" {
+					_, err := Open(cp, Options{})
+					if err == nil || !strings.Contains(err.Error(), name) {
+						wrong = fmt.Sprintf("the refusal names no %s: %v", name, err)
+					}
+				}
+				if wrong != "" {
+					t.Errorf("%s %s at byte %d: %s", name, what, at, wrong)
+				}
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package runstore
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -72,6 +73,9 @@ func checkKilled(dir string, readOnly bool) error {
 	case err != nil:
 		return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file MANIFEST %v", err)}
 	}
+	if err := checkKeyRegistry(dir); err != nil {
+		return err
+	}
 	held := newHeldRecords()
 	var last uint64
 	for _, id := range slices.Sorted(maps.Keys(mf.Tables)) {
@@ -112,6 +116,27 @@ func checkKilled(dir string, readOnly bool) error {
 	}
 	return nil
 }
+
+// checkKeyRegistry checks Badger's KEYREGISTRY, if there is one: as mc
+// never encrypts, it is an IV and Badger's sanity text, unencrypted
+// (Badger's key_registry.go); Badger refuses anything else without naming
+// the file ("Encryption key mismatch").
+func checkKeyRegistry(dir string) error {
+	data, err := os.ReadFile(filepath.Join(dir, badger.KeyRegistryFileName))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return &Refused{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
+	case len(data) != 16+len(unencryptedSanity) || !bytes.Equal(data[16:], unencryptedSanity):
+		return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its file %s is not the key registry of an unencrypted store", badger.KeyRegistryFileName)}
+	}
+	return nil
+}
+
+// unencryptedSanity is the text Badger's key registry ends with when
+// nothing is encrypted.
+var unencryptedSanity = []byte("Hello Badger")
 
 // badgerFiles lists the table files in dir by number, and says whether dir
 // holds any of Badger's data: tables, value logs or memtable logs.
