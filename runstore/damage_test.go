@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // survivesOrRefuses opens cp, a damaged copy of a killed session's store
@@ -128,15 +129,27 @@ func manifestBoundaries(t *testing.T, path string) []int64 {
 
 // A killed session's store whose MANIFEST is cut exactly where one of its
 // records ends reads, to Badger, as an older whole MANIFEST, and Badger
-// deletes the tables it no longer lists. At every such cut, the open
-// either refuses the store in one line and changes no file, or opens it
-// with every check it held (the records of the tables it drops are in a
-// memtable log still); the cut to no record at all is refused.
+// deletes the tables it no longer lists (the next check was numbered as
+// one it held). At every such cut, the open either refuses the store in
+// one line and changes no file, or opens it with every check it held (the
+// records of the tables it drops are in a memtable log still); where the
+// cut loses records no other file holds, it refuses.
 func TestManifestCutAtARecordEndIsRefused(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes until Badger makes a table")
 	}
-	dir := killedWithATable(t)
+	// A store killed as it flushed: the cuts lose nothing while the
+	// memtable logs still hold the tables' records.
+	manifestCutsAreRefused(t, killedWithATable(t), false)
+	// One whose flushes and compactions were done: every cut loses a
+	// table's records, held nowhere else.
+	manifestCutsAreRefused(t, killedWithTables(t, 6), true)
+}
+
+// manifestCutsAreRefused cuts the MANIFEST of a copy of the killed store
+// dir at each of its records' ends, and opens it; each loses records, if
+// lossy.
+func manifestCutsAreRefused(t *testing.T, dir string, lossy bool) {
 	want := checksOf(t, dir)
 	boundaries := manifestBoundaries(t, filepath.Join(dir, "MANIFEST"))
 	refusals := 0
@@ -152,8 +165,8 @@ func TestManifestCutAtARecordEndIsRefused(t *testing.T) {
 		if refused {
 			refusals++
 		}
-		if at == 8 && !refused {
-			t.Errorf("MANIFEST cut to its magic: not refused")
+		if lossy && !refused {
+			t.Errorf("MANIFEST cut at byte %d of its records' ends %v: not refused", at, boundaries)
 		}
 	}
 	t.Logf("%d checks; %d of %d cuts refused, the others opened with every check", want, refusals, len(boundaries))
@@ -324,7 +337,25 @@ func killedWithChecks(t *testing.T, n int) string {
 			t.Fatal(err)
 		}
 	}
-	return copyDir(t, dir)
+	// Badger flushes and compacts in goroutines of its own: the copy is
+	// taken once its files have stopped changing, as they were at a kill.
+	listing := func() string {
+		entries, _ := os.ReadDir(dir)
+		var out []string
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil {
+				out = append(out, fmt.Sprintf("%s:%d:%d", e.Name(), info.Size(), info.ModTime().UnixNano()))
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	for last := ""; ; time.Sleep(200 * time.Millisecond) {
+		now := listing()
+		if now == last {
+			return copyDir(t, dir)
+		}
+		last = now
+	}
 }
 
 // A killed session's store whose KEYREGISTRY (Badger refused it without
@@ -384,5 +415,45 @@ func TestKeyRegistryAndDiscardStatsOfAKilledStore(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// killedWithTables is a copy of a store taken while it is open, as a kill
+// leaves it, once its MANIFEST holds records records: checks with outputs
+// long enough that Badger flushes a memtable every few dozen, and compacts
+// the tables it flushed.
+func killedWithTables(t *testing.T, records int) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "store")
+	s := open(t, dir)
+	defer s.Close()
+	for i := 0; len(manifestBoundaries(t, filepath.Join(dir, "MANIFEST"))) < records; i++ {
+		if i == 5000 {
+			t.Fatalf("5000 checks, and the MANIFEST holds fewer than %d records", records)
+		}
+		c := &Check{Verdict: "pass", Output: strings.Repeat(string(rune('a'+i%26)), 60000)}
+		c.Key, _ = NewKey(KindCheck, key(t, 3, nil).Run, nil, "0123abcd")
+		if err := s.AddCheck(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Badger flushes and compacts in goroutines of its own: the copy is
+	// taken once its files have stopped changing, as they were at a kill.
+	listing := func() string {
+		entries, _ := os.ReadDir(dir)
+		var out []string
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil {
+				out = append(out, fmt.Sprintf("%s:%d:%d", e.Name(), info.Size(), info.ModTime().UnixNano()))
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	for last := ""; ; time.Sleep(200 * time.Millisecond) {
+		now := listing()
+		if now == last {
+			return copyDir(t, dir)
+		}
+		last = now
 	}
 }
