@@ -26,6 +26,8 @@ type batch struct {
 	// each was admitted as, store.NotStored for none (admittedBy).
 	bounds []uint32
 	ids    []uint32
+	// seen are the properties whose situation the chunk met (vacuity.go).
+	seen propBits
 	// fired counts, when coverage is on, the transitions per rule and
 	// process (coverage.go); nil otherwise.
 	fired []int64
@@ -43,6 +45,7 @@ func (b *batch) reset() {
 	b.transitions, b.terminal = 0, 0
 	b.raises, b.pending, b.wrong, b.bounds = b.raises[:0], 0, nil, b.bounds[:0]
 	clear(b.fired)
+	clear(b.seen)
 }
 
 // wrongAt records a transition that does not decrease the measure, unless

@@ -49,10 +49,12 @@ import (
 // store's section, acyclic_slots.go; format 10 no marks, only the goals
 // that terminal states leave unmet: the marks phase takes no checkpoint,
 // acyclic_checkpoint.go; format 11 the deadlock property's hit after the
-// spec's properties', and --no-deadlock in the meaning).
+// spec's properties', and --no-deadlock in the meaning; format 12 the
+// situations seen, a bit per property, vacuity.go, and --fail-vacuous in
+// the meaning).
 const (
 	checkpointPrefix = "mc checkpoint "
-	checkpointFormat = "11"
+	checkpointFormat = "12"
 	checkpointMagic  = checkpointPrefix + checkpointFormat + "\n"
 )
 
@@ -97,6 +99,7 @@ func (e *bfs[S]) writeSections(w *diskio.SectionWriter, depth int, res *Result) 
 	w.Uint(uint64(res.Terminal))
 	w.Uint(uint64(e.resumedElapsed + time.Since(e.start)))
 	e.writeFindings(w)
+	e.writeSeen(w)
 	e.writeCoverage(w)
 	e.log.checkpoint(w)
 	e.writeMarks(w)
@@ -168,6 +171,9 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 	res.Transitions, res.Terminal = int64(r.Uint()), int64(r.Uint())
 	e.resumedElapsed = time.Duration(r.Uint())
 	if err := e.readFindings(r, path); err != nil {
+		return 0, err
+	}
+	if err := e.readSeen(r, path); err != nil {
 		return 0, err
 	}
 	if err := e.readCoverage(r, path, hdr.Coverage); err != nil {

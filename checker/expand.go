@@ -391,6 +391,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 					x.succ.Data = sys.Encode(x.succ.Data, next)
 					fp := model.Fingerprint(x.succ.Data[n:])
 					x.checkStep(a, pid, fp, next, b)
+					x.observe(next, b)
 					x.succ.Add(fp, pid, packed.Action(a), x.stateMask(next), nil)
 					x.measure(next, &x.succ)
 					x.markSuccessor(a, pid, fp, next, &x.succ, b)
@@ -434,9 +435,11 @@ func (x *expander[S]) reads(buf []byte, s *S) []byte {
 	return buf
 }
 
-// checkStep evaluates the undecided step properties on cur → next.
+// checkStep evaluates the undecided step properties on cur → next, and
+// their situations not yet met.
 func (x *expander[S]) checkStep(a model.Action, pid uint32, fp uint64, next *S, b *batch) {
 	for _, i := range x.stepProps {
+		x.observeStep(i, a, next, b)
 		if x.e.hits[i] == nil && !x.e.sys.Props[i].Trans(&x.cur, a, next) {
 			taken := a // only a failing transition's action goes to the heap
 			b.hitFirst(i, hit{id: pid, extra: &taken, fp: fp})
@@ -444,9 +447,11 @@ func (x *expander[S]) checkStep(a model.Action, pid uint32, fp uint64, next *S, 
 	}
 }
 
-// checkEnd evaluates the undecided end properties on the terminal state cur.
+// checkEnd evaluates the undecided end properties on the terminal state
+// cur, and their situations not yet met.
 func (x *expander[S]) checkEnd(pid uint32, enc []byte, b *batch) {
 	for _, i := range x.endProps {
+		x.observeEnd(i, b)
 		if x.e.hits[i] == nil && !x.e.sys.Props[i].State(&x.cur) {
 			b.hitFirst(i, hit{id: pid, fp: model.Fingerprint(enc)})
 		}

@@ -105,6 +105,7 @@ func (x *expander[S]) group(g int) {
 		enc := x.succ.Data[n:]
 		fp := model.Fingerprint(enc)
 		x.checkStep(act, x.pid, fp, &x.next, x.b)
+		x.observe(&x.next, x.b)
 		id := x.e.indexed.IndexOf(fp, enc)
 		var mask uint64
 		if id == store.NotStored {

@@ -63,10 +63,14 @@ type bfs[S any] struct {
 	// stateProps lists the invariants and witnesses, whose bit in a
 	// candidate's mask is their position here.
 	stateProps []int
-	start      time.Time
-	stop       atomic.Pointer[string]
-	reportMu   sync.Mutex
-	nextReport time.Time
+	// seen are the properties whose situation the run has met, and
+	// situatedStates those whose situation is a state (vacuity.go).
+	seen           propBits
+	situatedStates []int
+	start          time.Time
+	stop           atomic.Pointer[string]
+	reportMu       sync.Mutex
+	nextReport     time.Time
 	// done counts the states of the current level expanded so far, for
 	// progress reports.
 	done atomic.Int64
@@ -191,6 +195,9 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 		if p.Kind == model.Invariant || p.Kind == model.Witness {
 			e.stateProps = append(e.stateProps, i)
 		}
+		if p.Situation() == model.InState {
+			e.situatedStates = append(e.situatedStates, i)
+		}
 	}
 	if opt.Reduce {
 		if err := e.setupReduction(&res); err != nil {
@@ -246,6 +253,9 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 		checkLiveness(ctx, sys, opt, &res, e.start)
 	}
 	e.finishWorkDir(&res) // a checkpoint names it: kept until the liveness phase ends
+	if !withMarks {       // the marks phase's caller takes only its liveness verdicts
+		settleVacuity(&res, opt)
+	}
 	res.Elapsed = res.SafetyElapsed
 	if res.Liveness != nil {
 		res.Elapsed += res.Liveness.Elapsed
@@ -442,6 +452,9 @@ func checkShape[S any](sys *model.System[S]) error {
 		if p.Name == model.Deadlock {
 			deadlocks++
 		}
+		if err := p.CheckSituation(); err != nil {
+			return fmt.Errorf("spec %s: %v", sys.Spec, err)
+		}
 	}
 	switch {
 	case deadlocks > 1:
@@ -520,6 +533,7 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 		for i := range sys.Init {
 			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
 			init.Add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
+			x.observe(&sys.Init[i], init)
 			x.measure(&sys.Init[i], &init.Candidates)
 			if e.acyc != nil {
 				if e.acyc.withMarks {
@@ -705,6 +719,7 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		if e.counts != nil {
 			e.counts.firedIn(b.fired)
 		}
+		e.seen.or(b.seen)
 		for _, h := range b.hits {
 			if e.hits[h.prop] == nil {
 				hh := h.hit
@@ -884,7 +899,7 @@ func (e *bfs[S]) verdicts(res *Result) {
 		case complete:
 			pr.Verdict = Pass
 		case res.StoppedAtViolation:
-			pr.Verdict = NotChecked
+			pr.Verdict, pr.HeldOn = NotChecked, heldOn(p.Kind, res)
 		default:
 			pr.Verdict = Incomplete
 		}
@@ -910,6 +925,7 @@ func (e *bfs[S]) verdicts(res *Result) {
 		}
 		res.Measures = append(res.Measures, mr)
 	}
+	e.unmet(res)
 	switch {
 	case anyFail:
 		res.Verdict = Fail

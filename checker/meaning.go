@@ -13,7 +13,7 @@ func MeaningOf(info Info, opt Options) runinfo.Meaning {
 }
 
 func meaning(spec, variant string, p model.Params, opt Options) runinfo.Meaning {
-	return runinfo.Meaning{Spec: spec, Variant: variant, Params: runinfo.ParamsOf(p), Fair: opt.Fair.String(), Safety: opt.Safety, Reduce: opt.Reduce, Continue: opt.Continue, MaxDepth: opt.MaxDepth, NoDeadlock: opt.NoDeadlock}
+	return runinfo.Meaning{Spec: spec, Variant: variant, Params: runinfo.ParamsOf(p), Fair: opt.Fair.String(), Safety: opt.Safety, Reduce: opt.Reduce, Continue: opt.Continue, MaxDepth: opt.MaxDepth, NoDeadlock: opt.NoDeadlock, FailVacuous: opt.FailVacuous}
 }
 
 // storeOf is the store opt keeps the visited set in.

@@ -84,6 +84,11 @@ type Options struct {
 	// from an initial state (depth.go); 0 means no bound. It is part of
 	// the run's meaning, and refused with Reduce (CanBound).
 	MaxDepth int
+	// FailVacuous makes a vacuous pass (model/vacuity.go) a failure, and
+	// the run's verdict Fail: for CI, where a claim that was never put to
+	// the test should not pass. It changes verdicts, so it is part of the
+	// run's meaning.
+	FailVacuous bool
 	// Coverage counts, per rule and process, the transitions taken and the
 	// new states found (coverage.go, Result.Coverage). It changes no state
 	// and no verdict.

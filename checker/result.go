@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"fmt"
 	"math"
 	"time"
 
@@ -131,6 +132,15 @@ type PropResult struct {
 	Kind           model.Kind
 	Verdict        Verdict
 	Trace          *Trace
+	// Vacuous marks a pass whose situation never arose in the run
+	// (model/vacuity.go), and Unmet says what never happened; with
+	// Options.FailVacuous the verdict is then Fail.
+	Vacuous bool
+	Unmet   string
+	// HeldOn says, for a safety property NotChecked because the run
+	// stopped at another's violation, what it held on: "the 10234 states
+	// reached".
+	HeldOn string
 }
 
 // MeasureResult is the largest value a measure took in any state explored,
@@ -144,7 +154,8 @@ type MeasureResult struct {
 	Trace          *Trace
 }
 
-// Failure returns the failed property with the shortest trace, or nil.
+// Failure returns the failed property with the shortest trace, or nil; a
+// vacuous pass failed by Options.FailVacuous only if no other failed.
 func (r *Result) Failure() *PropResult {
 	var best *PropResult
 	for i := range r.Props {
@@ -152,11 +163,38 @@ func (r *Result) Failure() *PropResult {
 		if p.Verdict != Fail {
 			continue
 		}
-		if best == nil || (p.Trace != nil && (best.Trace == nil || len(p.Trace.Steps) < len(best.Trace.Steps))) {
+		if best == nil || (best.Vacuous && !p.Vacuous) ||
+			(p.Trace != nil && (best.Trace == nil || len(p.Trace.Steps) < len(best.Trace.Steps))) {
 			best = p
 		}
 	}
 	return best
+}
+
+// heldOn says what a safety property of kind k that the run did not
+// decide, as it stopped at another's violation, held on: the states
+// reached (their every successor was a candidate, its invariants
+// evaluated), the transitions explored or the terminal states found. A
+// witness or liveness property holds on no part of a run.
+func heldOn(k model.Kind, res *Result) string {
+	the := func(n int64, one, many string) string {
+		switch n {
+		case 0:
+			return "the " + many + ", none so far"
+		case 1:
+			return "the 1 " + one
+		}
+		return fmt.Sprintf("the %d %s", n, many)
+	}
+	switch k {
+	case model.Invariant:
+		return the(res.States, "state reached", "states reached")
+	case model.Step:
+		return the(res.Transitions, "transition explored", "transitions explored")
+	case model.End:
+		return the(res.Terminal, "terminal state found", "terminal states found")
+	}
+	return ""
 }
 
 // CollisionBound bounds the probability that two distinct states shared a

@@ -33,8 +33,12 @@ func (sys *System[S]) WithDeadlock() *System[S] {
 // ends (nil: none).
 func DeadlockProp[S any](ends func(s *S) bool) Property[S] {
 	if ends == nil {
-		return EndProp(Deadlock, DeadlockRef, "no run stops: the spec declares no proper end, so a terminal state (no action enabled) is a deadlock",
+		// Its claim is that no terminal state is reached at all: a run that
+		// never stops is the claim holding, not a vacuous pass.
+		p := EndProp(Deadlock, DeadlockRef, "no run stops: the spec declares no proper end, so a terminal state (no action enabled) is a deadlock",
 			func(*S) bool { return false })
+		p.Unconditional = true
+		return p
 	}
 	return EndProp(Deadlock, DeadlockRef, "every terminal state (no action enabled) is one the spec declares a proper end", ends)
 }

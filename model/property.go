@@ -82,6 +82,23 @@ type Property[S any] struct {
 	// reduction is off for a system with such an invariant, step or
 	// witness property.
 	Reads func(buf []byte, s *S) []byte
+	// Subject, Step and Unmet declare the property's situation, the states
+	// or transitions its claim is about, so that a pass can say whether
+	// the claim was ever put to the test (vacuity.go): Subject, for an
+	// Invariant or End property, holds in a state where the claim has
+	// something to say (an implication's antecedent, "two processes are
+	// c-active"); StepSubject, for a Step property, on a transition it
+	// constrains; Unmet says what never happened when no reached state or
+	// transition was one, completing "pass (vacuous: …)". Set them with
+	// When and WhenStep.
+	Subject     func(s *S) bool
+	StepSubject func(before *S, a Action, after *S) bool
+	Unmet       string
+	// Unconditional marks a property that every run puts to the test, so
+	// that it is never vacuous although its kind's default situation may
+	// not arise: the deadlock property of a spec with no proper end, whose
+	// claim is that no terminal state is reached at all.
+	Unconditional bool
 }
 
 // Reading returns p with Reads set to f.

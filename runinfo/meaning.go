@@ -48,6 +48,9 @@ type Meaning struct {
 	// NoDeadlock leaves terminal states unchecked for deadlock
 	// (--no-deadlock); false, the default, is left out, as MaxDepth's 0.
 	NoDeadlock bool `json:"no_deadlock,omitempty"`
+	// FailVacuous makes a vacuous pass a failure (--fail-vacuous); false,
+	// the default, is left out, as NoDeadlock's.
+	FailVacuous bool `json:"fail_vacuous,omitempty"`
 }
 
 // Params are a spec's parameters (model.Params) as files record them: the
@@ -141,6 +144,7 @@ func (m Meaning) Settings() []Setting {
 		{"--continue", onOff(m.Continue)},
 		{"--max-depth", orNone(m.MaxDepth, "none")},
 		{"--no-deadlock", onOff(m.NoDeadlock)},
+		{"--fail-vacuous", onOff(m.FailVacuous)},
 	}
 	for _, o := range model.OwnFrom(p.Param) {
 		settings = append(settings, Setting{ParamOption(o.Name), strconv.Itoa(o.Value)})

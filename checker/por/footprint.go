@@ -21,7 +21,9 @@ import (
 //     actions, told apart by their labels, and none newly enabled;
 //   - readiness: a rule enabled at p is Ready at p (model.Rule.Ready);
 //   - invisibility: an action that leaves the properties' variables
-//     unchanged still does so after an independent action.
+//     unchanged still does so after an independent action;
+//   - situations: each property's situation reads only what its Reads
+//     declares (situation.go).
 //
 // It holds every state in memory and tries every pair of actions, so it is
 // meant for the small instances of tests, like checker.CheckErasure.
@@ -37,6 +39,9 @@ func CheckFootprints[S any](ctx context.Context, sys *model.System[S]) error {
 	states, err := reachable(ctx, sys)
 	if err != nil {
 		return err
+	}
+	if err := checkSituations(sys, states); err != nil {
+		return fmt.Errorf("spec %s: %v", sys.Spec, err)
 	}
 	for i := range states {
 		if err := c.state(&states[i]); err != nil {
