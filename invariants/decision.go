@@ -131,6 +131,14 @@ func Agreement(v Election) bool {
 	return leaders == 1
 }
 
+// decidedThenChanged holds on a transition that changes some decision
+// from a state where some process had decided.
+func decidedThenChanged(before, after Election) bool {
+	var b1, b2 [32]Decision
+	bs, as := asBytes(decisions(before, b1[:])), asBytes(decisions(after, b2[:]))
+	return !bytes.Equal(bs, as) && bytes.Count(bs, []byte{byte(Undecided)}) < len(bs)
+}
+
 // decisionStable holds on a transition when no process that had decided
 // changes its decision. Blocks that did not change at all are skipped
 // whole.

@@ -2,6 +2,7 @@ package invariants
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ringcheck/mc/model"
 )
@@ -84,10 +85,13 @@ func atMostOneInCS(ps Phases) bool {
 
 // MutualExclusion is the invariant "at most one process is in its critical
 // section", for a spec whose states give their phases through phases.
+// Its situation is a state with a process in its critical section: a run
+// in which none ever enters passes it vacuously.
 func MutualExclusion[S any](ref string, phases func(s *S) Phases) model.Property[S] {
 	return model.InvariantProp("mutual-exclusion", ref, "at most one process is in its critical section",
 		func(s *S) bool { return atMostOneInCS(phases(s)) }).
-		Reading(func(buf []byte, s *S) []byte { return phases(s).AppendInCS(buf) })
+		Reading(func(buf []byte, s *S) []byte { return phases(s).AppendInCS(buf) }).
+		When("no process entered its critical section", func(s *S) bool { return slices.Contains(phases(s), InCS) })
 }
 
 // RequestGranted is "whenever process i waits for the critical section it
@@ -97,7 +101,8 @@ func RequestGranted[S any](i int, ref string, phases func(s *S) Phases) model.Pr
 		fmt.Sprintf("whenever p%d waits for the critical section it eventually enters it", i),
 		func(s *S) bool { return phases(s)[i] == Waiting },
 		func(s *S) bool { return phases(s)[i] == InCS }).
-		Reading(func(buf []byte, s *S) []byte { return append(buf, byte(phases(s)[i])) })
+		Reading(func(buf []byte, s *S) []byte { return append(buf, byte(phases(s)[i])) }).
+		SayingUnmet(fmt.Sprintf("p%d never waited", i))
 }
 
 // CanEnter is the witness "some run lets process i enter its critical

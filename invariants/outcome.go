@@ -192,7 +192,8 @@ func AnnouncementPropsOf[S any](ref, msg string, n int, sent func(s *S) int) []m
 	return []model.Property[S]{
 		model.InvariantProp("announcement-messages-bound", ref,
 			fmt.Sprintf("at most n = %d %s messages are sent", n, msg),
-			func(s *S) bool { return sent(s) <= n }).Reading(func(buf []byte, s *S) []byte { return model.AppendUint(buf, uint64(sent(s))) }),
+			func(s *S) bool { return sent(s) <= n }).Reading(func(buf []byte, s *S) []byte { return model.AppendUint(buf, uint64(sent(s))) }).
+			When(fmt.Sprintf("no %s message was sent", msg), func(s *S) bool { return sent(s) > 0 }),
 		model.EndProp("announcement-messages", ref,
 			fmt.Sprintf("every terminal state was reached with exactly n = %d %s messages", n, msg),
 			func(s *S) bool { return sent(s) == n }),
