@@ -15,8 +15,8 @@ const ShortestBound = 10_000_000
 // stops at opt.MaxStates, or ShortestBound, states. It returns nil when
 // reduced is not a failure of a reduced run, which needs no re-run.
 func Shortest(ctx context.Context, t Target, reduced *Result, opt Options) *Result {
-	if !reduced.Reduced || reduced.Verdict != Fail {
-		return nil
+	if !reduced.Reduced || reduced.Verdict != Fail || reduced.Failure().Vacuous {
+		return nil // a vacuous pass that Options.FailVacuous failed has no counterexample to shorten
 	}
 	opt.Reduce = false
 	opt.Checkpoint, opt.Resume = "", false // the checkpoint is the reduced run's

@@ -70,7 +70,11 @@ func checkSuite(r *checker.Result, shortest *checker.Result, start time.Time) ju
 		p := &r.Props[i]
 		c := junit.Case{Name: p.Name, Classname: class}
 		switch {
+		case p.Verdict == checker.Pass && p.Vacuous:
+			c.SystemOut = verdictDetail(p)
 		case p.Verdict == checker.Pass:
+		case p.Verdict == checker.Fail && p.Vacuous:
+			c.Failure = &junit.Outcome{Message: failedMessage(p), Type: "vacuous"}
 		case p.Verdict == checker.Fail:
 			var text strings.Builder
 			if p == failure {
@@ -100,6 +104,9 @@ func runName(spec, variant string, p model.Params) string {
 
 // failedMessage is the one line that says how p failed.
 func failedMessage(p *checker.PropResult) string {
+	if p.Vacuous {
+		return fmt.Sprintf("%s %s passed vacuously, a failure under --fail-vacuous: %s (%s)", p.Kind, p.Name, p.Unmet, p.Doc)
+	}
 	if p.Trace == nil {
 		return fmt.Sprintf("%s %s failed: no reachable state satisfies it (%s)", p.Kind, p.Name, p.Doc)
 	}

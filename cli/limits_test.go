@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -26,12 +27,13 @@ func checkJSON(t *testing.T, args ...string) (int, map[string]any) {
 // The mutant misra variants break an invariant within 14 steps: the run
 // stops there with exit 1 (it used to explore on until the OOM killer).
 // The properties it did not decide are "not checked", in the text and the
-// JSON, and the figures are the same for any number of workers and either
-// store.
+// JSON, but a safety property says what it held on (the states reached),
+// and the figures are the same for any number of workers and either store.
 func TestMutantMisraStopsAtTheFirstViolation(t *testing.T) {
 	for _, variant := range []string{"mod-n", "literal-residues"} {
 		code, out, _ := mc(t, context.Background(), "check", "misra", "--variant", variant)
-		if code != exitFail || !strings.Contains(out, "not checked (stopped at the first violation): mutual-exclusion") ||
+		if code != exitFail || !strings.Contains(out, "not checked (stopped at the first violation): request-granted-p0") ||
+			!regexp.MustCompile(`held +mutual-exclusion .*\n +held on the \d+ states reached`).MatchString(out) ||
 			!strings.Contains(out, "verdict: fail (stopped at the first violation; --continue checks every property to the end)") {
 			t.Fatalf("%s: exit %d, output:\n%s", variant, code, out)
 		}
@@ -42,6 +44,9 @@ func TestMutantMisraStopsAtTheFirstViolation(t *testing.T) {
 			if code != exitFail || r["stopped_at_first_violation"] != true || props["one-token-each"] != "fail" ||
 				props["mutual-exclusion"] != string(checker.NotChecked) || props["lost-token-regenerated"] != string(checker.NotChecked) {
 				t.Fatalf("%s %v: exit %d, JSON %v", variant, args, code, r)
+			}
+			if held := detail(r, "mutual-exclusion")["held_on"]; held != fmt.Sprintf("the %v states reached", r["states"]) {
+				t.Fatalf("%s %v: mutual-exclusion held on %v", variant, args, held)
 			}
 			b, _ := json.Marshal([]any{r["states"], r["transitions"], r["terminal"], r["depth"]})
 			figures = append(figures, string(b))

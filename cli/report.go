@@ -57,12 +57,21 @@ func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
 		fmt.Fprintln(w, "  --no-deadlock: terminal states not checked for deadlock")
 	}
 	fmt.Fprintln(w, "properties:")
-	var unchecked []string
+	var unchecked, vacuous []string
 	for _, p := range r.Props {
-		fmt.Fprintf(w, "  %-10s %-24s %-10s %s — %s\n", verdictText(p.Verdict), p.Name, p.Kind, p.Ref, p.Doc)
-		if p.Verdict == checker.NotChecked {
+		fmt.Fprintf(w, "  %-10s %-24s %-10s %s — %s\n", verdictText(&p), p.Name, p.Kind, p.Ref, p.Doc)
+		if line := verdictDetail(&p); line != "" {
+			fmt.Fprintf(w, "  %-10s %s\n", "", line)
+		}
+		if p.Verdict == checker.NotChecked && p.HeldOn == "" {
 			unchecked = append(unchecked, p.Name)
 		}
+		if p.Vacuous {
+			vacuous = append(vacuous, p.Name)
+		}
+	}
+	if len(vacuous) > 0 && !r.Meaning.FailVacuous {
+		fmt.Fprintf(w, "  vacuous (the situation they speak of never arose, so this run did not test them): %s; --fail-vacuous makes that a failure\n", strings.Join(vacuous, ", "))
 	}
 	switch {
 	case len(unchecked) > 0 && r.DepthLimited:
@@ -95,6 +104,8 @@ func writeVerdict(w io.Writer, r *checker.Result) {
 		fmt.Fprintf(w, "verdict: incomplete (%s): %d states explored; this is not a pass\n", r.Reason, r.States)
 	case r.Verdict == checker.Fail && r.Reason != "":
 		fmt.Fprintf(w, "verdict: fail (and the run stopped early: %s)\n", r.Reason)
+	case r.Verdict == checker.Fail && r.Failure().Vacuous:
+		fmt.Fprintln(w, "verdict: fail (--fail-vacuous: a property passed vacuously)")
 	case r.Verdict == checker.Fail && r.StoppedAtViolation:
 		fmt.Fprintln(w, "verdict: fail (stopped at the first violation; --continue checks every property to the end)")
 	case r.Verdict == checker.Fail:
@@ -104,12 +115,35 @@ func writeVerdict(w io.Writer, r *checker.Result) {
 	}
 }
 
-// verdictText is a property's verdict as the summary prints it.
-func verdictText(v checker.Verdict) string {
-	if v == checker.NotChecked {
+// verdictText is a property's verdict as the summary prints it: a
+// vacuous pass is "vacuous", and a property that held on what the run
+// explored before it stopped at another's violation is "held"
+// (verdictDetail says on what).
+func verdictText(p *checker.PropResult) string {
+	switch {
+	case p.Vacuous && p.Verdict == checker.Pass:
+		return "vacuous"
+	case p.Verdict == checker.NotChecked && p.HeldOn != "":
+		return "held"
+	case p.Verdict == checker.NotChecked:
 		return "not checked"
 	}
-	return string(v)
+	return string(p.Verdict)
+}
+
+// verdictDetail is the line under a property's verdict that qualifies it:
+// what never happened in a vacuous pass, what a property held on when the
+// run stopped at another's violation; "" for none.
+func verdictDetail(p *checker.PropResult) string {
+	switch {
+	case p.Vacuous && p.Verdict == checker.Pass:
+		return fmt.Sprintf("pass (vacuous: %s)", p.Unmet)
+	case p.Vacuous:
+		return fmt.Sprintf("fail (vacuous: %s; --fail-vacuous)", p.Unmet)
+	case p.HeldOn != "":
+		return fmt.Sprintf("held on %s; not decided, as the run stopped at the first violation", p.HeldOn)
+	}
+	return ""
 }
 
 // elapsedLine gives the run's time, and each phase's when liveness was
@@ -235,7 +269,7 @@ func writeFailure(w io.Writer, f *checker.PropResult, reduced bool, shortest *ch
 	}
 	t := f.Trace
 	if t == nil {
-		fmt.Fprintf(w, "\n%s %s failed: no reachable state satisfies it (%s)\n", f.Kind, f.Name, f.Doc)
+		fmt.Fprintf(w, "\n%s\n", failedMessage(f))
 		return
 	}
 	what := fmt.Sprintf("%s %s violated", f.Kind, f.Name)
@@ -420,7 +454,13 @@ type jsonProp struct {
 	Ref     string          `json:"ref"`
 	Doc     string          `json:"doc"`
 	Verdict checker.Verdict `json:"verdict"`
-	Trace   *checker.Trace  `json:"trace,omitempty"`
+	// Vacuous marks a pass whose situation never arose (docs/vacuity.md),
+	// and Unmet says what never happened.
+	Vacuous bool   `json:"vacuous"`
+	Unmet   string `json:"unmet,omitempty"`
+	// HeldOn says what a safety property left not-checked held on.
+	HeldOn string         `json:"held_on,omitempty"`
+	Trace  *checker.Trace `json:"trace,omitempty"`
 }
 
 // jsonMeasure is a measure's maximum; complete is false when the run stopped
@@ -479,7 +519,8 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	}
 	for _, p := range r.Props {
 		out.Properties[p.Name] = string(p.Verdict)
-		out.Details = append(out.Details, jsonProp{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc, Verdict: p.Verdict, Trace: p.Trace})
+		out.Details = append(out.Details, jsonProp{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc, Verdict: p.Verdict,
+			Vacuous: p.Vacuous, Unmet: p.Unmet, HeldOn: p.HeldOn, Trace: p.Trace})
 	}
 	for _, m := range r.Measures {
 		out.Measures = append(out.Measures, jsonMeasure{Name: m.Name, Ref: m.Ref, Doc: m.Doc, Max: m.Max, Complete: m.Complete, Trace: m.Trace})
