@@ -371,6 +371,8 @@ type jsonResult struct {
 	Unmeasured     []string           `json:"measures_skipped,omitempty"`
 	// NoDeadlock is --no-deadlock: the run did not check for deadlock.
 	NoDeadlock bool `json:"no_deadlock,omitempty"`
+	// FailVacuous is --fail-vacuous: a vacuous pass is a failure.
+	FailVacuous bool `json:"fail_vacuous,omitempty"`
 	// StoppedAtViolation marks a run that stopped at the first violation:
 	// the properties it did not decide are "not-checked".
 	StoppedAtViolation bool              `json:"stopped_at_first_violation,omitempty"`
@@ -501,7 +503,7 @@ func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	out.Coverage = coverageJSON(r.Coverage)
 	out.Unchecked = r.SkippedLiveness
 	out.Unmeasured = r.SkippedMeasures
-	out.NoDeadlock = r.Meaning.NoDeadlock
+	out.NoDeadlock, out.FailVacuous = r.Meaning.NoDeadlock, r.Meaning.FailVacuous
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
 		out.Liveness = &jsonLiveness{Method: l.Method, Marked: l.Marked, States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,

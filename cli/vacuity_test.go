@@ -99,7 +99,7 @@ func TestCheckReportsVacuousPasses(t *testing.T) {
 		t.Fatalf("--fail-vacuous: exit %d\n%s%s", code, out, errs)
 	}
 	code, r := checkJSON(t, "tally", "--variant", "short", "--no-db", "--fail-vacuous")
-	if d := detail(r, "at-most-four"); code != exitFail || r["verdict"] != "fail" || d["verdict"] != "fail" || d["vacuous"] != true {
+	if d := detail(r, "at-most-four"); code != exitFail || r["verdict"] != "fail" || r["fail_vacuous"] != true || d["verdict"] != "fail" || d["vacuous"] != true {
 		t.Fatalf("--fail-vacuous --json: exit %d, %v", code, r)
 	}
 	if code, _ := checkJSON(t, "tally", "--variant", "long", "--no-db", "--fail-vacuous"); code != exitPass {
