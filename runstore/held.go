@@ -51,6 +51,9 @@ func readLogs(dir string, held *heldRecords) error {
 		name := e.Name()
 		switch {
 		case strings.HasSuffix(name, ".mem"):
+			if info, err := e.Info(); err == nil && info.Size() == 0 {
+				continue // holds nothing (removeEmptyMemtableLogs)
+			}
 			log, err := readLog(filepath.Join(dir, name))
 			if err != nil {
 				return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its memtable log %s %v", name, err)}
