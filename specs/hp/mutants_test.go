@@ -147,9 +147,8 @@ func (h handler) into(sys *model.System[State]) {
 }
 
 // TestMutantsHP requires that some property of hp fails on each mutant of
-// 003's receive handler, and lists which: together with the older
-// TestMutant… tests and the literal variants, every property of hp fails
-// on some mutant (docs/mutants.md).
+// 003's receive handler, lists which, and that every property of hp fails
+// on some mutant here (docs/mutants.md).
 func TestMutantsHP(t *testing.T) {
 	var h [10]handler
 	for k := range h {
