@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checkjson"
 	"github.com/ringcheck/mc/simulate"
 )
 
@@ -12,11 +13,6 @@ import (
 // (docs/coverage.md): per rule, and per rule and process, how often it
 // fired and how many new states it found, and a warning for each rule that
 // never fired.
-
-// neverFiredWarning is the warning for a rule that never fired.
-func neverFiredWarning(rule string) string {
-	return fmt.Sprintf("rule %s never fired: the model may be vacuous or mis-parameterised", rule)
-}
 
 // warnNeverFired prints, on stderr, a warning for each rule that never fired.
 func warnNeverFired(stderr io.Writer, c *checker.Coverage) { warnNeverFiredIn(stderr, "check", c) }
@@ -27,7 +23,7 @@ func warnNeverFiredIn(stderr io.Writer, cmd string, c *checker.Coverage) {
 		return
 	}
 	for _, r := range c.NeverFired() {
-		fmt.Fprintf(stderr, "mc %s: warning: %s\n", cmd, neverFiredWarning(r))
+		fmt.Fprintf(stderr, "mc %s: warning: %s\n", cmd, checkjson.NeverFiredWarning(r))
 	}
 }
 
@@ -54,49 +50,6 @@ func writeCoverageTable(w io.Writer, c *checker.Coverage, counts string) {
 			fmt.Fprintf(w, "  %-20s %-6s %12d %12d\n", "", fmt.Sprintf("p%d", p.Proc), p.Fired, p.New)
 		}
 	}
-}
-
-// jsonCoverage is the coverage in the JSON (docs/json.md).
-type jsonCoverage struct {
-	// Reduced: only the ample sets' transitions were taken and counted.
-	Reduced    bool               `json:"reduced"`
-	Rules      []jsonRuleCoverage `json:"rules"`
-	NeverFired []string           `json:"never_fired"`
-	Warnings   []string           `json:"warnings"`
-}
-
-type jsonRuleCoverage struct {
-	Rule  string             `json:"rule"`
-	Fired int64              `json:"fired"`
-	New   int64              `json:"new_states"`
-	Procs []jsonProcCoverage `json:"procs,omitempty"`
-}
-
-type jsonProcCoverage struct {
-	Proc  int   `json:"proc"`
-	Fired int64 `json:"fired"`
-	New   int64 `json:"new_states"`
-}
-
-func coverageJSON(c *checker.Coverage) *jsonCoverage {
-	if c == nil {
-		return nil
-	}
-	out := &jsonCoverage{Reduced: c.Reduced, NeverFired: c.NeverFired(), Rules: []jsonRuleCoverage{}, Warnings: []string{}}
-	if out.NeverFired == nil {
-		out.NeverFired = []string{}
-	}
-	for _, r := range out.NeverFired {
-		out.Warnings = append(out.Warnings, neverFiredWarning(r))
-	}
-	for _, r := range c.Rules {
-		jr := jsonRuleCoverage{Rule: r.Rule, Fired: r.Fired, New: r.New}
-		for _, p := range r.Procs {
-			jr.Procs = append(jr.Procs, jsonProcCoverage{Proc: p.Proc, Fired: p.Fired, New: p.New})
-		}
-		out.Rules = append(out.Rules, jr)
-	}
-	return out
 }
 
 // simulationCoverage is mc simulate's coverage (simulate.Coverage) as the
@@ -129,7 +82,7 @@ const simulationCoverageCounts = "fired: steps the runs took; new: steps that re
 // (docs/simulate.md): mc check's fields, with the runs counted and the
 // distinct states they reached.
 type jsonSimulationCoverage struct {
-	jsonCoverage
+	checkjson.Coverage
 	Runs     int    `json:"runs"`
 	Distinct int64  `json:"distinct_states"`
 	Counted  string `json:"counted"`

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checkjson"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/specs/specdef"
@@ -22,7 +23,7 @@ func TestCheckCoverageJSONListsBothRules(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var r struct {
-		Coverage jsonCoverage `json:"coverage"`
+		Coverage checkjson.Coverage `json:"coverage"`
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
@@ -79,7 +80,7 @@ func TestNeverFiredRuleIsWarned(t *testing.T) {
 	}
 	code, out, errs = mc(t, context.Background(), "check", "deadrule", "--coverage", "--json", "--no-db")
 	var r struct {
-		Coverage jsonCoverage `json:"coverage"`
+		Coverage checkjson.Coverage `json:"coverage"`
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitPass || !strings.Contains(errs, warning) {
 		t.Fatalf("--json: exit %d, %v, stderr %q", code, err, errs)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checkjson"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/runstore"
 	"github.com/ringcheck/mc/tokentemplate/everyn"
@@ -83,7 +84,7 @@ func (r *recorder) tee(stdout io.Writer) io.Writer {
 // summary is the record of a check whose key is key.
 func (r *recorder) summary(key runstore.Key, verdict checker.Verdict, states, transitions int64, depth int, elapsed time.Duration) *runstore.Check {
 	return &runstore.Check{Key: key, Build: runinfo.ThisBuild(), Started: r.started.UTC(), Args: r.args, Verdict: string(verdict),
-		States: states, Transitions: transitions, Depth: depth, ElapsedMS: millis(elapsed), Output: r.out.String()}
+		States: states, Transitions: transitions, Depth: depth, ElapsedMS: checkjson.Millis(elapsed), Output: r.out.String()}
 }
 
 // recordResult records res, a completed run of t, with the trace of

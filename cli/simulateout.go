@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/checkjson"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/simulate"
@@ -143,7 +144,7 @@ func newSimulateOutput(rep *simulate.Report, entry specs.Entry, p model.Params, 
 	}
 	if c := rep.Coverage; c != nil {
 		o.coverage = simulationCoverage(c, rep.Info)
-		o.Coverage = &jsonSimulationCoverage{jsonCoverage: *coverageJSON(o.coverage), Runs: c.Runs, Distinct: c.Distinct, Counted: simulationCoverageCounts}
+		o.Coverage = &jsonSimulationCoverage{Coverage: *checkjson.CoverageOf(o.coverage), Runs: c.Runs, Distinct: c.Distinct, Counted: simulationCoverageCounts}
 	}
 	return o
 }
