@@ -170,7 +170,7 @@ func helpTexts(help string) map[string]string {
 
 // TestSharedFlagsHaveMcsHelp: the flags mc-beam shares with mc (package
 // cmdflags, specs/paramflags, runstore/dbflags) say the same in both
-// commands' help.
+// commands' help, which mc-beam prints once (it printed it twice).
 func TestSharedFlagsHaveMcsHelp(t *testing.T) {
 	for _, c := range []struct {
 		cmd    string
@@ -180,6 +180,9 @@ func TestSharedFlagsHaveMcsHelp(t *testing.T) {
 		{"sweep", []string{"n", "ids", "variant", "json", "out", "drift", "param", "max-states", "timeout", "db", "no-db", "fresh"}},
 	} {
 		_, beamHelp, _ := mcBeam(t, c.cmd, "--help")
+		if n := strings.Count(beamHelp, "usage: mc-beam "); n != 1 {
+			t.Errorf("mc-beam %s --help prints its usage %d times", c.cmd, n)
+		}
 		var mcHelp bytes.Buffer
 		cli.Run(context.Background(), []string{c.cmd, "--help"}, &mcHelp, &bytes.Buffer{})
 		beam, mcs := helpTexts(beamHelp), helpTexts(mcHelp.String())

@@ -96,13 +96,12 @@ func newFlagSet(cmd, synopsis string, stdout io.Writer) *pflag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, printing help (exit 0) or a one-line error
+// parseFlags parses args, printing help once (exit 0) or a one-line error
 // (exit 2); ok is false when the command should stop with code.
 func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (code int, ok bool) {
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
-			fs.Usage()
-			return exitPass, false
+			return exitPass, false // pflag has printed the help (fs.Usage)
 		}
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return exitUsage, false
