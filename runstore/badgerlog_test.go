@@ -37,9 +37,9 @@ func logBytes(keys ...string) (data []byte, ends []int) {
 
 // readLog keeps what Badger keeps of a log file, and refuses a file where
 // Badger would drop a whole record: a byte flipped or bytes zeroed before
-// the last record, a whole record that fails its checksum. What a kill
-// leaves at the end (an unfinished transaction, an entry cut short) is no
-// damage: Badger drops it, and it was never recorded.
+// the last record. What a kill leaves at the end (an unfinished
+// transaction, an entry partly written, in whatever order its bytes were
+// copied) is no damage: Badger drops it, and it was never recorded.
 func TestReadLogTellsAKilledWritersEndFromDamage(t *testing.T) {
 	keys := []string{"check/1", "meta/next-check", "class/a", "check/2"}
 	whole, ends := logBytes(keys...)
@@ -55,7 +55,7 @@ func TestReadLogTellsAKilledWritersEndFromDamage(t *testing.T) {
 		{"the file cut after its third transaction", func(b []byte) []byte { return b[:ends[2]] }, 3, ""},
 		{"a byte flipped in the first record", func(b []byte) []byte { b[logHeaderSize+14] ^= 1; return b }, -1, "is damaged at byte 20"},
 		{"the second transaction zeroed", func(b []byte) []byte { clear(b[ends[0]:ends[1]]); return b }, -1, "a whole one follows"},
-		{"a byte flipped in the last transaction's end", func(b []byte) []byte { b[ends[3]-5] ^= 1; return b }, -1, "fails its checksum"},
+		{"the last transaction's end written out of order, its middle not", func(b []byte) []byte { clear(b[ends[3]-20 : ends[3]-6]); return b }, 3, ""},
 		{"a byte flipped in the last transaction's record", func(b []byte) []byte { b[ends[3]-30] ^= 1; return b }, -1, "a whole one follows"},
 		{"an encrypted header", func(b []byte) []byte { b[3] = 1; return b }, -1, "encrypted"},
 		{"shorter than its header", func(b []byte) []byte { return b[:10] }, -1, "shorter than its header"},

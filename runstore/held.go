@@ -76,26 +76,27 @@ func readLogs(dir string, held *heldRecords) error {
 	return nil
 }
 
-// unheldRecord names a record of the table numbered id, which the
+// unheldRecords names the records of the table numbered id, which the
 // MANIFEST does not list and Badger will so delete, that held lacks (at
-// its version or a newer one): "" when the table holds none, or cannot be
-// read (a table a killed session was still writing, whose records are
-// still where it was writing them from).
-func unheldRecord(dir string, id uint64, held *heldRecords) string {
-	var lost []string
-	// A table that fails its checks is one being written: Badger deletes it.
-	_ = readTable(dir, id, options.Snappy, func(key []byte, _ y.ValueStruct) {
+// their version or a newer one): "" when it holds none. readable says
+// whether the table could be read: one that cannot is one a killed session
+// was still writing, or damaged.
+func unheldRecords(dir string, id uint64, held *heldRecords) (lost string, readable bool) {
+	var names []string
+	err := readTable(dir, id, options.Snappy, func(key []byte, _ y.ValueStruct) {
 		if held.versions[string(userKey(key))] < version(key) {
-			lost = append(lost, describeKey(userKey(key)))
+			names = append(names, describeKey(userKey(key)))
 		}
 	})
-	if len(lost) == 0 {
-		return ""
+	switch {
+	case err != nil:
+		return "", false
+	case len(names) == 0:
+		return "", true
+	case len(names) == 1:
+		return names[0], true
 	}
-	if len(lost) == 1 {
-		return lost[0]
-	}
-	return fmt.Sprintf("%d records (%s first)", len(lost), lost[0])
+	return fmt.Sprintf("%d records (%s first)", len(names), names[0]), true
 }
 
 // describeKey names the record under key, a key of the store's

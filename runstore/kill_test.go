@@ -134,8 +134,10 @@ func killedWithATable(t *testing.T) string {
 // A store whose last session was killed is read before Badger opens it:
 // zeroed 4 KiB in a table (Badger panicked in a goroutine of its own), a
 // missing, emptied or cut MANIFEST (Badger deleted every table and the
-// next check was numbered 1) are each refused in one line naming the file,
-// and no file is deleted; the store as the kill left it opens with every
+// next check was numbered 1), an unlisted table that cannot be read
+// numbered before a listed one, are each refused in one line naming the
+// file, and no file is deleted; an unlisted copy of a listed table loses
+// nothing, and opens; the store as the kill left it opens with every
 // check it holds, even with the empty memtable log that a kill while
 // Badger removes a flushed one leaves (Badger refused to open it).
 func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
@@ -170,8 +172,9 @@ func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
 		"MANIFEST emptied":           func(cp string) { os.Truncate(filepath.Join(cp, "MANIFEST"), 0) },
 		"MANIFEST cut in its header": func(cp string) { os.Truncate(filepath.Join(cp, "MANIFEST"), 5) },
 		"MANIFEST cut in a record":   func(cp string) { os.Truncate(filepath.Join(cp, "MANIFEST"), 12) },
-		"a table it does not list, numbered before one it does": func(cp string) {
+		"a table it does not list, numbered before one it does, that cannot be read": func(cp string) {
 			data, _ := os.ReadFile(first)
+			clear(data[:min(len(data), 4096)])
 			os.WriteFile(filepath.Join(cp, "000000.sst"), data, 0o644)
 		},
 	}
@@ -192,6 +195,14 @@ func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
 			t.Errorf("%s: files before the open %v, after %v", name, before, after)
 		}
 	}
+	// A table it does not list whose records it holds (a compaction's
+	// input that a kill left after the MANIFEST dropped it) loses nothing.
+	cp := copyDir(t, dir)
+	data, _ := os.ReadFile(first)
+	os.WriteFile(filepath.Join(cp, "000000.sst"), data, 0o644)
+	if refused, wrong := survivesOrRefuses(t, cp, checksOf(t, dir)); refused || wrong != "" {
+		t.Errorf("an unlisted copy of a listed table: refused %v, %s", refused, wrong)
+	}
 	os.WriteFile(filepath.Join(dir, "99999.mem"), nil, 0o644)
 	s := open(t, dir)
 	defer s.Close()
@@ -203,13 +214,15 @@ func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
 
 // keptFiles lists the files of a store that an open refused for damage
 // must leave, by name: all but the empty memtable logs, which a kill
-// during Badger's close can leave and which mc removes before it looks at
-// the rest (removeEmptyMemtableLogs), damage or not: they hold nothing.
+// during Badger's close can leave, and the temporary files of mc's own
+// files, which mc removes before it looks at the rest
+// (removeEmptyMemtableLogs, removeStaleTemps), damage or not: they hold
+// nothing.
 func keptFiles(dir string) string {
 	entries, _ := os.ReadDir(dir)
 	var names []string
 	for _, e := range entries {
-		if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".mem") && info.Size() == 0 {
+		if info, err := e.Info(); (err == nil && strings.HasSuffix(e.Name(), ".mem") && info.Size() == 0) || isOurTemp(e.Name()) {
 			continue
 		}
 		names = append(names, e.Name())

@@ -31,19 +31,24 @@ import (
 // every table it lists is there and passes its checksums.
 //
 // The table files it lets Badger delete are what a killed session was
-// still writing, flushing a memtable or compacting tables, whose records
-// are still in the memtable's log or the tables compacted: tables the
-// MANIFEST does not list yet, numbered after every table it lists (tables
-// are numbered as they are made), each of whose records a listed table or
-// a memtable log holds too, at its version or a newer one (held.go). An
-// unlisted table numbered before a listed one, or holding a record held
-// nowhere else, is one whose record the MANIFEST lost (a MANIFEST cut
-// exactly at the end of a record reads as an older whole one), and is
-// refused. So is damage in a memtable log or the newest value log, which
-// Badger would cut at the damaged entry, dropping the rest (badgerlog.go);
-// and a store whose files hold fewer checks than mc recorded it to hold
-// (recorded.go), which is how a log cut short, or a cut MANIFEST whose
-// lost table's records no file holds any more, shows.
+// still writing or had just compacted away: tables the MANIFEST does not
+// list, each of whose records a listed table or a memtable log holds too,
+// at its version or a newer one (held.go): the records of a memtable
+// being flushed are still in its log, those of a compaction's output
+// still in its inputs, and those of a compaction's inputs, which Badger
+// removes once the MANIFEST lists the output, in the output. An unlisted
+// table holding a record held nowhere else is one whose record the
+// MANIFEST lost (a MANIFEST cut exactly at the end of a record reads as an
+// older whole one), and is refused; so is one that cannot be read,
+// numbered before a listed one (tables are numbered as they are made, and
+// one being written is numbered after those listed). So is damage in a
+// memtable log or the newest value log, which Badger would cut at the
+// damaged entry, dropping the rest (badgerlog.go); and a store whose files
+// hold fewer checks than mc recorded it to hold (recorded.go), which is
+// how a log cut short, or a cut MANIFEST whose lost table's records no
+// file holds any more, shows. (A record GC deleted and a compaction then
+// dropped is held nowhere: a store killed just after that compaction is
+// refused, though it lost nothing.)
 //
 // An empty memtable log is removed: Badger empties a memtable's log once
 // its records are in a table the MANIFEST lists, then removes it, and a
@@ -100,11 +105,12 @@ func checkKilled(dir string, readOnly bool) error {
 			continue
 		}
 		name := table.IDToFilename(id)
-		if id < last {
-			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s is not listed in its MANIFEST, which may have lost records", name)}
-		}
-		if lost := unheldRecord(dir, id, held); lost != "" {
+		lost, readable := unheldRecords(dir, id, held)
+		switch {
+		case lost != "":
 			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s, which its MANIFEST does not list, holds %s, which no listed table or memtable log holds: its MANIFEST lost records", name, lost)}
+		case !readable && id < last:
+			return &Refused{Dir: dir, Why: fmt.Sprintf("is damaged: its table %s is not listed in its MANIFEST, which may have lost records, and cannot be read", name)}
 		}
 	}
 	recorded, err := readRecorded(dir)
