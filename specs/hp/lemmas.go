@@ -60,10 +60,18 @@ func (sp *spec) lemmaProps() []model.Property[State] {
 	return []model.Property[State]{
 		model.StepProp("lemma-1-host-distance", Ref+" Complexity, Lemma 1 (i odd: δ(host_i(a), host_{i+1}(a)) ≥ F_{i+1})",
 			"a message promoted out of an odd round i is promoted at least F_{i+1} edges past the node that promoted it to round i",
-			sp.lemma1Holds),
+			sp.lemma1Holds).
+			WhenStep("no message was promoted out of an odd round", func(before *State, a model.Action, after *State) bool {
+				m, promoted, _ := sp.stopped(before, a, after)
+				return promoted && m.Rnd%2 == 1
+			}),
 		model.StepProp("lemma-2-destroyer-distance", Ref+" Complexity, Lemma 2 (i odd: δ(host_i(a), destroyer_i(a)) ≥ F_i)",
 			"a message destroyed in an odd round i is destroyed at least F_i edges past the node that promoted it to round i",
-			sp.lemma2Holds),
+			sp.lemma2Holds).
+			WhenStep("no message of an odd round was destroyed", func(before *State, a model.Action, after *State) bool {
+				m, _, destroyed := sp.stopped(before, a, after)
+				return destroyed && m.Rnd%2 == 1
+			}),
 	}
 }
 
@@ -117,13 +125,25 @@ func totalEdges(n, maxRound int) []int {
 	return totals
 }
 
+// lastRoundEntered is the last round a message entered (ghost Born: the
+// claims read no node's variables), -1 before any.
+func lastRoundEntered(s *State) int {
+	top := -1
+	for r, b := range s.Ghost.Born {
+		if b > 0 {
+			top = r
+		}
+	}
+	return top
+}
+
 // totalProp is theorem-1-total (variants elect and elect-literal).
 func (sp *spec) totalProp() model.Property[State] {
 	totals := totalEdges(sp.p.N, sp.maxRound)
 	return model.InvariantProp("theorem-1-total", Ref+" Theorem 1 (total edges, with the proof's constants)",
 		fmt.Sprintf("the election's edges, all rounds together, are at most Σ over the even rounds i reached of max_x n − x·F_i + min(x·F_{i+3}, n) (%d for n = %d within the round bound)", totals[sp.maxRound], sp.p.N),
 		func(s *State) bool {
-			top := min(rounds(s)-1, len(totals)-1)
+			top := min(lastRoundEntered(s), len(totals)-1)
 			return top < 0 || s.Ghost.Edges <= totals[top]
-		})
+		}).When("no election message was sent", func(s *State) bool { return s.Ghost.Edges > 0 })
 }

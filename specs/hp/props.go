@@ -2,6 +2,7 @@ package hp
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ringcheck/mc/invariants"
 	"github.com/ringcheck/mc/model"
@@ -18,7 +19,8 @@ func (sp *spec) properties(w invariants.Winner) []model.Property[State] {
 		label, _ := basicSurvivor(sp.p.IDs)
 		props = append(props, model.InvariantProp("winner-label-is-basic", Ref+" Promotion by witness (it would get promoted at w anyway; see winner.go)",
 			fmt.Sprintf("a leader's message carries label %d, the survivor of BASIC's rounds", label),
-			func(s *State) bool { return leaderLabelIs(s, label) }).Reading(appendLeaderLabels))
+			func(s *State) bool { return leaderLabelIs(s, label) }).Reading(appendLeaderLabels).
+			When("no process became leader", func(s *State) bool { return slices.Contains(s.Out.Decided, invariants.Leader) }))
 	}
 	if !sp.p.Claims {
 		return props
@@ -37,23 +39,27 @@ func (sp *spec) properties(w invariants.Winner) []model.Property[State] {
 					}
 				}
 				return true
-			}),
+			}).When("no message was destroyed", func(s *State) bool { return slices.ContainsFunc(s.Ghost.Destroyed, positive) }),
 		sp.destroysOneProp(),
 		model.InvariantProp("round-within-one-turn", Ref+" BASIC (each message has to travel to the next sender on the ring)",
 			fmt.Sprintf("no election message travels more than n = %d edges in one round: it meets a node of its round within one turn", sp.p.N),
-			func(s *State) bool { return withinOneTurn(s) }))
+			func(s *State) bool { return withinOneTurn(s) }).
+			When("no election message was in transit", electionInTransit))
 	if sp.distance(1) {
 		props = append(props, model.StepProp("distance-promotion-edges", Ref+" Promotion by distance (counter set to F_{i+2})",
 			"a message promoted by distance out of round i has travelled exactly F(i+2) edges since its sender sent it",
-			sp.distanceEdgesHold))
+			sp.distanceEdgesHold).
+			WhenStep("no message was promoted by distance", promotedByDistance))
 	}
 	if sp.witness(2) && sp.distance(1) { // elect and elect-literal
 		props = append(props, model.InvariantProp("theorem-1-round-pairs", Ref+" Theorem 1 (proof: rounds i and i+1), Lemma 3",
 			"for every even round i, with x messages entering round i+1: round i's messages traverse at most n − x·F_i edges (Lemma 3) and round i+1's at most min(x·F_{i+3}, n) (promotion by distance)",
-			sp.roundPairsHold),
+			sp.roundPairsHold).
+			When("no message entered an odd round", func(s *State) bool { return enteredOddRound(s, 1) }),
 			model.InvariantProp("theorem-1-odd-round-messages", Ref+" Theorem 1 (proof: every message in odd round i travels at least F_i steps)",
 				"for every odd round i, at most n/F_i messages enter it: (messages entering i)·F_i ≤ n",
-				sp.oddRoundMessagesHold),
+				sp.oddRoundMessagesHold).
+				When("no message entered an odd round past 1 (where F_i > 1)", func(s *State) bool { return enteredOddRound(s, 3) }),
 			sp.totalProp())
 		props = append(props, sp.lemmaProps()...)
 	}
@@ -74,6 +80,38 @@ func (sp *spec) roundBoundProp() model.Property[State] {
 		doc += fmt.Sprintf(" (the first odd round i with 2·F_i > n, or i₀ + n − 1 if smaller; F⁻¹(%d) = %d)", sp.p.N, fibInverse(sp.p.N))
 	}
 	return model.InvariantProp("round-bound", ref, doc, func(s *State) bool { return sp.withinRounds(s) }).Reading(sp.appendRounds)
+}
+
+// The claims' situations (model.Property.When), which read only the
+// ghosts and the channels, as the claims do.
+
+func positive(x int) bool { return x > 0 }
+
+// electionInTransit: an election message is in some channel.
+func electionInTransit(s *State) bool {
+	for i := range s.In {
+		for _, m := range s.In[i].Messages() {
+			if m.Kind == Elect {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// enteredOddRound: a message entered an odd round from round first on.
+func enteredOddRound(s *State, first int) bool {
+	for r := first; r < len(s.Ghost.Born); r += 2 {
+		if s.Ghost.Born[r] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// promotedByDistance: the step promoted a message by distance.
+func promotedByDistance(before *State, _ model.Action, after *State) bool {
+	return !slices.Equal(before.Ghost.ByDistance, after.Ghost.ByDistance)
 }
 
 // appendRounds is what round-bound reads: per node whether it is past the
@@ -152,19 +190,31 @@ func (sp *spec) withinRounds(s *State) bool {
 // destroying any messages"); the claim is then checked for the rounds in
 // which no message was promoted by distance.
 func (sp *spec) destroysOneProp() model.Property[State] {
-	doc := "every round that two or more messages entered destroyed at least one"
+	doc, unmet := "every round that two or more messages entered destroyed at least one", "no round had two or more messages enter it"
 	if sp.distance(1) {
 		doc = "every round that two or more messages entered, none of them promoted by distance, destroyed at least one"
+		unmet += " with none promoted by distance"
 	}
+	// crowded: two or more messages entered round r, none promoted by
+	// distance: the claim's antecedent.
+	crowded := func(g *Ghost, r int) bool { return g.Born[r] >= 2 && g.ByDistance[r] == 0 }
 	return model.EndProp("round-destroys-one", Ref+" Correctness (in every round at least one message gets deleted)", doc,
 		func(s *State) bool {
 			g := &s.Ghost
 			for r := range g.Born {
-				if g.Born[r] >= 2 && g.Destroyed[r] == 0 && g.ByDistance[r] == 0 {
+				if crowded(g, r) && g.Destroyed[r] == 0 {
 					return false
 				}
 			}
 			return true
+		}).
+		When(unmet, func(s *State) bool {
+			for r := range s.Ghost.Born {
+				if crowded(&s.Ghost, r) {
+					return true
+				}
+			}
+			return false
 		})
 }
 

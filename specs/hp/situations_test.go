@@ -24,8 +24,6 @@ func grew(ghost func(g *Ghost) []int, r int) func(before *State, _ model.Action,
 	}
 }
 
-func positive(x int) bool { return x > 0 }
-
 func born(g *Ghost) []int       { return g.Born }
 func destroyed(g *Ghost) []int  { return g.Destroyed }
 func byDistance(g *Ghost) []int { return g.ByDistance }
@@ -124,10 +122,14 @@ func TestLemmaOneMeetsBothCases(t *testing.T) {
 }
 
 // On the default ring of 5 (ids 5,4,3,2,1) no message enters round 3, so
-// the claims about it (Lemmas 1 and 2, theorem-1-odd-round-messages, the
-// round pair 2, 3 and the total past it) pass there without being put to
-// the test: the situations above can fail to arise, and this is where they
-// do.
+// the claims about it (Lemmas 1 and 2 past round 1, the round pair 2, 3,
+// theorem-1-odd-round-messages and the total past it) pass there without
+// being put to the test: the situations above can fail to arise, and this
+// is where they do. The claims' own situations say so in the verdicts:
+// theorem-1-odd-round-messages (no message entered an odd round past 1)
+// and lemma-2-destroyer-distance (no message of an odd round was
+// destroyed) pass vacuously there, and no property does on the pinned
+// rings.
 func TestDefaultRingLeavesRoundThreeUntested(t *testing.T) {
 	sys := build(t, model.Params{N: 5, IDs: []int{5, 4, 3, 2, 1}, Claims: true})
 	for _, w := range []struct {
@@ -144,6 +146,7 @@ func TestDefaultRingLeavesRoundThreeUntested(t *testing.T) {
 	if r.States != 152 {
 		t.Errorf("%d states, want 152", r.States)
 	}
+	var vacuous []string
 	for _, pr := range r.Props {
 		want := checker.Pass
 		if pr.Kind == model.Witness && pr.Name != "leader-elected" {
@@ -151,6 +154,20 @@ func TestDefaultRingLeavesRoundThreeUntested(t *testing.T) {
 		}
 		if pr.Verdict != want {
 			t.Errorf("%s is %s, want %s", pr.Name, pr.Verdict, want)
+		}
+		if pr.Vacuous {
+			vacuous = append(vacuous, pr.Name)
+		}
+	}
+	if want := []string{"theorem-1-odd-round-messages", "lemma-2-destroyer-distance"}; !slices.Equal(vacuous, want) {
+		t.Errorf("vacuous %v, want %v", vacuous, want)
+	}
+	for _, ids := range [][]int{roundThreeByDistance, roundThreeDestroys} {
+		r := spectest.Run(t, build(t, model.Params{N: len(ids), IDs: ids, Claims: true}), checker.Options{})
+		for _, pr := range r.Props {
+			if pr.Verdict != checker.Pass || pr.Vacuous {
+				t.Errorf("%v: %s is %s, vacuous %v (%s)", ids, pr.Name, pr.Verdict, pr.Vacuous, pr.Unmet)
+			}
 		}
 	}
 }

@@ -164,7 +164,16 @@
 // in variants elect, basic, witness and distance; the situations are in
 // situations_test.go): the default ring of 5 (ids 5,4,3,2,1, 152 states)
 // never reaches round 3, so there the claims about it pass without being
-// exercised (TestDefaultRingLeavesRoundThreeUntested). Ids 1,2,4,5,3,6
+// exercised (TestDefaultRingLeavesRoundThreeUntested): mc check hp
+// --claims reports theorem-1-odd-round-messages and
+// lemma-2-destroyer-distance "pass (vacuous: …)". Each claim declares its
+// situation (model.Property.When, docs/vacuity.md): a message destroyed,
+// a round that two messages entered (none promoted by distance), an
+// election message in transit, a promotion by distance, a message
+// entering an odd round (past round 1 for theorem-1-odd-round-messages,
+// where F_i > 1), a message of an odd round promoted or destroyed
+// (Lemmas 1 and 2), an edge traversed (theorem-1-total), a leader
+// (winner-label-is-basic). Ids 1,2,4,5,3,6
 // (n = 6, 640 states in ELECT, the first ring of 6 that reaches round 4)
 // promote a message out of round 3 by distance, after F_5 = 5 edges:
 // Lemma 1's promotion-by-distance case, distance-promotion-edges at round
