@@ -47,6 +47,12 @@ func TestMutantsChasingClaims(t *testing.T) {
 		// the way it came, into its own colour's interval. Harmless below
 		// phase 3: every ring of n ≤ 6 passes every property with it.
 		{"lemma-3-5-iii-shared-colour-away", "e", collisionTowardLarger, []int{1, 2, 3, 8, 4, 6, 5, 7}, []int{0}},
+		// A d-active processor that chases the way the smaller message
+		// was going, not back where it came from: no ring of 3 to 5 shows
+		// it (every arrangement, one orientation, both variants, searched
+		// once); in phase 3 two processors inaugurate.
+		{"at-most-one-leader", "e", dActiveFollows, []int{1, 2, 4, 3, 7, 5, 6, 8}, []int{0}},
+		{"lemma-3-5-iii-shared-colour-away", "modified", dActiveFollows, []int{1, 2, 4, 3, 7, 5, 6, 8}, []int{0}},
 	}
 	for _, c := range cases {
 		p := model.Params{N: len(c.ids), IDs: c.ids, Variant: c.variant, Orientation: make([]bool, len(c.ids)),
