@@ -182,13 +182,11 @@ func TestRecurringRequestsAreGranted(t *testing.T) {
 	}
 }
 
-// A hand-off that always scans from process 0, not from the next process
-// round the ring, starves the highest-numbered one: with requests that
-// recur, request-granted fails for it with a lasso (002 §3.5's fairness).
-func TestHandOffFromZeroStarves(t *testing.T) {
-	p := model.Params{N: 3, IDs: ring.DescendingIDs(3), Chan: model.FIFO, Variant: "recurring"}
-	sys := spectest.Build(t, New, p)
-	sp := &spec{n: 3, sem: p.ChanSemantics(), recurring: true}
+// handOffFromZero replaces exit by a postlude that scans for a requester
+// from process 0, not from the next process round the ring.
+func handOffFromZero(sys *model.System[State]) {
+	p := sys.Params
+	sp := &spec{n: p.N, sem: p.ChanSemantics(), recurring: p.Variant == "recurring"}
 	spectest.ReplaceDo(sys, "exit", func(s *State, i, _ int) bool {
 		s.Phase[i] = invariants.Idle
 		s.Token[i][i] = s.Clock[i]
@@ -204,6 +202,15 @@ func TestHandOffFromZeroStarves(t *testing.T) {
 		}
 		return true
 	})
+}
+
+// A hand-off that always scans from process 0, not from the next process
+// round the ring, starves the highest-numbered one: with requests that
+// recur, request-granted fails for it with a lasso (002 §3.5's fairness).
+func TestHandOffFromZeroStarves(t *testing.T) {
+	p := model.Params{N: 3, IDs: ring.DescendingIDs(3), Chan: model.FIFO, Variant: "recurring"}
+	sys := spectest.Build(t, New, p)
+	handOffFromZero(sys)
 	r := spectest.Run(t, sys, checker.Options{Fair: model.FairAction, Continue: true})
 	pr := spectest.Prop(t, &r, "request-granted-p2")
 	if pr.Verdict != checker.Fail || pr.Trace == nil || pr.Trace.LoopStart == nil {
