@@ -22,6 +22,9 @@ type handler struct {
 	regenerate bool
 	// meet: tokens that meet both count one up.
 	meet bool
+	// unsigned: m_i records a token's number without its sign (which
+	// token it was).
+	unsigned bool
 }
 
 func seedHandler() handler {
@@ -34,11 +37,15 @@ func (h handler) into(sys *model.System[State]) {
 	sp := &spec{n: p.N, mod: p.N + 1, bound: p.Bound, net: ring.Net{Ring: ring.Ring{N: p.N}, Sem: p.ChanSemantics()}, claims: p.Claims}
 	spectest.ReplaceDo(sys, "recv", func(s *State, i, k int) bool {
 		t := s.In[i].Recv(sp.net.Sem, k)
+		mark := sp.mark(t)
+		if h.unsigned {
+			mark.Passed = 0
+		}
 		other := t.Kind.Other()
 		if sp.claims && count(s, other) == 0 {
 			s.Ghost.Passage = min(s.Ghost.Passage+1, sp.n+2)
 		}
-		if h.lost(s.M[i], sp.mark(t)) {
+		if h.lost(s.M[i], mark) {
 			t.V = sp.inc(t.V)
 			if h.regenerate && count(s, other) < maxCopies {
 				s.Hand[i].Send(hand, Token{Kind: other, V: t.V})
@@ -49,7 +56,7 @@ func (h handler) into(sys *model.System[State]) {
 			}
 		} else {
 			if h.remember {
-				s.M[i] = sp.mark(t)
+				s.M[i] = mark
 			}
 			if h.meet && holds(s, i, other) {
 				t.V = sp.inc(t.V)
@@ -72,7 +79,7 @@ func (h handler) into(sys *model.System[State]) {
 // Every property of Misra's algorithm fails on some mutant of its rules,
 // under weak fairness per action class, the spec's (docs/mutants.md).
 func TestMutantsMisra(t *testing.T) {
-	var h [4]handler
+	var h [5]handler
 	for k := range h {
 		h[k] = seedHandler()
 	}
@@ -80,34 +87,38 @@ func TestMutantsMisra(t *testing.T) {
 	h[1].remember = false
 	h[2].regenerate = false
 	h[3].meet = false
+	h[4].unsigned = true
 	p := params(2, "")
 	p.Claims = true
 	modN := params(2, "mod-n")
 	modN.Claims = true
 	mutants := []spectest.Mutant[State]{
-		{Name: "comparison flipped: m_i ≠ nb taken for a loss", Params: p, Mutate: h[0].into,
+		{Name: "comparison flipped: m_i ≠ nb taken for a loss", Rule: "receive (nb): loss if m_i = nb", Params: p, Mutate: h[0].into,
 			Kills: []string{"mutual-exclusion", "one-token-each", "numbers-balance", "regenerated-only-when-lost"}},
-		{Name: "reset dropped: a passing token does not set m_i", Params: p, Mutate: h[1].into,
+		{Name: "reset dropped: a passing token does not set m_i", Rule: "receive (nb), no loss: m_i ← nb", Params: p, Mutate: h[1].into,
 			Kills: []string{"request-granted-p0", "request-granted-p1", "lost-token-regenerated", "loss-detected-in-one-passage"}},
-		{Name: "regeneration dropped", Params: p, Mutate: h[2].into,
+		{Name: "regeneration dropped", Rule: "receive (nb), loss: regenerate the other token", Params: p, Mutate: h[2].into,
 			Kills: []string{"request-granted-p0", "request-granted-p1", "lost-token-regenerated", "loss-detected-in-one-passage"}},
-		{Name: "increment dropped: tokens that meet keep their numbers", Params: p, Mutate: h[3].into,
+		{Name: "increment dropped: tokens that meet keep their numbers", Rule: "the tokens meet: nbping ← nbping + 1, nbpong ← nbpong − 1", Params: p, Mutate: h[3].into,
 			Kills: []string{"mutual-exclusion", "request-granted-p0", "request-granted-p1", "one-token-each", "numbers-balance", "lost-token-regenerated", "regenerated-only-when-lost", "loss-detected-in-one-passage"}},
-		{Name: "bound off by one: numbers modulo n, not n+1 (variant mod-n)", Params: modN, Mutate: func(*model.System[State]) {},
+		{Name: "bound off by one: numbers modulo n, not n+1 (variant mod-n)", Rule: "numbers modulo n+1", Params: modN, Mutate: func(*model.System[State]) {},
 			Kills: []string{"mutual-exclusion", "one-token-each", "numbers-balance", "regenerated-only-when-lost", "loss-detected-in-one-passage"}},
-		{Name: "send dropped: leaving keeps the ping", Params: p, Mutate: func(sys *model.System[State]) {
+		{Name: "send dropped: leaving keeps the ping", Rule: "leave: send the ping on", Params: p, Mutate: func(sys *model.System[State]) {
 			spectest.ReplaceDo(sys, "leave", func(s *State, i, _ int) bool {
 				s.Phase[i] = invariants.Idle
 				return true
 			})
 		},
 			Kills: []string{"request-granted-p0", "request-granted-p1", "lost-token-regenerated"}},
-		{Name: "effect dropped: entering leaves the process waiting", Params: p, Mutate: func(sys *model.System[State]) {
+		{Name: "effect dropped: entering leaves the process waiting", Rule: "enter: waiting → in-cs", Params: p, Mutate: func(sys *model.System[State]) {
 			spectest.ReplaceDo(sys, "enter", func(*State, int, int) bool { return true })
 		},
 			Kills: []string{"request-granted-p0", "request-granted-p1", "can-enter-p0", "can-enter-p1", "lost-token-regenerated"}},
+		{Name: "sign dropped: m_i records nb without the sign that tells ping from pong", Rule: "m_i ← nbping, or −nbpong for the pong", Params: p, Mutate: h[4].into,
+			Kills: []string{"mutual-exclusion", "one-token-each", "numbers-balance", "regenerated-only-when-lost", "loss-detected-in-one-passage"}},
 	}
-	if survivors := spectest.Kill(t, New, checker.Options{MaxStates: 60000, Fair: model.FairAction}, mutants); len(survivors) > 0 {
-		t.Errorf("no mutant kills %v (docs/mutants.md)", survivors)
-	}
+	spectest.Suite[State]{
+		Section: "misra (002 §4.2), variant signed, fairness per action, claims on", IDless: true,
+		Build: New, Options: checker.Options{MaxStates: 60000, Fair: model.FairAction}, Mutants: mutants,
+	}.Run(t)
 }

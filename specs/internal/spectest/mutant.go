@@ -16,12 +16,24 @@ type Mutant[S any] struct {
 	// Name says what changed, the kind of mutation first ("comparison
 	// flipped: ...").
 	Name string
+	// Rule is the seed's rule the slip is in, in the seed's words where it
+	// has them ("relay ⟨elect j⟩ when j > id"): docs/mutants.md's rule
+	// column.
+	Rule string
 	// Params is the ring on which the named properties fail.
 	Params model.Params
 	// Mutate puts the bug into the system built for Params (ReplaceDo).
 	Mutate func(sys *model.System[S])
+	// Fair, if set, is the fairness the mutant is explored under instead
+	// of Kill's: a slip that only an infinite fair run shows.
+	Fair *model.Fairness
 	// Kills are the properties that fail on the mutant, every one of them.
 	Kills []string
+	// Survives, for a mutant that no property kills (Kills empty), says
+	// why: the slip is equivalent to the seed's rule where it is checked,
+	// or no property states what it breaks. Kill requires that nothing
+	// fails on it, so a property that comes to kill it is noticed.
+	Survives string
 }
 
 // ReplaceDo replaces the effect of sys's rule called name by do.
@@ -66,15 +78,29 @@ func rule[S any](sys *model.System[S], name string) *model.Rule[S] {
 // nothing to kill; a mutant that fails it names it all the same.
 func Kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error), opt checker.Options, mutants []Mutant[S]) (survivors []string) {
 	t.Helper()
+	survivors, _ = kill(t, build, opt, mutants)
+	return survivors
+}
+
+// kill is Kill, returning also every property the systems list but
+// deadlock.
+func kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error), opt checker.Options, mutants []Mutant[S]) (survivors, all []string) {
+	t.Helper()
 	// One worker: a run that stops at MaxStates then always explores the
 	// same states, so what fails within the limit does not vary.
 	opt.Workers = 1
 	dead := map[string]bool{}
-	var all []string
 	for _, m := range mutants {
+		if len(m.Kills) == 0 && m.Survives == "" {
+			t.Errorf("%s: kills nothing and says not why (Survives)", m.Name)
+		}
 		sys := Build(t, build, m.Params)
 		m.Mutate(sys)
-		r := Run(t, sys, opt)
+		mopt := opt
+		if m.Fair != nil {
+			mopt.Fair = *m.Fair
+		}
+		r := Run(t, sys, mopt)
 		t.Logf("%s: %d states", m.Name, r.States)
 		var failed []string
 		for _, p := range r.Props {
@@ -101,5 +127,37 @@ func Kill[S any](t *testing.T, build func(model.Params) (*model.System[S], error
 			survivors = append(survivors, name)
 		}
 	}
-	return survivors
+	return survivors, all
+}
+
+// Survives requires that every property have the same verdict on the
+// system mutate makes of each of ps as on the spec's own, each explored
+// within opt: a mutant a suite lists as surviving (Mutant.Survives), shown
+// to survive beyond the one ring of its row. (A witness may fail on the
+// spec's own system where its situation is not in the ring.)
+func Survives[S any](t *testing.T, build func(model.Params) (*model.System[S], error), opt checker.Options, mutate func(sys *model.System[S]), ps []model.Params) {
+	t.Helper()
+	for _, p := range ps {
+		want := Verdicts(Run(t, Build(t, build, p), opt))
+		sys := Build(t, build, p)
+		mutate(sys)
+		if got := Verdicts(Run(t, sys, opt)); got != want {
+			t.Fatalf("n=%d ids %v initiators %v %s: the mutant gives\n%s\nthe spec\n%s", p.N, p.IDs, p.Initiators, p.Chan, got, want)
+		}
+	}
+}
+
+// InitiatorSets is every non-empty set of initiators of a ring of n.
+func InitiatorSets(n int) [][]int {
+	var sets [][]int
+	for mask := 1; mask < 1<<n; mask++ {
+		var set []int
+		for i := range n {
+			if mask&(1<<i) != 0 {
+				set = append(set, i)
+			}
+		}
+		sets = append(sets, set)
+	}
+	return sets
 }
