@@ -53,6 +53,15 @@ func TestMutantsChasingClaims(t *testing.T) {
 		// once); in phase 3 two processors inaugurate.
 		{"at-most-one-leader", "e", dActiveFollows, []int{1, 2, 4, 3, 7, 5, 6, 8}, []int{0}},
 		{"lemma-3-5-iii-shared-colour-away", "modified", dActiveFollows, []int{1, 2, 4, 3, 7, 5, 6, 8}, []int{0}},
+		// A relay that keeps its old PNUM (2b without "PNUM := p"): on
+		// the smallest ring a phase ends with no processor active.
+		{"prop-3-4-no-silent-phase", "e", relayKeepsPhase, []int{1, 2, 3}, nil},
+		// A collision that keeps the smaller colour sends it back the way
+		// it came: no ring of 3 to 5 shows it (every arrangement, one
+		// orientation, both variants, searched once); in phase 3 the
+		// colours do not fall as Lemma 3.7 says.
+		{"lemma-3-7-colour-count", "e", collisionTakesSmaller, []int{1, 2, 4, 3, 7, 5, 6, 8}, []int{0}},
+		{"lemma-3-7-colour-count", "modified", collisionTakesSmaller, []int{1, 2, 4, 3, 7, 5, 6, 8}, []int{0}},
 	}
 	for _, c := range cases {
 		p := model.Params{N: len(c.ids), IDs: c.ids, Variant: c.variant, Orientation: make([]bool, len(c.ids)),

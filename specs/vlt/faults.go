@@ -51,6 +51,13 @@ const (
 	// the direction the smaller message was going, instead of back
 	// towards where it came from.
 	dActiveFollows
+	// collisionTakesSmaller: two phase messages of different values
+	// collide and the processor turns c-active with the smaller value
+	// (colour), not the larger, sent towards the smaller's side.
+	collisionTakesSmaller
+	// relayKeepsPhase: a relaying processor passes ⟨v,p⟩ on and takes v,
+	// but keeps its old PNUM (2b omits "PNUM := p").
+	relayKeepsPhase
 	// announcementBounces: a processor that already knows the outcome
 	// sends the announcement back the way it came, instead of dropping
 	// it, so that two such processors pass it to and fro for ever.

@@ -142,7 +142,10 @@ func (sp *spec) one(s *State, i int, a arrival) bool {
 // was going; send message ⟨ID,p⟩ to the direction DIR" (with q = 0: §4).
 func (sp *spec) relay(s *State, i int, a arrival) bool {
 	pr := &s.Proc[i]
-	pr.PNUM, pr.DIR, pr.Active = a.m.P, int8(a.port.Opposite()), false
+	if sp.fault != relayKeepsPhase {
+		pr.PNUM = a.m.P
+	}
+	pr.DIR, pr.Active = int8(a.port.Opposite()), false
 	if sp.fault != relayKeepsID {
 		pr.ID = a.m.V
 	}
@@ -170,6 +173,9 @@ func (sp *spec) collide(s *State, i int, a, b arrival, p int) bool {
 		a, b = b, a
 	}
 	pr.ID, pr.DIR = b.m.V, int8(a.port)
+	if sp.fault == collisionTakesSmaller {
+		pr.ID = a.m.V
+	}
 	if sp.fault == collisionTowardLarger {
 		pr.DIR = int8(b.port)
 	}
