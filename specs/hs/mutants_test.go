@@ -317,7 +317,7 @@ func TestMutantsHSProbe(t *testing.T) {
 	mutants := []spectest.Mutant[ProbeState]{
 		{Name: "bound off by one: a probe bounces with one hop left", Rule: "lines 14–17: pass on while ttl > 0, then reply", Params: p(1, 5, 2, 4, 3), Mutate: h[0].into,
 			Kills: []string{"phase-entrants-bound"}},
-		{Name: "swallow dropped: a smaller id's probe passed on", Rule: "line 9: a smaller id is swallowed", Params: p(3, 1, 2), Mutate: h[1].into,
+		{Name: "swallow dropped: a smaller id's probe passed on", Rule: "a probe with a smaller id is swallowed", Params: p(3, 1, 2), Mutate: h[1].into,
 			Kills: []string{"at-most-one-leader", "leader-is-max", "election-complete", "phase-entrants-bound"}},
 		{Name: "message direction: a reply for another processor sent back the way it came", Rule: "lines 19–20: pass a reply on", Params: p(3, 1, 2), Mutate: h[2].into,
 			Kills: []string{"leader-elected", "eventually-leader", "election-terminates", "election-messages-bound"}},
