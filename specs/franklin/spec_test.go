@@ -13,26 +13,9 @@ import (
 
 func check(t *testing.T, p model.Params) checker.Result { return spectest.Check(t, New, p) }
 
+// The state counts pinned in testdata/counts.tsv, with claims off and on.
 func TestStateCounts(t *testing.T) {
-	cases := []struct {
-		ids           []int
-		states, trans int64
-		depth         int
-	}{
-		{[]int{4, 1, 3, 2}, 566, 2070, 29},
-		{ring.DescendingIDs(5), 1706, 8655, 26},
-		{[]int{1, 3, 5, 2, 4}, 2185, 10347, 36},
-		{ring.DescendingIDs(6), 7258, 44764, 31},
-	}
-	for _, c := range cases {
-		for _, claims := range []bool{false, true} {
-			r := check(t, model.Params{N: len(c.ids), IDs: c.ids, Claims: claims})
-			if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Depth != c.depth {
-				t.Errorf("ids %v claims %v: %s, %d states %d transitions depth %d; want pass, %d %d %d",
-					c.ids, claims, r.Verdict, r.States, r.Transitions, r.Depth, c.states, c.trans, c.depth)
-			}
-		}
-	}
+	spectest.PinnedCounts(t, New)
 }
 
 // Every property and claim holds for every arrangement of n ≤ 6 ids, one
@@ -286,12 +269,12 @@ func TestFootprints(t *testing.T) {
 // Reduction on the bidirectional ring: a receive takes from two channels,
 // so it waits for the senders to whichever of them is empty, its two
 // neighbours', and a process's actions are rarely independent of theirs.
-// It stores about half the states on the descending arrangement, every
-// verdict the full run's.
+// It stores about half the states on the descending arrangement (the
+// counts: testdata/counts.tsv), every verdict the full run's.
 func TestReducedStateCounts(t *testing.T) {
 	sys := spectest.Build(t, New, model.Params{N: 6, IDs: ring.DescendingIDs(6)})
 	full, red := spectest.SameVerdicts(t, checker.Of(sys), "franklin")
-	if full.Verdict != checker.Pass || full.States != 7258 || red.States != 3219 {
-		t.Errorf("full %s %d states, reduced %d; want pass, 7258 and 3219", full.Verdict, full.States, red.States)
+	if full.Verdict != checker.Pass || !red.Reduced || red.States >= full.States {
+		t.Errorf("full %s %d states, reduced %v %d; want pass and fewer states reduced", full.Verdict, full.States, red.Reduced, red.States)
 	}
 }

@@ -25,48 +25,9 @@ func build(t *testing.T, p model.Params) *model.System[State] {
 	return sys
 }
 
-func ids(xs ...int) model.Params { return model.Params{N: len(xs), IDs: xs} }
-
-func (c stateCount) String() string {
-	return fmt.Sprintf("%d states %d transitions depth %d, %d terminal", c.states, c.trans, c.depth, c.terminal)
-}
-
-type stateCount struct {
-	states, trans int64
-	depth         int
-	terminal      int64
-}
-
-// Counts that mc computes. With claims on they are the same: the ghosts add
-// no states (bounds.go).
+// The state counts pinned in testdata/counts.tsv, with claims off and on.
 func TestStateCounts(t *testing.T) {
-	cases := []struct {
-		variant string
-		p       model.Params
-		want    stateCount
-	}{
-		{"elect", ids(3, 1, 4, 2), stateCount{74, 148, 20, 1}},
-		{"elect", ids(1, 4, 3, 2, 5), stateCount{191, 479, 27, 1}},
-		{"elect", ids(6, 5, 4, 3, 2, 1), stateCount{386, 1229, 26, 1}},
-		{"elect", ids(1, 2, 4, 5, 3, 6), stateCount{640, 1977, 39, 1}},         // round 3 promotes by distance (situations_test.go)
-		{"elect", ids(1, 3, 6, 5, 4, 7, 2, 8), stateCount{4416, 18194, 51, 1}}, // round 3 destroys
-		{"basic", ids(1, 4, 3, 2, 5), stateCount{183, 465, 25, 1}},
-		{"basic", ids(1, 3, 5, 2, 4), stateCount{224, 563, 30, 1}},
-		{"witness", ids(1, 3, 5, 2, 4), stateCount{222, 561, 28, 1}},
-		{"distance", ids(1, 4, 3, 2, 5), stateCount{193, 481, 29, 1}},
-		{"distance", ids(6, 5, 4, 3, 2, 1), stateCount{394, 1237, 34, 1}},
-	}
-	for _, c := range cases {
-		for _, claims := range []bool{false, true} {
-			p := c.p
-			p.Variant, p.Claims = c.variant, claims
-			r := spectest.Check(t, New, p)
-			got := stateCount{r.States, r.Transitions, r.Depth, r.Terminal}
-			if r.Verdict != checker.Pass || got != c.want {
-				t.Errorf("%s %v claims %v: %s, %s; want pass, %s", c.variant, p.IDs, claims, r.Verdict, got, c.want)
-			}
-		}
-	}
+	spectest.PinnedCounts(t, New)
 }
 
 // Every property holds for every arrangement of n ≤ 6 ids in every variant,
@@ -417,17 +378,14 @@ func TestFootprints(t *testing.T) {
 // Under partial-order reduction every variant's election is a single run,
 // for the reason dkr's is (a node starts before it receives; each node
 // reacts only to its input stream): the reduced graph is one path as long
-// as the longest run, and every verdict is the full run's.
+// as the longest run (testdata/counts.tsv), and every verdict is the full
+// run's.
 func TestReducedStateCounts(t *testing.T) {
-	for _, c := range []struct {
-		variant     string
-		full, depth int64
-	}{{"elect", 386, 26}, {"basic", 384, 24}, {"witness", 384, 24}, {"distance", 394, 34}} {
-		sys := build(t, model.Params{N: 6, IDs: ring.DescendingIDs(6), Variant: c.variant})
-		full, red := spectest.SameVerdicts(t, checker.Of(sys), "hp "+c.variant)
-		if full.Verdict != checker.Pass || full.States != c.full || !red.Reduced || red.States != c.depth+1 || int64(red.Depth) != c.depth {
-			t.Errorf("%s: full %d states, reduced %d states depth %d; want %d, and a path of %d steps",
-				c.variant, full.States, red.States, red.Depth, c.full, c.depth)
+	for _, variant := range []string{"elect", "basic", "witness", "distance"} {
+		sys := build(t, model.Params{N: 6, IDs: ring.DescendingIDs(6), Variant: variant})
+		full, red := spectest.SameVerdicts(t, checker.Of(sys), "hp "+variant)
+		if full.Verdict != checker.Pass || !red.Reduced || red.States != int64(red.Depth)+1 {
+			t.Errorf("%s: full %s, reduced %d states depth %d; want pass, and a path", variant, full.Verdict, red.States, red.Depth)
 		}
 	}
 }

@@ -39,37 +39,19 @@ func worst(t *testing.T, r *checker.Result) [2]int {
 // most is the larger of a and b in each place.
 func most(a, b [2]int) [2]int { return [2]int{max(a[0], b[0]), max(a[1], b[1])} }
 
+// The state counts pinned in testdata/counts.tsv: its probe rows are
+// NewProbe's systems, the others NewRaynal's.
 func TestStateCounts(t *testing.T) {
-	cases := []struct {
-		variant       string
-		ids           []int
-		claims        bool
-		states, trans int64
-		depth         int
-	}{
-		{"raynal", []int{3, 1, 4, 2}, false, 19966, 79676, 50},
-		{"raynal", []int{3, 1, 4, 2}, true, 33006, 117644, 52},
-		{"raynal", ring.DescendingIDs(5), false, 144292, 745987, 65},
-		{"probe", []int{3, 1, 4, 2}, false, 2075, 6822, 37},
-		{"probe", []int{3, 1, 4, 2}, true, 2075, 6822, 37},
-		{"probe", ring.DescendingIDs(5), false, 5614, 26691, 55},
-		{"probe", ring.DescendingIDs(6), false, 28630, 167782, 61},
-	}
-	for _, c := range cases {
-		{
-			p := model.Params{N: len(c.ids), IDs: c.ids, Variant: c.variant, Claims: c.claims}
-			var r checker.Result
-			if c.variant == "probe" {
-				r = spectest.Run(t, probeSys(t, p), checker.Options{})
-			} else {
-				r = spectest.Run(t, raynalSys(t, p), checker.Options{})
-			}
-			if r.Verdict != checker.Pass || r.States != c.states || r.Transitions != c.trans || r.Depth != c.depth {
-				t.Errorf("%s ids %v claims %v: %s, %d states %d transitions depth %d; want pass, %d %d %d",
-					c.variant, c.ids, c.claims, r.Verdict, r.States, r.Transitions, r.Depth, c.states, c.trans, c.depth)
-			}
+	var raynal, probe []spectest.CountRow
+	for _, row := range spectest.CountRows(t) {
+		if row.Params.Variant == "probe" {
+			probe = append(probe, row)
+		} else {
+			raynal = append(raynal, row)
 		}
 	}
+	spectest.CheckCounts(t, NewRaynal, raynal)
+	spectest.CheckCounts(t, NewProbe, probe)
 }
 
 // noReinitiation is a step property for the sweep: no process that knows
@@ -537,19 +519,16 @@ func TestFootprints(t *testing.T) {
 // Reduction on the bidirectional ring: a receive takes from two channels,
 // so it waits for the senders to whichever of them is empty, its two
 // neighbours'; a candidate's actions are rarely independent of theirs. On
-// the descending arrangement of 5 it stores 37% (raynal) and 47% (probe)
-// of the states, every verdict the full run's. The slip of 002 §5.3 is found too:
-// raynal-literal deadlocks for ids 3,2,1, and every deadlock is a terminal
-// state, which reduction keeps.
+// the descending arrangement of 5 it stores 37% (raynal) and 47% (probe,
+// testdata/counts.tsv) of the states, every verdict the full run's. The
+// slip of 002 §5.3 is found too: raynal-literal deadlocks for ids 3,2,1,
+// and every deadlock is a terminal state, which reduction keeps.
 func TestReducedStateCounts(t *testing.T) {
-	for _, c := range []struct {
-		p             model.Params
-		full, reduced int64
-	}{
-		{model.Params{N: 5, IDs: ring.DescendingIDs(5)}, 144292, 53963},
-		{model.Params{N: 5, IDs: ring.DescendingIDs(5), Variant: "probe"}, 5614, 2611},
+	for _, p := range []model.Params{
+		{N: 5, IDs: ring.DescendingIDs(5)},
+		{N: 5, IDs: ring.DescendingIDs(5), Variant: "probe"},
 	} {
-		raynal, probe, err := Build(c.p)
+		raynal, probe, err := Build(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -559,9 +538,9 @@ func TestReducedStateCounts(t *testing.T) {
 		} else {
 			tg = checker.Of(raynal)
 		}
-		full, red := spectest.SameVerdicts(t, tg, "hs "+c.p.Variant)
-		if full.Verdict != checker.Pass || full.States != c.full || red.States != c.reduced {
-			t.Errorf("%s: full %s %d states, reduced %d; want pass, %d and %d", c.p.Variant, full.Verdict, full.States, red.States, c.full, c.reduced)
+		full, red := spectest.SameVerdicts(t, tg, "hs "+p.Variant)
+		if full.Verdict != checker.Pass || !red.Reduced || red.States >= full.States {
+			t.Errorf("%s: full %s %d states, reduced %v %d; want pass and fewer states reduced", p.Variant, full.Verdict, full.States, red.Reduced, red.States)
 		}
 	}
 	sys, _ := NewRaynal(model.Params{N: 3, IDs: []int{3, 2, 1}, Variant: "raynal-literal"})

@@ -14,13 +14,22 @@ func params(n int) model.Params { return model.Params{N: n, IDs: ring.Descending
 // The token's holder is in any of the five local states, every other
 // process idle, asked or ready (it reaches in-cs only with the token, and
 // leaves done only by sending it): n·5·3^(n-1) states, all reachable.
-func TestStateCounts(t *testing.T) {
-	for n, pow := 2, 3; n <= 5; n, pow = n+1, pow*3 {
-		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: model.FairNone})
-		if want := int64(n * 5 * pow); r.Verdict != checker.Pass || r.States != want || r.Terminal != 0 {
-			t.Errorf("n=%d: %s, %d states, %d terminal; want pass, %d, 0", n, r.Verdict, r.States, r.Terminal, want)
+func TestCountsFollowTheFormula(t *testing.T) {
+	for _, row := range spectest.CountRows(t) {
+		n := row.Params.N
+		states := int64(n * 5)
+		for range n - 1 {
+			states *= 3
+		}
+		if row.Params.Variant != "" || row.States != states || row.Terminal != 0 {
+			t.Errorf("%s: pins %d states %d terminal; the formula gives %d, 0", row, row.States, row.Terminal, states)
 		}
 	}
+}
+
+// The rows of testdata/counts.tsv.
+func TestStateCounts(t *testing.T) {
+	spectest.PinnedCounts(t, New)
 }
 
 // A request acknowledged is granted under every fairness, none included

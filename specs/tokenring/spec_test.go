@@ -18,16 +18,20 @@ func params(n int) model.Params { return model.Params{N: n, IDs: ring.Descending
 // states. Each state enables one token action (pass, enter or leave) and
 // one request per idle process: n·(3·2^(n-1) + 3(n-1)·2^(n-2) + 2^(n-1))
 // transitions.
-func TestStateCounts(t *testing.T) {
-	for n := 2; n <= 5; n++ {
-		r := spectest.Run(t, spectest.Build(t, New, params(n)), checker.Options{Fair: model.FairProcess})
+func TestCountsFollowTheFormulas(t *testing.T) {
+	for _, row := range spectest.CountRows(t) {
+		n := row.Params.N
 		states := int64(n * 3 << (n - 1))
 		trans := int64(n * (3<<(n-1) + 3*(n-1)<<(n-2) + 1<<(n-1)))
-		if r.Verdict != checker.Pass || r.States != states || r.Transitions != trans || r.Terminal != 0 {
-			t.Errorf("n=%d: %s, %d states %d transitions %d terminal; want pass, %d %d 0",
-				n, r.Verdict, r.States, r.Transitions, r.Terminal, states, trans)
+		if row.Params.Variant != "" || row.States != states || row.Transitions != trans || row.Terminal != 0 {
+			t.Errorf("%s: pins %d states %d transitions %d terminal; the formulas give %d %d 0", row, row.States, row.Transitions, row.Terminal, states, trans)
 		}
 	}
+}
+
+// The rows of testdata/counts.tsv.
+func TestStateCounts(t *testing.T) {
+	spectest.PinnedCounts(t, New)
 }
 
 // "If the ring is unidirectional there can be neither deadlock nor

@@ -23,7 +23,8 @@ import (
 // meets 2 alone and is stopped (7 > 5); the mutant instead turns 2
 // c-active with 7 towards 4: two adjacent c-active processors in phase 2
 // sending to each other, and no leader. With processor 1 the only
-// initiator the state graph stays small.
+// initiator the state graph stays small (the fixed rules pass there:
+// testdata/counts.tsv pins the run).
 //
 // The run mc simulate found, n = 16, seed 1, run 1, breaks the lemma after
 // 71 steps with the mutant and passes without it: there processor 6 takes
@@ -32,10 +33,6 @@ import (
 func TestMutantsBypassRuleOneTakenWithAnother(t *testing.T) {
 	ids := []int{1, 4, 2, 5, 3, 7, 6}
 	p := model.Params{N: 7, IDs: ids, Variant: "modified", Orientation: make([]bool, 7), Initiators: []int{1}, Claims: true}
-	r := run(t, p, noFault)
-	if r.Verdict != checker.Pass || r.States != 25159 || r.Terminal != 17 {
-		t.Errorf("fixed: %s (%v), %d states %d terminal; want pass, 25159 states, 17 terminal", r.Verdict, failures(&r), r.States, r.Terminal)
-	}
 	m := run(t, p, bypassRuleOnlyAlone)
 	for _, name := range []string{"lemma-3-3-i-c-active-apart", "lemma-3-3-iv-neighbours-not-head-on", "election-complete"} {
 		if pr := prop(t, &m, name); pr.Verdict != checker.Fail || pr.Trace == nil {

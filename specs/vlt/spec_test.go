@@ -8,35 +8,14 @@ import (
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
+	"github.com/ringcheck/mc/specs/internal/spectest"
 )
 
-// The state counts of the default arrangement (1,n,2,n-1,…) with every
-// orientation assignment as an initial state, and of single orientations.
-// Claims on give the same counts here: the ghost history is determined by
-// the state in these runs (TestGhostErasure checks the projection).
+// The state counts pinned in testdata/counts.tsv: the default arrangement
+// with every orientation assignment as an initial state, and single
+// orientations.
 func TestStateCounts(t *testing.T) {
-	cases := []struct {
-		p                       model.Params
-		states, trans, terminal int64
-		pass                    bool
-	}{
-		{model.Params{N: 4, IDs: DefaultIDs(4)}, 9760, 27280, 48, true},
-		{model.Params{N: 5, IDs: DefaultIDs(5)}, 94272, 337344, 128, true},
-		{model.Params{N: 5, IDs: DefaultIDs(5), Claims: true}, 94272, 337344, 128, true},
-		{model.Params{N: 4, IDs: DefaultIDs(4), Variant: "modified"}, 20944, 76768, 80, true},
-		{model.Params{N: 5, IDs: DefaultIDs(5), Variant: "modified"}, 219232, 1043232, 224, true},
-		{model.Params{N: 4, IDs: DefaultIDs(4), Duplex: model.FullDuplex}, 23152, 82720, 208, false},
-		{model.Params{N: 4, IDs: []int{1, 3, 2, 4}, Orientation: []bool{false, true, true, false}}, 610, 1705, 3, true},
-		{model.Params{N: 5, IDs: ring.DescendingIDs(5), Orientation: make([]bool, 5)}, 3006, 11134, 1, true},
-		{model.Params{N: 5, IDs: DefaultIDs(5), Initiators: []int{0}}, 31872, 101632, 128, true},
-	}
-	for _, c := range cases {
-		r := run(t, c.p, noFault)
-		if r.States != c.states || r.Transitions != c.trans || r.Terminal != c.terminal || (r.Verdict == checker.Pass) != c.pass {
-			t.Errorf("%+v: %s, %d states %d transitions %d terminal; want pass=%v, %d %d %d",
-				c.p, r.Verdict, r.States, r.Transitions, r.Terminal, c.pass, c.states, c.trans, c.terminal)
-		}
-	}
+	spectest.PinnedCounts(t, func(p model.Params) (*model.System[State], error) { return build(p, noFault) })
 }
 
 // Variant e defaults to half-duplex links, modified to full-duplex; the
