@@ -212,8 +212,8 @@ func (r *CountRow) setOption(o string) error {
 // row's run meaningful, say), checking every property to the end, and
 // fails the test unless it gives the row's verdict and every number the
 // row pins. Under -short it skips the rows of more than ShortCountLimit
-// states. It returns the results of the rows it explored, by index in
-// rows, for the caller's further checks.
+// states. Each row is a subtest (name). It returns the results of the
+// rows it explored, by index in rows, for the caller's further checks.
 func CheckCounts[S any](t *testing.T, build func(model.Params) (*model.System[S], error), rows []CountRow, extra ...model.Property[S]) map[int]checker.Result {
 	t.Helper()
 	out := map[int]checker.Result{}
@@ -221,15 +221,35 @@ func CheckCounts[S any](t *testing.T, build func(model.Params) (*model.System[S]
 		if testing.Short() && row.States > ShortCountLimit {
 			continue
 		}
-		sys := Build(t, build, row.Params)
-		sys.Props = append(sys.Props, extra...)
-		r := Run(t, sys, row.Opt)
-		out[i] = r
-		if got := row.differs(&r); got != "" {
-			t.Errorf("%s: %s", row, got)
-		}
+		t.Run(row.name(), func(t *testing.T) {
+			sys := Build(t, build, row.Params)
+			sys.Props = append(sys.Props, extra...)
+			r := Run(t, sys, row.Opt)
+			out[i] = r
+			if got := row.differs(&r); got != "" {
+				t.Errorf("%s: %s", row, got)
+			}
+		})
 	}
 	return out
+}
+
+// name is the row's subtest's name: its line and configuration, so that
+// -run can pick one row (go test -run 'TestStateCounts/line12').
+func (r CountRow) name() string {
+	opts := r.Options
+	if opts == unpinned {
+		opts = ""
+	}
+	return strings.Join(strings.Fields(fmt.Sprintf("line%d %s n=%d ids=%s %s", r.Line, r.Params.Variant, r.Params.N, idList(r.Params.IDs), opts)), "_")
+}
+
+func idList(ids []int) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = strconv.Itoa(id)
+	}
+	return strings.Join(s, ",")
 }
 
 // differs says how r differs from what the row pins, or "".
