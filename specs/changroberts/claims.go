@@ -30,5 +30,8 @@ func (sp *spec) learnsLeaderID(recv int) model.Property[uniring.State] {
 			}
 			m := sp.Peek(before, a.Proc, a.Choice)
 			return m.Kind == uniring.Done && m.ID == winner
-		}).Reading(uniring.AppendDecisions) // it holds on every step that decides nothing
+		}).Reading(uniring.AppendDecisions). // it holds on every step that decides nothing
+		WhenStep("no process turned lost", func(before *uniring.State, a model.Action, after *uniring.State) bool {
+			return before.Decision(a.Proc) != invariants.Lost && after.Decision(a.Proc) == invariants.Lost
+		})
 }

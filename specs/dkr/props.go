@@ -42,9 +42,11 @@ func (sp *spec) properties() []model.Property[State] {
 					}
 				}
 				return true
-			}).Reading(appendGhost),
+			}).Reading(appendGhost).
+			When("no process was active in stage 2", func(s *State) bool { e := s.Ghost.Entered; return len(e) > 2 && e[2] > 0 }),
 		model.InvariantProp("election-messages-bound", Ref+" (the total is 2n log n + n)",
 			fmt.Sprintf("at most 2n log₂ n + n messages (1, ·) and (2, ·) are sent in any run, relays included: %d, the whole part", bound),
-			func(s *State) bool { return s.Ghost.Sent <= bound }).Reading(appendGhost),
+			func(s *State) bool { return s.Ghost.Sent <= bound }).Reading(appendGhost).
+			When("no message was sent", func(s *State) bool { return s.Ghost.Sent > 0 }),
 	)
 }

@@ -43,9 +43,11 @@ func claims(p *model.Params) []model.Property[State] {
 					}
 				}
 				return true
-			}).Reading(biring.ReadReached[Proc, Msg]),
+			}).Reading(biring.ReadReached[Proc, Msg]).
+			When("no process entered stage 2", func(s *State) bool { return s.Ghost.Most() >= 2 }),
 		model.InvariantProp("election-messages-bound", Ref+" (2n(1 + log n) messages)",
 			fmt.Sprintf("at most ⌊2n(1 + log₂ n)⌋ = %d ⟨id⟩ messages are sent in any run (the announcement's n not counted)", bound),
-			func(s *State) bool { return s.Ghost.Sent <= bound }).Reading(biring.ReadSent[Proc, Msg]),
+			func(s *State) bool { return s.Ghost.Sent <= bound }).Reading(biring.ReadSent[Proc, Msg]).
+			When("no ⟨id⟩ message was sent", func(s *State) bool { return s.Ghost.Sent > 0 }),
 	)
 }

@@ -60,12 +60,15 @@ func claims[P any](p *model.Params, announcement, msg string) []model.Property[b
 					}
 				}
 				return true
-			}).Reading(biring.ReadReached[P, Msg]),
+			}).Reading(biring.ReadReached[P, Msg]).
+			When("no process entered phase 1", func(s *S) bool { return s.Ghost.Most() >= 2 }),
 		model.InvariantProp("phases-bounded", "004 Theorem 13.10 (no phase beyond log n)",
 			fmt.Sprintf("no process enters a phase after ⌈log₂ n⌉ = %d: phases do not grow without bound", last),
-			func(s *S) bool { return s.Ghost.Most() <= last+1 }).Reading(biring.ReadReached[P, Msg]),
+			func(s *S) bool { return s.Ghost.Most() <= last+1 }).Reading(biring.ReadReached[P, Msg]).
+			When(fmt.Sprintf("no process entered phase ⌈log₂ n⌉ = %d, the last one allowed", last), func(s *S) bool { return s.Ghost.Most() == last+1 }),
 		model.InvariantProp("election-messages-bound", "002 §5.3 (8n(1 + log n) messages)",
 			fmt.Sprintf("at most ⌊8n(1 + log₂ n)⌋ = %d election messages are sent in any run (the announcement's n not counted)", bound),
-			func(s *S) bool { return s.Ghost.Sent <= bound }).Reading(biring.ReadSent[P, Msg]),
+			func(s *S) bool { return s.Ghost.Sent <= bound }).Reading(biring.ReadSent[P, Msg]).
+			When("no election message was sent", func(s *S) bool { return s.Ghost.Sent > 0 }),
 	)
 }

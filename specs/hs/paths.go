@@ -64,5 +64,18 @@ func onPathsClaim(p *model.Params) model.Property[RaynalState] {
 			return true
 		}).Reading(func(buf []byte, s *RaynalState) []byte {
 		return s.Chans.AppendTo(biring.ReadGhost(buf, s))
-	})
+	}).When("no candidature or response was in transit", electionInTransit)
+}
+
+// electionInTransit: a candidature or a response is in transit, on a path
+// the claim bounds.
+func electionInTransit(s *RaynalState) bool {
+	for i := range s.Chans {
+		for _, m := range s.Chans[i].Messages() {
+			if m.Kind == Candidature || m.Kind == Response {
+				return true
+			}
+		}
+	}
+	return false
 }

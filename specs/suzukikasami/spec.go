@@ -85,7 +85,7 @@
 // seed claims (§3.6) "either n messages (n−1 to broadcast the request and 1
 // to transfer the token) when the requesting process does not already hold
 // the token, or 0 when it does" — n, not n−1. The claim meets its
-// situation, an entry by a process without the token, on the default
+// situation, an entry into the critical section, on the default
 // configuration (n = 3, one request each) and in variant recurring, and
 // passes there (TestClaimsMeetTheirSituation, issue 35).
 package suzukikasami
@@ -280,7 +280,15 @@ func (sp *spec) properties() []model.Property[State] {
 					}
 				}
 				return true
-			}).Reading(appendEntry))
+			}).Reading(appendEntry).
+			WhenStep("no process entered its critical section", func(b *State, _ model.Action, a *State) bool {
+				for i := range a.Phase {
+					if b.Phase[i] != invariants.InCS && a.Phase[i] == invariants.InCS {
+						return true
+					}
+				}
+				return false
+			}))
 	}
 	return props
 }

@@ -27,7 +27,7 @@ func (sp *spec) countClaims() []model.Property[State] {
 	props := []model.Property[State]{
 		model.InvariantProp("messages-quadratic-cap", "001 §1 (Le Lann: O(N²)); §3 (\"square in N\")",
 			fmt.Sprintf("at most 2N + N(N+1)/2 = %d messages: an M_j dies at the latest at the first lower id after its origin", quadratic),
-			func(s *State) bool { return s.Ghost.Messages <= quadratic }).Reading(appendGhost),
+			func(s *State) bool { return s.Ghost.Messages <= quadratic }).Reading(appendGhost).When("no message was sent", sentAny),
 	}
 	if sp.drift == 0 {
 		if ascending(sp.ids) {
@@ -42,18 +42,21 @@ func (sp *spec) countClaims() []model.Property[State] {
 	props = append(props,
 		model.InvariantProp("messages-within-bound", "001 §2 (2)",
 			fmt.Sprintf("at most 2N + N(u/m)(f(l)+1)Σ1/f(i) = %.2f messages, u/m read as K = %d", msgs, sp.drift),
-			func(s *State) bool { return float64(s.Ghost.Messages) <= msgs }).Reading(appendGhost),
+			func(s *State) bool { return float64(s.Ghost.Messages) <= msgs }).Reading(appendGhost).When("no message was sent", sentAny),
 		model.InvariantProp("bits-within-bound", "001 §2 (bit complexity)",
 			fmt.Sprintf("at most 2N + N(u/m)(f(l)+1)Σ|i|/f(i) = %.2f bits, |i| the dyadic length of i, u/m read as K = %d", bits, sp.drift),
-			func(s *State) bool { return float64(s.Ghost.Bits) <= bits }).Reading(appendGhost))
+			func(s *State) bool { return float64(s.Ghost.Bits) <= bits }).Reading(appendGhost).When("no message was sent", sentAny))
 	if sp.p.Variant == "scaled" {
 		five := 5 * n
 		props = append(props, model.InvariantProp("messages-below-5n", "001 §3 (f(i) = u2^i/m)",
 			fmt.Sprintf("fewer than 5N = %d messages", five),
-			func(s *State) bool { return s.Ghost.Messages < five }).Reading(appendGhost))
+			func(s *State) bool { return s.Ghost.Messages < five }).Reading(appendGhost).When("no message was sent", sentAny))
 	}
 	return props
 }
+
+// sentAny: a message has been sent, the count the claims bound.
+func sentAny(s *State) bool { return s.Ghost.Messages > 0 }
 
 // messageCost and bitCost are what one pass of M_i costs in the two bounds:
 // one message; its length in bits. The paper writes log i for the length,

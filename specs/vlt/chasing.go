@@ -14,22 +14,24 @@ func (sp *spec) chasingClaims() []model.Property[State] {
 	return []model.Property[State]{
 		model.InvariantProp("lemma-3-3-ii-c-active-not-again", "000 Lemma 3.3 (ii)",
 			"a processor c-active in phase p is not c-active in phase p+1",
-			func(s *State) bool { return sp.neverCActiveAfter(s, CActive) }),
+			func(s *State) bool { return sp.neverCActiveAfter(s, CActive) }).
+			When("no processor c-active in a phase p ≥ 1 had a c-active processor in phase p+1", func(s *State) bool { return activeAgainAfter(s, CActive) }),
 		model.InvariantProp("lemma-3-3-iii-d-active-not-c-active", "000 Lemma 3.3 (iii)",
 			"a processor d-active in phase p is not c-active in phase p+1",
-			func(s *State) bool { return sp.neverCActiveAfter(s, DActive) }),
+			func(s *State) bool { return sp.neverCActiveAfter(s, DActive) }).
+			When("no processor d-active in a phase p ≥ 1 had a c-active processor in phase p+1", func(s *State) bool { return activeAgainAfter(s, DActive) }),
 		model.InvariantProp("lemma-3-3-iv-neighbours-not-head-on", "000 Lemma 3.3 (iv)",
 			"two neighbours active in one phase p ≥ 1 do not send their phase-p messages to each other over the link that joins them",
-			sp.lemma33iv),
+			sp.lemma33iv).When("no two neighbours were active in one phase p ≥ 1", neighboursActive),
 		model.EndProp("prop-3-4-no-silent-phase", "000 Prop. 3.4",
 			"at a terminal state, every phase p ≥ 1 with an active processor either found the leader (a processor inaugurated in phase p) or has active processors in phase p+1",
-			sp.prop34),
+			sp.prop34).When("no terminal state followed a phase p ≥ 1 that had active processors and found no leader", chaseGoesOn),
 		model.InvariantProp("lemma-3-5-ii-shared-colour-interval", "000 Lemma 3.5 (ii)",
 			"while two processors active in phase p with the same colour α are both still in phase p, every processor between them on one side has α in its ID register",
-			sp.lemma35ii),
+			sp.lemma35ii).When("no two processors active in one phase with one colour were both still in it", func(s *State) bool { return sharedColour(s, true) }),
 		model.InvariantProp("lemma-3-5-iii-shared-colour-away", "000 Lemma 3.5 (iii)",
 			"two processors active in phase p with the same colour α send their phase-p messages out away from each other, out of an interval that holds no processor active in p and, while both are in phase p, only α in the ID registers",
-			sp.lemma35iii),
+			sp.lemma35iii).When("no two processors active in one phase p ≥ 1 shared a colour", func(s *State) bool { return sharedColour(s, false) }),
 	}
 }
 

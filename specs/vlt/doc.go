@@ -154,5 +154,7 @@
 //     after c- and d-active ones in phase 2, Lemma 3.3 (ii) and (iii);
 //     random runs at n = 8 met none. Not in -short mode.
 //
-// Every claim holds on its ring.
+// Every claim holds on its ring. Each declares its situation with it
+// (situations.go, model.Property.When), so that mc check reports a pass on
+// a ring that never meets it as vacuous, saying what never happened.
 package vlt

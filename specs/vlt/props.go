@@ -81,18 +81,18 @@ func (sp *spec) claims3() []model.Property[State] {
 	if algorithmE {
 		props = append(props, model.StepProp("lemma-3-1-arrival-side", "000 Lemma 3.1",
 			"a message ⟨v,p⟩ with p = PNUM(u) ≥ 1 arrives over the link opposite to the one u last sent on",
-			sp.lemma31))
+			sp.lemma31).WhenStep("no processor took a message of its own phase p ≥ 1 after sending one", ownPhaseArrives))
 	}
 	props = append(props,
 		model.InvariantProp("lemma-3-2-colours-shrink", "000 Lemma 3.2",
 			"the active colours of phase p+1 are active colours of phase p: Ã_{p+1} ⊆ Ã_p",
-			sp.lemma32),
+			sp.lemma32).When("no processor was active in a phase p ≥ 2", func(s *State) bool { return activeFrom(&s.Ghost, n, 2) }),
 		model.InvariantProp("lemma-3-3-i-c-active-apart", "000 Lemma 3.3 (i)",
 			"between two c-active processors of a phase p ≥ 2 lie at least two processors not active in p, both ways round",
-			sp.lemma33i),
+			sp.lemma33i).When("no phase had two c-active processors", twoCActive),
 		model.InvariantProp("lemma-3-5-i-shared-colour", "000 Lemma 3.5 (i)",
 			"at most two active processors of a phase share a colour, and two that do have no active processor of that phase between them on one side",
-			sp.lemma35i),
+			sp.lemma35i).When("no two processors active in one phase p ≥ 1 shared a colour", func(s *State) bool { return sharedColour(s, false) }),
 	)
 	props = append(props, sp.chasingClaims()...)
 	if sp.modified {
@@ -107,24 +107,26 @@ func (sp *spec) claims3() []model.Property[State] {
 	props = append(props,
 		model.EndProp("prop-3-6-ii-one-colour", "000 Prop. 3.6 (ii)",
 			"in the phase in which a processor inaugurates, exactly one colour is active: |Ã_p| = 1",
-			sp.oneColourAtInauguration),
+			sp.oneColourAtInauguration).When("no processor inaugurated in a phase in which two or more were active", inauguratedAmongMany),
 		model.EndProp("sec-3-phase-1-minima", "000 §3 (phase 1: between 1 and N/2 local minima active)",
 			fmt.Sprintf("at a terminal state, between 1 and ⌊n/2⌋ = %d processors, local minima, were active in phase 1", n/2),
 			func(s *State) bool { a := sp.activeIn(s, 1); return a >= 1 && a <= n/2 }),
 		model.StepProp("prop-3-6-iii-same-id", "000 Prop. 3.6 (iii)",
 			"when a processor inaugurates, every ID register holds the same value",
-			sameIDAtInauguration),
+			sameIDAtInauguration).WhenStep("no processor inaugurated", func(b *State, _ model.Action, a *State) bool {
+			return a.Ghost.Inaugurations > b.Ghost.Inaugurations
+		}),
 		model.EndProp("lemma-3-7-colour-count", "000 Lemma 3.7, Prop. 3.8",
 			"at a terminal state, |Ã_p| ≤ |Ã_{p-2}| − |Ã_{p-1}| for every phase p ≥ 2 that occurred",
-			sp.lemma37),
+			sp.lemma37).When("no terminal state followed a phase p ≥ 2 with active processors", func(s *State) bool { return s.Ghost.hasActive(2, n) }),
 		model.InvariantProp("prop-3-9-phases", "000 Prop. 3.9",
 			fmt.Sprintf("at most T = %d phases (0..%d), the largest T with F_T ≤ n", MaxPhases(n), MaxPhases(n)-1),
-			func(s *State) bool { return maxPNUM(s) < MaxPhases(n) }),
+			func(s *State) bool { return maxPNUM(s) < MaxPhases(n) }).When("no processor reached phase 1", func(s *State) bool { return maxPNUM(s) >= 1 }),
 	)
 	if algorithmE {
 		props = append(props, model.InvariantProp("prop-3-9-one-per-link", "000 Prop. 3.9",
 			"at most one message of each phase p ≥ 1 travels over each link",
-			sp.onePerLink))
+			sp.onePerLink).When("no message of a phase p ≥ 1 was sent", phaseMessageSent))
 	}
 	perPhase := "prop-3-9-messages-per-phase"
 	ref := "000 Prop. 3.9"
@@ -134,7 +136,7 @@ func (sp *spec) claims3() []model.Property[State] {
 	props = append(props,
 		model.InvariantProp(perPhase, ref,
 			fmt.Sprintf("phase 0 sends at most 2n = %d messages and every later phase at most n = %d", 2*n, n),
-			sp.messagesPerPhase),
+			sp.messagesPerPhase).When("no phase message was sent", func(s *State) bool { return s.Ghost.sentTotal() > 0 }),
 		model.EndProp("prop-3-9-phase-0-messages", "000 Prop. 3.9, §3",
 			fmt.Sprintf("phase 0 sends exactly 2n = %d messages", 2*n),
 			func(s *State) bool { return s.Ghost.Messages(0, n) == 2*n }),

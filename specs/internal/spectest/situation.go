@@ -3,6 +3,7 @@ package spectest
 import (
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"slices"
 	"sync"
 	"testing"
@@ -11,12 +12,11 @@ import (
 	"github.com/ringcheck/mc/model"
 )
 
-// Situation is what a claim speaks of (issue 35, "every claim bites on a
-// pinned configuration"): an implication's antecedent, a step property's
-// precondition, a bound's measured quantity above zero, the terminal state
-// an end property judges. A claim whose situation never arises in a run
-// passes vacuously there: it was never put to the test. Exactly one of
-// State, End and Step is set.
+// Situation is what a claim speaks of (model/vacuity.go): the case in
+// which it can fail. With none of State, End and Step set it is the
+// situation the claim declares where it is built (model.Property.When);
+// a test may give one of them instead, to pin a case of its own (one of
+// the two cases of a lemma's proof) or for a claim that declares none.
 type Situation[S any] struct {
 	// Claim names the property the situation puts to the test.
 	Claim string
@@ -28,9 +28,12 @@ type Situation[S any] struct {
 	Step func(before *S, a model.Action, after *S) bool
 }
 
-// Arose is how often each situation arose in a full exploration: the
-// distinct states (State), terminal states (End) or transitions (Step) in
-// which it held.
+// declared says the situation is the claim's own.
+func (sit Situation[S]) declared() bool { return sit.State == nil && sit.End == nil && sit.Step == nil }
+
+// Arose is how often a situation arose in a full exploration: the
+// distinct states, terminal states or transitions in which it held (for a
+// witness, the states in which the witness held).
 type Arose struct {
 	Claim string
 	Count int
@@ -54,46 +57,69 @@ func (w *sighting) add(key []byte) {
 	w.seen[h] = struct{}{}
 }
 
-// observer is a property of the kind that sees what sit speaks of, which
-// always holds and records in w where sit's situation held.
-func observer[S any](sys *model.System[S], sit Situation[S], w *sighting) model.Property[S] {
-	name := "situation-of-" + sit.Claim
-	switch {
-	case sit.State != nil:
-		return model.InvariantProp(name, "test", "", func(s *S) bool {
-			if sit.State(s) {
+// observer is a property that always holds and records in w where sit's
+// situation held, of the kind that sees it: sit's own predicate, or the
+// one its claim pr declares; an error if neither gives one.
+func observer[S any](sys *model.System[S], sit Situation[S], pr *model.Property[S], w *sighting) (model.Property[S], error) {
+	name := "situation-of-" + pr.Name
+	state := func(f func(s *S) bool) func(s *S) bool {
+		return func(s *S) bool {
+			if f == nil || f(s) {
 				w.add(sys.Encode(nil, s))
 			}
 			return true
-		})
-	case sit.End != nil:
-		return model.EndProp(name, "test", "", func(s *S) bool {
-			if sit.End(s) {
-				w.add(sys.Encode(nil, s))
-			}
-			return true
-		})
-	default:
-		return model.StepProp(name, "test", "", func(b *S, a model.Action, after *S) bool {
-			if sit.Step(b, a, after) {
+		}
+	}
+	step := func(f func(b *S, a model.Action, after *S) bool) func(b *S, a model.Action, after *S) bool {
+		return func(b *S, a model.Action, after *S) bool {
+			if f == nil || f(b, a, after) {
 				w.add(fmt.Appendf(sys.Encode(nil, b), "|%d,%d,%d", a.Rule, a.Proc, a.Choice))
 			}
 			return true
-		})
+		}
 	}
+	switch {
+	case sit.State != nil:
+		return model.InvariantProp(name, "test", "", state(sit.State)), nil
+	case sit.End != nil:
+		return model.EndProp(name, "test", "", state(sit.End)), nil
+	case sit.Step != nil:
+		return model.StepProp(name, "test", "", step(sit.Step)), nil
+	}
+	switch pr.Situation() {
+	case model.InState:
+		return model.InvariantProp(name, "test", "", state(pr.SituationState())), nil
+	case model.AtEnd:
+		return model.EndProp(name, "test", "", state(pr.Subject)), nil
+	case model.OnStep:
+		return model.StepProp(name, "test", "", step(pr.StepSubject)), nil
+	}
+	if pr.Kind == model.Witness {
+		return model.InvariantProp(name, "test", "", state(pr.State)), nil
+	}
+	return model.Property[S]{}, fmt.Errorf("claim %s declares no situation (model.Property.When): it would never be reported vacuous", pr.Name)
 }
 
 // Exercised explores sys fully (it must be small enough for a test) with
-// an observer for each situation, and fails the test unless every claim
+// an observer of each situation, and fails the test unless every claim
 // passes and its situation arose in at least one state, terminal state or
-// transition: a pass there is not vacuous. It returns the run's result and
-// how often each situation arose, in sits' order.
+// transition; for a situation the claim declares, also unless the checker
+// reports the pass not vacuous. It returns the run's result and how often
+// each situation arose, in sits' order.
 func Exercised[S any](t testing.TB, sys *model.System[S], sits ...Situation[S]) (checker.Result, []Arose) {
 	t.Helper()
 	ws := make([]*sighting, len(sits))
 	for i, sit := range sits {
+		k := slices.IndexFunc(sys.Props, func(p model.Property[S]) bool { return p.Name == sit.Claim })
+		if k < 0 {
+			t.Fatalf("%s %s has no claim %s", sys.Spec, sys.Params.String(), sit.Claim)
+		}
 		ws[i] = &sighting{seed: maphash.MakeSeed(), seen: map[uint64]struct{}{}}
-		sys.Props = append(sys.Props, observer(sys, sit, ws[i]))
+		obs, err := observer(sys, sit, &sys.Props[k], ws[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sys.Props = append(sys.Props, obs)
 	}
 	r := Run(t, sys, checker.Options{})
 	if r.Reason != "" {
@@ -102,11 +128,13 @@ func Exercised[S any](t testing.TB, sys *model.System[S], sits ...Situation[S]) 
 	out := make([]Arose, len(sits))
 	for i, sit := range sits {
 		out[i] = Arose{sit.Claim, len(ws[i].seen)}
-		if v := Prop(t, &r, sit.Claim).Verdict; v != checker.Pass {
-			t.Errorf("%s %s: claim %s is %s", sys.Spec, sys.Params.String(), sit.Claim, v)
-		}
-		if out[i].Count == 0 {
-			t.Errorf("%s %s: claim %s passes vacuously: its situation never arose in %d states", sys.Spec, sys.Params.String(), sit.Claim, r.States)
+		pr := Prop(t, &r, sit.Claim)
+		switch {
+		case pr.Verdict != checker.Pass:
+			t.Errorf("%s %s: claim %s is %s", sys.Spec, sys.Params.String(), sit.Claim, pr.Verdict)
+		case out[i].Count == 0 || (sit.declared() && pr.Vacuous):
+			t.Errorf("%s %s: claim %s passes vacuously in %d states: its situation arose in %d (the checker: %s)",
+				sys.Spec, sys.Params.String(), sit.Claim, r.States, out[i].Count, pr.Unmet)
 		}
 	}
 	return r, out
@@ -121,13 +149,13 @@ type Pinned struct {
 	Long bool
 }
 
-// PinnedClaims explores each configuration (built with claims on) with
-// the situations of the claims it names, sits by claim name, and fails
-// the test unless each of those claims passes with its situation arising
-// (Exercised), and unless every claim that --claims adds to a variant's
-// systems is pinned to some configuration of that variant. A claim named
-// for a configuration whose system does not have it (another variant's)
-// is left out there.
+// PinnedClaims explores each configuration (built with claims on) and
+// fails the test unless each claim it names passes with its situation
+// arising (Exercised): the one sits gives for it by claim name, else the
+// one it declares (sits may be nil). It fails too unless every claim that
+// --claims adds to a variant's systems is pinned to some configuration of
+// that variant. A claim named for a configuration whose system does not
+// have it (another variant's) is left out there.
 func PinnedClaims[S any](t *testing.T, build func(model.Params) (*model.System[S], error), sits map[string]Situation[S], pins ...Pinned) {
 	t.Helper()
 	offered, pinned := map[string]map[string]bool{}, map[string]map[string]bool{}
@@ -145,16 +173,12 @@ func PinnedClaims[S any](t *testing.T, build func(model.Params) (*model.System[S
 		}
 		var chosen []Situation[S]
 		for _, name := range pin.Claims {
-			sit, ok := sits[name]
-			if !ok {
-				t.Fatalf("no situation for claim %s", name)
+			if slices.Contains(names, name) {
+				sit := sits[name]
+				sit.Claim = name
+				chosen = append(chosen, sit)
+				pinned[v][name] = true
 			}
-			if !slices.Contains(names, name) {
-				continue // a claim of another variant or configuration
-			}
-			sit.Claim = name
-			chosen = append(chosen, sit)
-			pinned[v][name] = true
 		}
 		if pin.Long && testing.Short() {
 			continue
@@ -166,6 +190,13 @@ func PinnedClaims[S any](t *testing.T, build func(model.Params) (*model.System[S
 		for name := range names {
 			if !pinned[v][name] {
 				t.Errorf("variant %s: claim %s is pinned to no configuration", v, name)
+			}
+		}
+	}
+	for _, pin := range pins {
+		for _, name := range pin.Claims {
+			if !slices.ContainsFunc(slices.Collect(maps.Values(offered)), func(names map[string]bool) bool { return names[name] }) {
+				t.Errorf("no configuration has a claim %s", name)
 			}
 		}
 	}

@@ -31,7 +31,8 @@ func Properties(p *model.Params, ref string) []model.Property[State] {
 	worst := p.N * (p.N + 1) / 2
 	props = append(props, model.InvariantProp("elect-messages-bound", "002 §5.2; 004 (each processor induces at most n messages)",
 		fmt.Sprintf("at most n(n+1)/2 = %d ⟨elect⟩ messages are sent in any run", worst),
-		func(s *State) bool { return s.ElectSent() <= worst }).Reading(AppendGhost))
+		func(s *State) bool { return s.ElectSent() <= worst }).Reading(AppendGhost).
+		When("no ⟨elect⟩ message was sent", func(s *State) bool { return s.ElectSent() > 0 }))
 	if ring.CyclicallyDescending(p.IDs) {
 		props = append(props, model.WitnessProp("elect-messages-worst-case", "002 §5.2 (ids in decreasing order, all initiating)",
 			fmt.Sprintf("some run sends exactly n(n+1)/2 = %d ⟨elect⟩ messages", worst),

@@ -1,13 +1,12 @@
 package vlt
 
-import (
-	"github.com/ringcheck/mc/model"
-	"github.com/ringcheck/mc/specs/internal/spectest"
-)
+import "github.com/ringcheck/mc/model"
 
-// The situations the claims of 000 §3 and §4 speak of (issue 35): the case
-// in which each can fail. A claim checked where its situation never arises
-// passes vacuously.
+// The situations the claims of 000 §3 and §4 speak of (model/vacuity.go):
+// the case in which each can fail, which props.go and chasing.go declare
+// with the claim. A claim checked where its situation never arises passes
+// vacuously: the default ring never goes past phase 1, where Lemma 3.2
+// and 3.3 have nothing to say (doc.go lists the rings that reach them).
 
 // activeFrom reports whether some processor is active in a phase p ≥ from.
 func activeFrom(g *Ghost, n, from int) bool {
@@ -143,42 +142,4 @@ func phaseMessageSent(s *State) bool {
 		}
 	}
 	return false
-}
-
-func terminal(*State) bool { return true }
-
-// situations are the situations of every claim, by claim name.
-var situations = map[string]spectest.Situation[State]{
-	"lemma-3-1-arrival-side":              {Step: ownPhaseArrives},
-	"lemma-3-2-colours-shrink":            {State: func(s *State) bool { return activeFrom(&s.Ghost, len(s.Proc), 2) }},
-	"lemma-3-3-i-c-active-apart":          {State: twoCActive},
-	"lemma-3-3-ii-c-active-not-again":     {State: func(s *State) bool { return activeAgainAfter(s, CActive) }},
-	"lemma-3-3-iii-d-active-not-c-active": {State: func(s *State) bool { return activeAgainAfter(s, DActive) }},
-	"lemma-3-3-iv-neighbours-not-head-on": {State: neighboursActive},
-	"lemma-3-5-i-shared-colour":           {State: func(s *State) bool { return sharedColour(s, false) }},
-	"lemma-3-5-ii-shared-colour-interval": {State: func(s *State) bool { return sharedColour(s, true) }},
-	"lemma-3-5-iii-shared-colour-away":    {State: func(s *State) bool { return sharedColour(s, false) }},
-	"prop-3-4-no-silent-phase":            {End: chaseGoesOn},
-	"prop-3-6-i-one-inauguration":         {End: terminal},
-	"sec-4-inaugurations":                 {End: func(s *State) bool { return s.Ghost.Inaugurations == 2 }},
-	"prop-3-6-ii-one-colour":              {End: inauguratedAmongMany},
-	"sec-3-phase-1-minima":                {End: func(s *State) bool { n := len(s.Proc); return (&spec{n: n}).activeIn(s, 1) == n/2 }},
-	"prop-3-6-iii-same-id":                {Step: func(b *State, _ model.Action, a *State) bool { return a.Ghost.Inaugurations > b.Ghost.Inaugurations }},
-	"lemma-3-7-colour-count":              {End: func(s *State) bool { return s.Ghost.hasActive(2, len(s.Proc)) }},
-	"prop-3-9-phases":                     {State: func(s *State) bool { return maxPNUM(s) >= 2 }},
-	"prop-3-9-one-per-link":               {State: phaseMessageSent},
-	"prop-3-9-messages-per-phase":         {State: phaseMessageSent},
-	"prop-4-2-messages-per-phase":         {State: phaseMessageSent},
-	"prop-3-9-phase-0-messages":           {End: terminal},
-	"prop-4-2-bypass":                     {State: bypass},
-}
-
-// situation is the situation of the claim called name, with its name.
-func situation(name string) spectest.Situation[State] {
-	sit, ok := situations[name]
-	if !ok {
-		panic("no situation for claim " + name)
-	}
-	sit.Claim = name
-	return sit
 }
