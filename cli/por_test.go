@@ -3,23 +3,25 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
 
-// A reduced run says so, with the states it stored, in both outputs.
+// A reduced run says so, with the states it stored, in both outputs (the
+// count itself is pinned in specs/changroberts/testdata/counts.tsv).
 func TestPartialOrderReductionIsReported(t *testing.T) {
-	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por", "--safety")
-	if code != exitPass || !strings.Contains(out, "415 states stored") || !strings.Contains(out, "reduced: partial-order reduction") {
-		t.Fatalf("exit %d, output:\n%s", code, out)
-	}
-	code, out, _ = mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por", "--safety", "--json")
+	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por", "--safety", "--json")
 	var r struct {
 		States  int64 `json:"states"`
 		Reduced bool  `json:"reduced"`
 	}
-	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitPass || !r.Reduced || r.States != 415 {
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitPass || !r.Reduced || r.States == 0 {
 		t.Fatalf("exit %d, %+v (%v):\n%s", code, r, err, out)
+	}
+	code, out, _ = mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por", "--safety")
+	if code != exitPass || !strings.Contains(out, fmt.Sprintf("%d states stored", r.States)) || !strings.Contains(out, "reduced: partial-order reduction") {
+		t.Fatalf("exit %d, want %d states stored, output:\n%s", code, r.States, out)
 	}
 }
 
@@ -75,7 +77,7 @@ func TestPartialOrderReductionRefusals(t *testing.T) {
 // reduced graph, which both outputs say.
 func TestLivenessUnderReductionIsReported(t *testing.T) {
 	code, out, _ := mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por")
-	if code != exitPass || !strings.Contains(out, "415 states stored") || !strings.Contains(out, "decided by the termination measure on the reduced graph") {
+	if code != exitPass || !strings.Contains(out, " states stored") || !strings.Contains(out, "decided by the termination measure on the reduced graph") {
 		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
 	code, out, _ = mc(t, context.Background(), "check", "changroberts", "--n", "6", "--por", "--json")
