@@ -80,7 +80,14 @@ func runAllIDs(ctx context.Context, fs *pflag.FlagSet, f *checkFlags, args []str
 		if r.Verdict == checker.Fail && failed == nil {
 			failed, failedTarget = &r, target
 		}
-		return allids.Outcome{Variant: r.Variant, Verdict: r.Verdict, Reason: r.Reason, States: r.States, Transitions: r.Transitions, Reduced: r.Reduced}, nil
+		var vacuous []string
+		for _, p := range r.Props {
+			if p.Vacuous {
+				vacuous = append(vacuous, p.Name)
+			}
+		}
+		return allids.Outcome{Variant: r.Variant, Verdict: r.Verdict, Reason: r.Reason, States: r.States, Transitions: r.Transitions, Reduced: r.Reduced,
+			Vacuous: vacuous}, nil
 	})
 	if usage := (usageError{}); errors.As(err, &usage) {
 		fmt.Fprintf(stderr, "mc check: %v\n", usage.err)

@@ -65,6 +65,9 @@ type Outcome struct {
 	Reason              string // why the run stopped, incomplete
 	States, Transitions int64
 	Reduced             bool // partial-order reduction: States are those stored
+	// Vacuous names the properties that passed vacuously in the class
+	// (checker.PropResult.Vacuous), in the system's order.
+	Vacuous []string
 }
 
 // stopsAll says whether an incomplete class stops the loop: an interrupt
@@ -92,7 +95,7 @@ func Check(spec string, n int, sym ring.Symmetry, keepGoing bool, check func(rin
 		sum.Arrangements += cl.Size
 		sum.States += o.States
 		sum.Reduced = sum.Reduced || o.Reduced
-		sum.Rows = append(sum.Rows, Row{IDs: cl.Rep, ClassSize: cl.Size, Verdict: o.Verdict, States: o.States, Transitions: o.Transitions})
+		sum.Rows = append(sum.Rows, Row{IDs: cl.Rep, ClassSize: cl.Size, Verdict: o.Verdict, States: o.States, Transitions: o.Transitions, Vacuous: o.Vacuous})
 		sum.LastReason = o.Reason
 		switch {
 		case o.Verdict == checker.Fail && sum.FirstFailure < 0:

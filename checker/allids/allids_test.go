@@ -98,3 +98,26 @@ func TestRefusalsNameTheFlag(t *testing.T) {
 		t.Error("CheckN")
 	}
 }
+
+// Each class's vacuous passes are its row's, and the text counts, per
+// property, the classes where it was vacuous.
+func TestVacuityPerClass(t *testing.T) {
+	sum, err := Check("s", 4, ring.Rotation, false, func(cl ring.ArrangementClass) (Outcome, error) {
+		o := Outcome{Variant: "v", Verdict: checker.Pass, States: 1, Vacuous: []string{"always"}}
+		if cl.Rep[1] == 2 {
+			o.Vacuous = append(o.Vacuous, "sometimes")
+		}
+		return o, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := sum.Rows[0]; len(r.Vacuous) != 2 || len(sum.Rows[5].Vacuous) != 1 {
+		t.Fatalf("rows %+v", sum.Rows)
+	}
+	var out bytes.Buffer
+	sum.WriteText(&out, "mc check", nil)
+	if want := "  vacuous passes (their situation never arose in the class; --json lists the classes): always in 6 of 6, sometimes in 2 of 6\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("got\n%s\nwant a line\n%s", out.String(), want)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/model"
@@ -48,6 +49,23 @@ type Row struct {
 	Verdict     checker.Verdict `json:"verdict"`
 	States      int64           `json:"states"`
 	Transitions int64           `json:"transitions"`
+	// Vacuous names the properties that passed vacuously in the class.
+	Vacuous []string `json:"vacuous,omitempty"`
+}
+
+// vacuity counts, per property vacuous in some class, the classes where
+// it was, properties in the order they first appear.
+func (s *Summary) vacuity() (names []string, classes map[string]int) {
+	classes = map[string]int{}
+	for _, row := range s.Rows {
+		for _, name := range row.Vacuous {
+			if classes[name] == 0 {
+				names = append(names, name)
+			}
+			classes[name]++
+		}
+	}
+	return names, classes
 }
 
 // WriteJSON prints s as one indented object.
@@ -72,6 +90,13 @@ func (s *Summary) WriteText(w io.Writer, cmd string, writeFailure func(io.Writer
 		if row.Verdict != checker.Pass {
 			fmt.Fprintf(w, "  %-10s ids %s (class of %d)\n", row.Verdict, model.FormatInts(row.IDs), row.ClassSize)
 		}
+	}
+	if names, classes := s.vacuity(); len(names) > 0 {
+		var each []string
+		for _, name := range names {
+			each = append(each, fmt.Sprintf("%s in %d of %d", name, classes[name], len(s.Rows)))
+		}
+		fmt.Fprintf(w, "  vacuous passes (their situation never arose in the class; --json lists the classes): %s\n", strings.Join(each, ", "))
 	}
 	if s.StoppedAtViolation {
 		fmt.Fprintf(w, "  stopped at the first failing arrangement: %d of %d classes not checked; --continue checks them all\n",
