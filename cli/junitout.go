@@ -87,6 +87,9 @@ func checkSuite(r *checker.Result, shortest *checker.Result, start time.Time) ju
 			c.Error = &junit.Outcome{Message: fmt.Sprintf("incomplete: %s; the property is not decided", r.Reason), Type: "incomplete"}
 		default:
 			c.Skipped = &junit.Outcome{Message: stoppedAtFailure}
+			if p.HeldOn != "" {
+				c.SystemOut = verdictDetail(p) // what it held on before the run stopped
+			}
 		}
 		s.Add(c)
 	}

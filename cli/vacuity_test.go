@@ -108,8 +108,17 @@ func TestCheckReportsVacuousPasses(t *testing.T) {
 }
 
 // JUnit marks a vacuous pass in the case's output, and a vacuous pass
-// that --fail-vacuous fails as a failure of type vacuous.
+// that --fail-vacuous fails as a failure of type vacuous. A safety
+// property skipped as the run stopped at another's failure says what it
+// held on.
 func TestJUnitMarksVacuousPasses(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "misra.xml")
+	if code, out, errs := mc(t, context.Background(), "check", "misra", "--variant", "mod-n", "--no-db", "--junit", path); code != exitFail {
+		t.Fatalf("misra mod-n: exit %d\n%s%s", code, out, errs)
+	}
+	if c := readJUnit(t, path).Suites[0].Cases[0]; c.Name != "mutual-exclusion" || c.Skipped == nil || !strings.HasPrefix(c.SystemOut, "held on the ") {
+		t.Fatalf("misra mod-n: %+v, want mutual-exclusion skipped saying what it held on", c)
+	}
 	withTally(t)
 	for _, fail := range []bool{false, true} {
 		path := filepath.Join(t.TempDir(), "report.xml")
