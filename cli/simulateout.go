@@ -51,6 +51,9 @@ type simulateOutput struct {
 	NotTerminated int                       `json:"not_terminated"`
 	Measures      []simulate.MeasureSummary `json:"measures"`
 	Witnesses     []simulateWitness         `json:"witnesses"`
+	// Situations says, per property whose situation a run may not meet,
+	// in how many runs it arose (docs/vacuity.md).
+	Situations []simulateSituation `json:"situations"`
 	// Coverage is --coverage's report (docs/coverage.md).
 	Coverage *jsonSimulationCoverage `json:"coverage,omitempty"`
 	coverage *checker.Coverage
@@ -83,6 +86,12 @@ type simulateMessages struct {
 	Mean         *float64 `json:"expected_mean,omitempty"`
 	MeanFormula  string   `json:"expected_mean_formula,omitempty"`
 	MeanRef      string   `json:"expected_mean_ref,omitempty"`
+}
+
+type simulateSituation struct {
+	simulate.Unmet
+	// Runs is how many runs met it; the others passed it vacuously.
+	Runs int `json:"runs"`
 }
 
 type simulateWitness struct {
@@ -141,6 +150,9 @@ func newSimulateOutput(rep *simulate.Report, entry specs.Entry, p model.Params, 
 	}
 	for i, name := range rep.Info.Witnesses {
 		o.Witnesses = append(o.Witnesses, simulateWitness{Name: name, Runs: rep.Witnessed[i]})
+	}
+	for i, u := range rep.Info.Situated {
+		o.Situations = append(o.Situations, simulateSituation{Unmet: u, Runs: rep.Met[i]})
 	}
 	if c := rep.Coverage; c != nil {
 		o.coverage = simulationCoverage(c, rep.Info)
@@ -231,6 +243,11 @@ func (o *simulateOutput) writeText(w io.Writer) {
 	}
 	for _, wt := range o.Witnesses {
 		fmt.Fprintf(w, "witness %s held in %d of %d runs\n", wt.Name, wt.Runs, o.Done)
+	}
+	for _, s := range o.Situations {
+		if s.Runs < o.Done {
+			fmt.Fprintf(w, "%s met its situation in %d of %d runs, vacuous in the others (%s)\n", s.Name, s.Runs, o.Done, s.Unmet.Unmet)
+		}
 	}
 	if c := o.Coverage; c != nil {
 		writeCoverageTable(w, o.coverage, simulationCoverageCounts)

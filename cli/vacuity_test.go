@@ -155,3 +155,24 @@ func TestFailVacuousTravelsWithTheRun(t *testing.T) {
 		t.Fatalf("resume keeping --fail-vacuous: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// mc simulate counts, per property whose situation a run may not meet, the
+// runs that met it, and names the others' vacuous passes.
+func TestSimulateCountsSituations(t *testing.T) {
+	withTally(t)
+	code, out, errs := mc(t, context.Background(), "simulate", "tally", "--n", "2", "--variant", "short", "--runs", "5")
+	if code != exitPass || !strings.Contains(out, "at-most-four met its situation in 0 of 5 runs, vacuous in the others (x never exceeded 2)") ||
+		!strings.Contains(out, "three-leads-to-end met its situation in 0 of 5 runs, vacuous in the others (x was never 3)") {
+		t.Fatalf("short: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = mc(t, context.Background(), "simulate", "tally", "--n", "2", "--variant", "long", "--runs", "5")
+	if code != exitPass || strings.Contains(out, "met its situation") {
+		t.Fatalf("long: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = mc(t, context.Background(), "simulate", "tally", "--n", "2", "--variant", "long", "--runs", "5", "--json")
+	if code != exitPass || !strings.Contains(out, `"name": "at-most-four",
+      "unmet": "x never exceeded 2",
+      "runs": 5`) {
+		t.Fatalf("long --json: exit %d\n%s%s", code, out, errs)
+	}
+}

@@ -34,6 +34,9 @@ type Run struct {
 	// witnesses may differ: Chang–Roberts' worst-case witness is there
 	// only for a descending arrangement.)
 	Witnessed []string `json:"-"`
+	// Met names the properties whose situation arose in the run
+	// (model/vacuity.go): a state, a step or its terminal state.
+	Met []string `json:"-"`
 	// Failure is the first property the run broke, or nil.
 	Failure *Failure `json:"failure,omitempty"`
 	// Actions are the run's actions up to its failure, kept only when the
@@ -84,6 +87,8 @@ type runner[S any] struct {
 	// says witness k held in some state of the run so far.
 	witnesses []int
 	held      []bool
+	// met[i] says property i's situation arose in the run so far.
+	met []bool
 	// scratch and enc are where coverage fingerprints a state.
 	scratch S
 	enc     []byte
@@ -153,6 +158,7 @@ func (r *runner[S]) run(ctx context.Context, gen *rand.Rand, maxSteps int, recor
 	sys := r.sys
 	out := Run{}
 	r.held = append(r.held[:0], make([]bool, len(r.witnesses))...)
+	r.met = append(r.met[:0], make([]bool, len(r.props))...)
 	if len(sys.Init) > 1 {
 		out.Init = gen.IntN(len(sys.Init))
 	}
@@ -220,6 +226,11 @@ func (r *runner[S]) end(out *Run) Run {
 			out.Witnessed = append(out.Witnessed, r.sys.Props[i].Name)
 		}
 	}
+	for i, met := range r.met {
+		if met {
+			out.Met = append(out.Met, r.sys.Props[i].Name)
+		}
+	}
 	out.Measures = make([]int, len(r.sys.Measures))
 	last := &r.cur
 	for i := range r.sys.Measures {
@@ -271,7 +282,29 @@ func (r *runner[S]) check(out *Run, before *S, a model.Action) *Failure {
 			r.held[k] = q.p.State(s)
 		}
 	}
+	r.observe(before, a)
 	return nil
+}
+
+// observe notes the situations (model/vacuity.go) that r.cur, reached
+// from before by a (nil at the start), meets. A subject reads only what
+// its property reads, so it is evaluated only where that changed; a step
+// subject holds on no step that leaves it unchanged.
+func (r *runner[S]) observe(before *S, a model.Action) {
+	s := &r.cur
+	for i := range r.props {
+		q := &r.props[i]
+		if r.met[i] {
+			continue
+		}
+		changed := q.reads < 0 || r.reads[q.reads].changed
+		switch q.p.Situation() {
+		case model.InState:
+			r.met[i] = changed && q.p.SituationState()(s)
+		case model.OnStep:
+			r.met[i] = before != nil && (q.p.StepSubject == nil || changed && q.p.StepSubject(before, a, s))
+		}
+	}
 }
 
 // read notes whether s reads differently from the state before. A state
@@ -296,6 +329,7 @@ func (r *runner[S]) terminal(out *Run) *Failure {
 		switch q.p.Kind {
 		case model.End:
 			broken = !q.p.State(&r.cur)
+			r.met[i] = r.met[i] || q.p.Situation() == model.AtEnd && (q.p.Subject == nil || q.p.Subject(&r.cur))
 		case model.LeadsTo, model.Eventually:
 			broken = q.pending
 		}

@@ -72,6 +72,9 @@ type Report struct {
 	// Witnessed[i] is how many runs reached a state where the system's
 	// i-th witness holds.
 	Witnessed []int
+	// Met[i] is how many runs met the situation of Info.Situated[i]: the
+	// others passed it vacuously.
+	Met []int
 	// Coverage is what Options.Coverage counted, over the runs up to the
 	// first failing one; nil when it was off.
 	Coverage *Coverage
@@ -119,7 +122,7 @@ func Simulate(ctx context.Context, build Build, p model.Params, opt Options) (*R
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Info: info, Opt: opt, Stopped: stopped, Witnessed: make([]int, len(info.Witnesses))}
+	r := &Report{Info: info, Opt: opt, Stopped: stopped, Witnessed: make([]int, len(info.Witnesses)), Met: make([]int, len(info.Situated))}
 	if cov != nil {
 		r.Coverage = &cov.c
 	}
@@ -148,6 +151,11 @@ func Simulate(ctx context.Context, build Build, p model.Params, opt Options) (*R
 		for _, name := range run.Witnessed {
 			if i := slices.Index(info.Witnesses, name); i >= 0 {
 				r.Witnessed[i]++
+			}
+		}
+		for _, name := range run.Met {
+			if i := slices.IndexFunc(info.Situated, func(u Unmet) bool { return u.Name == name }); i >= 0 {
+				r.Met[i]++
 			}
 		}
 	}

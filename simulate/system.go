@@ -30,6 +30,10 @@ type Info struct {
 	Measures      []Named
 	// Witnesses are the witness properties, in the system's order.
 	Witnesses []string
+	// Situated are the properties whose situation a run may not meet
+	// (model/vacuity.go), in the system's order, with what never
+	// happened when it does not.
+	Situated []Unmet
 	// Terminates is the system's termination property, which a run cut at
 	// the step limit leaves undecided; "" when it has none.
 	Terminates string
@@ -62,6 +66,13 @@ type Named struct {
 	Kind model.Kind `json:"-"`
 }
 
+// Unmet is a property whose situation a run may not meet, and what never
+// happened in a run that does not.
+type Unmet struct {
+	Name  string `json:"name"`
+	Unmet string `json:"unmet"`
+}
+
 type worker interface {
 	run(ctx context.Context, gen *rand.Rand, maxSteps int, record, cover bool) Run
 }
@@ -78,6 +89,9 @@ func (s system[S]) Info() Info {
 	}
 	for _, p := range s.sys.Props {
 		info.Props = append(info.Props, Named{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind})
+		if p.Situation() != model.Always {
+			info.Situated = append(info.Situated, Unmet{Name: p.Name, Unmet: p.UnmetPhrase()})
+		}
 		switch {
 		case p.Kind == model.Witness:
 			info.Witnesses = append(info.Witnesses, p.Name)
