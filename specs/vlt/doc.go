@@ -141,8 +141,8 @@
 // exhaustively in both variants (TestClaimsMeetTheirSituation):
 //
 //   - ids 1,5,2,4,3: Lemma 3.1, 3.5 (i)–(iii), Prop. 3.6 (i)–(iii), §3's
-//     phase-1 count (both minima active), §4's two inaugurations
-//     (modified), Prop. 3.9 and 4.2's message claims;
+//     phase-1 count, §4's inaugurations (modified), Prop. 3.9 and 4.2's
+//     message claims;
 //   - ids 2,5,3,1,4: phase 2, for Lemma 3.2, 3.7, Prop. 3.4 and the phase
 //     bound;
 //   - ids 7,2,1,6,3,5,4, initiator 0: two neighbours active in phase 2,
