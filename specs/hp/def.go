@@ -26,7 +26,7 @@ func elect() specdef.Profile {
 	p.Name = "hp"
 	p.Formula, p.Ref, p.Lead, p.Plotted = "1.271 n log₂ n + O(n)", "003 Theorem 1", 1.271, true
 	p.Ns = specdef.Span(3, 8)
-	p.Note = "Theorem 1 leaves the O(n) term open; hp checks instead the inequality its proof sums per pair of rounds, with the proof's own constants (the property theorem-1-round-pairs)."
+	p.Note = "Theorem 1 leaves the O(n) term open; hp checks instead its proof's finite form, with the proof's own constants: the inequality per pair of rounds (theorem-1-round-pairs) and the run's total (theorem-1-total)."
 	return p
 }
 
