@@ -22,7 +22,10 @@ import (
 // pid file and a new memtable. openReadOnly does none of that: it takes
 // the lock shared, verifies the files as Open does (the closed-files list,
 // or a killed session's MANIFEST and tables, killed.go) and opens Badger
-// read-only.
+// read-only. A killed session's store Badger cannot open read-only (it
+// must cut the memtable log); so when its directory can be written,
+// openReadOnly opens it as Open does, which recovers it, and only on
+// read-only media refuses it.
 
 // openReadOnly is Open with Options.ReadOnly.
 func openReadOnly(dir string, opt Options) (*Store, error) {
@@ -51,6 +54,15 @@ func openReadOnly(dir string, opt Options) (*Store, error) {
 		if lk != nil {
 			lk.Close()
 		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, closedFile)); errors.Is(err, fs.ErrNotExist) && atomicfile.CanCreate(dir, closedFile) {
+		// The store's last session was killed (no writer holds it: this
+		// process holds the lock), and its directory can be written:
+		// Badger, which must cut the killed session's memtable log, can
+		// open it only to write. It is recovered as a writing command
+		// would, verified under the exclusive lock.
+		release()
+		return Open(dir, Options{Holder: opt.Holder, Wait: opt.Wait})
 	}
 	if _, err := verifyClosed(dir, true); err != nil {
 		release()

@@ -34,7 +34,9 @@ type Options struct {
 	Create bool
 	// ReadOnly opens the store to read it only, as on read-only media
 	// (mc runs lists a store on a CD or a read-only mount): nothing in it
-	// is written, made or removed (readonly.go). Create does not apply.
+	// is written, made or removed (readonly.go), unless its last session
+	// was killed and its directory can be written: it is then opened as
+	// without ReadOnly, which recovers it. Create does not apply.
 	ReadOnly bool
 }
 

@@ -86,6 +86,19 @@ func createTemp(dir, name string) (*os.File, string, error) {
 	return nil, "", fmt.Errorf("creating a temporary file for %s in %s: every name tried is taken", name, dir)
 }
 
+// CanCreate says whether a file name can be made in dir: it creates a
+// temporary file for name there, as Write would, and removes it. A process
+// killed in between leaves a temporary file that RemoveStale removes.
+func CanCreate(dir, name string) bool {
+	f, tmp, err := createTemp(dir, name)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(tmp)
+	return true
+}
+
 // IsTemp says whether file is a temporary name Write makes for name: what
 // a process killed while writing name leaves.
 func IsTemp(file, name string) bool {

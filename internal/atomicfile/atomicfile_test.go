@@ -146,3 +146,26 @@ func TestRemoveStaleRemovesOnlyTemporaryFiles(t *testing.T) {
 		t.Fatalf("left %v, want %v", left, keep)
 	}
 }
+
+// CanCreate makes a file in a directory that can be written, and leaves
+// nothing there; it says no for a directory that cannot be (here, one
+// that is missing, or whose mode forbids it to a user other than root).
+func TestCanCreateLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	if !CanCreate(dir, "CLOSED") {
+		t.Fatal("a temporary directory cannot be written")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("CanCreate left %v", entries)
+	}
+	if CanCreate(filepath.Join(dir, "missing"), "CLOSED") {
+		t.Fatal("a missing directory can be written")
+	}
+	if os.Geteuid() != 0 {
+		os.Chmod(dir, 0o555)
+		defer os.Chmod(dir, 0o755)
+		if CanCreate(dir, "CLOSED") {
+			t.Fatal("a directory of mode 0555 can be written")
+		}
+	}
+}
