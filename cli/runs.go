@@ -106,7 +106,8 @@ func summaryOf(c runstore.Check) *runstore.Check {
 // openHistory opens the run store that --db names (or the default) to
 // read its history; it does not make one. With readOnly it opens it to
 // read only (runstore.Options.ReadOnly), as a store on read-only media
-// can be. On failure it returns nil and
+// can be, recovering a killed session's store first where its directory
+// can be written. On failure it returns nil and
 // the exit code, having said why, except for a store that does not exist,
 // which it leaves to the caller (missing).
 func openHistory(fs *pflag.FlagSet, db *dbFlags, cmd string, readOnly bool, stderr io.Writer) (s *runstore.Store, missing error, code int) {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"github.com/ringcheck/mc/runstore"
@@ -571,5 +572,92 @@ func TestRunsListsAStoreOnReadOnlyMedia(t *testing.T) {
 	code, out, errs = mc(t, context.Background(), "runs", "show", "2", "--db", mnt)
 	if code != exitPass || !strings.Contains(out, "run 2: mc check changroberts --n 4") {
 		t.Fatalf("mc runs show on a read-only store: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// killedStore is a copy of the run store db taken while this process
+// holds it open, as mc killed with SIGKILL leaves it: no CLOSED, Badger's
+// logs as they were. Badger's logs are mostly the zeros they were made
+// with, and are copied as sparse files.
+func killedStore(t *testing.T, db string) string {
+	t.Helper()
+	s, err := runstore.Open(db, runstore.Options{Holder: "mc test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	cp := filepath.Join(t.TempDir(), "killed")
+	if err := os.Mkdir(cp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf, zeros := make([]byte, 64<<10), make([]byte, 64<<10)
+	for _, e := range entries {
+		data, err := os.Open(filepath.Join(db, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := os.Create(filepath.Join(cp, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var at int64
+		for {
+			n, err := data.ReadAt(buf, at)
+			if n > 0 && !bytes.Equal(buf[:n], zeros[:n]) {
+				if _, err := out.WriteAt(buf[:n], at); err != nil {
+					t.Fatal(err)
+				}
+			}
+			at += int64(n)
+			if err != nil {
+				break
+			}
+		}
+		if err := out.Truncate(at); err != nil {
+			t.Fatal(err)
+		}
+		data.Close()
+		out.Close()
+	}
+	return cp
+}
+
+// mc runs after a kill (here, a store copied while it was open, as a kill
+// leaves it) was refused, "copy it to writable storage", though the store
+// was on writable disk and mc check recovered it: mc runs recovers it and
+// lists its checks, exit 0, and mc runs show reads one. In a directory mc
+// cannot write (its mode; root ignores it) it is still refused in one
+// line.
+func TestRunsRecoversAKilledStore(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "db")
+	for _, n := range []string{"3", "4"} {
+		if code, out, errs := mc(t, context.Background(), "check", "changroberts", "--n", n, "--db", db); code != exitPass {
+			t.Fatalf("exit %d: %s%s", code, out, errs)
+		}
+	}
+	killed := killedStore(t, db)
+	if _, err := os.Stat(filepath.Join(killed, "CLOSED")); err == nil {
+		t.Fatal("the killed store was closed: the test shows nothing")
+	}
+	if os.Geteuid() != 0 {
+		readOnly := killedStore(t, db)
+		os.Chmod(readOnly, 0o555)
+		defer os.Chmod(readOnly, 0o755)
+		code, out, errs := mc(t, context.Background(), "runs", "--db", readOnly)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "not closed by its last session") {
+			t.Fatalf("mc runs on a killed store in a read-only directory: exit %d, stdout %q, stderr %q", code, out, errs)
+		}
+	}
+	code, out, errs := mc(t, context.Background(), "runs", "--db", killed)
+	if code != exitPass || errs != "" || !strings.Contains(out, "changroberts --n 3") || !strings.Contains(out, "changroberts --n 4") {
+		t.Fatalf("mc runs on a killed store: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = mc(t, context.Background(), "runs", "show", "2", "--db", killed)
+	if code != exitPass || !strings.Contains(out, "run 2: mc check changroberts --n 4") {
+		t.Fatalf("mc runs show on a recovered store: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
