@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -99,8 +100,11 @@ type bfs[S any] struct {
 	round      []*store.Candidates
 	committing []*batch
 	admitting  int
-	// mem holds the memory limit, checked at round boundaries.
-	mem memoryGuard
+	// mem holds the memory limit, checked at round boundaries;
+	// lastRoundEnd is the number of states stored when the last round
+	// ended, by which the next round's are foreseen (overMemory).
+	mem          memoryGuard
+	lastRoundEnd int
 	// acyc, when the spec declares a termination measure, verifies it and
 	// decides liveness with marks (acyclic.go); nil otherwise.
 	acyc *acyclic[S]
@@ -154,6 +158,10 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	if !opt.NoDeadlock {
 		sys = sys.WithDeadlock()
 	}
+	// The memory guards lower the runtime's soft limit as the memory
+	// outside the runtime grows (memoryGuard); the run gives it back as
+	// it found it.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	return search(ctx, sys, opt, hook, false)
 }
 

@@ -2,49 +2,48 @@ package checker
 
 import (
 	"fmt"
-	"math"
-	"runtime/debug"
-	"runtime/metrics"
 	"time"
 
 	"github.com/ringcheck/mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/internal/memlimit"
 )
 
 // A run stops, incomplete, when the process's memory passes a limit: never
 // killed silently by the operating system halfway through. The memory is
-// every byte the Go runtime has mapped and not returned to the system
-// (heap, stacks, runtime structures: what GOMEMLIMIT limits), plus the
-// visited set's tables and the levels' blocks, which are mapped outside the
-// runtime (internal/offheap). Files the disk store reads and writes are not
-// counted: their pages are the kernel's cache, which it drops as it needs.
+// what the process holds as memlimit.InUse counts it: its resident set
+// where the system tells it (the binary's pages and files mapped to be
+// read included), and at least every byte the Go runtime has mapped and
+// not returned to the system plus the visited set's tables and the levels'
+// blocks, which are mapped outside the runtime (internal/offheap). Files
+// the disk store reads and writes, but does not map, are not counted:
+// their pages are the kernel's cache, which it drops as it needs.
 
-// memCheckEvery is the least time between two reads of the runtime's
-// figures; they are read at round boundaries only.
-const memCheckEvery = 100 * time.Millisecond
+// memCheckEvery is the least time between two reads of the memory in use;
+// the search reads it at round boundaries only, the later phases as they
+// go (phaseGuard).
+const memCheckEvery = 10 * time.Millisecond
 
 // memoryLimit is the limit a run keeps to: opt.MaxMemory, or, when that is
-// 0, the runtime's memory limit (GOMEMLIMIT or debug.SetMemoryLimit) if one
-// is set; 0 means none.
+// 0, GOMEMLIMIT's if it is set (memlimit.Environment); 0 means none.
 func memoryLimit(opt Options) int64 {
 	if opt.MaxMemory > 0 {
 		return opt.MaxMemory
 	}
-	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
-		return l
-	}
-	return 0
+	return memlimit.Environment()
 }
 
-// memoryInUse is the memory the Go runtime holds from the system, plus what
-// is mapped outside it.
+// memoryInUse is the memory the process holds (memlimit.InUse), with what
+// the checker maps outside the Go runtime.
 func memoryInUse() int64 {
-	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-	metrics.Read(s)
-	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + offheap.Bytes()
+	return memlimit.InUse(offheap.Bytes())
 }
 
-// memoryGuard compares the memory in use with a limit, reading the
-// runtime's figures at most every memCheckEvery.
+// memoryGuard compares the memory in use with a limit, reading it at most
+// every memCheckEvery. Each read also keeps the runtime's soft limit at
+// the room the limit leaves the heap (memlimit.KeepSoft), so that the
+// collector works harder as the tables outside the heap grow; run gives
+// the runtime its own limit back.
 type memoryGuard struct {
 	limit int64 // 0: none
 	next  time.Time
@@ -58,15 +57,28 @@ func (m *memoryGuard) over(reserve int64) (int64, bool) {
 		return 0, false
 	}
 	m.next = time.Now().Add(memCheckEvery)
+	memlimit.KeepSoft(m.limit, offheap.Bytes())
 	used := memoryInUse()
 	return used, used+reserve > m.limit
 }
 
-// overMemory says why the run must stop for memory, or "".
+// overMemory says why the run must stop for memory, or "". It is asked
+// after each round, and reserves what the visited set would map if the
+// next round stored as many states as the last (store.Growing): its
+// tables grow in steps, which must not be taken past the limit.
 func (e *bfs[S]) overMemory(depth int) string {
-	used, over := e.mem.over(0)
+	var reserve int64
+	if g, ok := e.store.(store.Growing); ok {
+		reserve = g.Growth(int64(e.log.len() - e.lastRoundEnd))
+	}
+	e.lastRoundEnd = e.log.len()
+	used, over := e.mem.over(reserve)
 	if !over {
 		return ""
+	}
+	if used <= e.mem.limit {
+		return fmt.Sprintf("memory limit %s reached (%s in use, %s more needed for the visited set to grow) after %d states, expanding depth %d",
+			formatBytes(e.mem.limit), formatBytes(used), formatBytes(reserve), e.log.len(), depth)
 	}
 	return fmt.Sprintf("memory limit %s reached (%s in use) after %d states, expanding depth %d",
 		formatBytes(e.mem.limit), formatBytes(used), e.log.len(), depth)

@@ -2,7 +2,8 @@ package checker
 
 import (
 	"context"
-	"runtime/debug"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -21,14 +22,20 @@ func TestMaxMemoryStopsIncomplete(t *testing.T) {
 	}
 }
 
-// With no --max-memory, the runtime's limit (GOMEMLIMIT) is honoured.
+// With no --max-memory, GOMEMLIMIT's limit is honoured. The runtime reads
+// it when the process starts, so the test runs itself again with it set.
 func TestGOMEMLIMITIsHonoured(t *testing.T) {
-	old := debug.SetMemoryLimit(1 << 10)
-	defer debug.SetMemoryLimit(old)
-	r := Run(context.Background(), countersSystem(300), Options{Workers: 1})
-	debug.SetMemoryLimit(old)
-	if r.Verdict != Incomplete || !strings.HasPrefix(r.Reason, "memory limit 1.0 KiB reached") {
-		t.Fatalf("verdict %s (%s), err %v", r.Verdict, r.Reason, r.Err)
+	if os.Getenv("GOMEMLIMIT") == "1KiB" {
+		r := Run(context.Background(), countersSystem(300), Options{Workers: 1})
+		if r.Verdict != Incomplete || !strings.HasPrefix(r.Reason, "memory limit 1.0 KiB reached") {
+			t.Fatalf("verdict %s (%s), err %v", r.Verdict, r.Reason, r.Err)
+		}
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestGOMEMLIMITIsHonoured$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "GOMEMLIMIT=1KiB")
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "PASS") {
+		t.Fatalf("with GOMEMLIMIT=1KiB: %v\n%s", err, out)
 	}
 }
 

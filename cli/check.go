@@ -14,6 +14,7 @@ import (
 
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/cmdflags"
+	"github.com/ringcheck/mc/internal/memlimit"
 	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/specs"
@@ -361,7 +362,7 @@ func (f *checkFlags) options() checker.Options {
 	if f.resume != "" {
 		opt.Checkpoint, opt.Resume = f.resume, true
 	}
-	opt.MaxMemory, _ = parseSize(f.maxMemory) // checked by checkLimits
+	opt.MaxMemory, _ = memlimit.Parse(f.maxMemory) // checked by checkLimits
 	if opt.MaxMemory == 0 {
 		opt.MaxMemory = f.defaultMemory
 	}
@@ -375,7 +376,7 @@ func (f *checkFlags) options() checker.Options {
 func (f *checkFlags) explainDefaultMemory(res *checker.Result, stderr io.Writer) {
 	if f.defaultMemory > 0 && strings.Contains(res.Reason, "memory limit") {
 		fmt.Fprintf(stderr, "mc check: the memory limit %s is the default, 7/8 of the memory available when mc started; --max-memory sets another\n",
-			bytesize(f.defaultMemory))
+			memlimit.Format(f.defaultMemory))
 	}
 }
 
@@ -405,8 +406,8 @@ func (f *checkFlags) checkLimits(fs *pflag.FlagSet) error {
 		return fmt.Errorf("--workers must be positive, got %d", f.workers)
 	}
 	if fs.Changed("max-memory") {
-		if _, err := parseSize(f.maxMemory); err != nil {
-			return fmt.Errorf("--max-memory: %v", err)
+		if _, err := memlimit.Flag(f.maxMemory, memoryFloor()); err != nil {
+			return err
 		}
 	}
 	if fs.Changed("max-depth") && f.maxDepth <= 0 {

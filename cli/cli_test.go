@@ -168,22 +168,6 @@ func TestListJSONDescribesEverySpec(t *testing.T) {
 	}
 }
 
-func TestParseSizeTakesFractions(t *testing.T) {
-	for in, want := range map[string]int64{"1.5GiB": 3 << 29, "0.5KiB": 512, "2.25MB": 2_250_000, "1.5": 1, "1.0G": 1 << 30} {
-		if got, err := parseSize(in); err != nil || got != want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"1.", ".5GiB", "1e3", "3/2", "0.1B", "1,5GiB", "+1G", ""} {
-		if got, err := parseSize(bad); err == nil {
-			t.Errorf("parseSize(%q) = %d, want an error", bad, got)
-		}
-	}
-	if code, out, errs := mc(t, context.Background(), "check", "changroberts", "--n", "3", "--max-memory", "1.5GiB"); code != exitPass || errs != "" {
-		t.Errorf("--max-memory 1.5GiB: exit %d, stderr %q\n%s", code, errs, out)
-	}
-}
-
 // A list flag given empty is refused: --initiators "" used to mean every
 // process, silently.
 func TestEmptyListFlagsAreRefused(t *testing.T) {
@@ -238,5 +222,12 @@ func TestAllIDsRefusalsGiveTheirReason(t *testing.T) {
 		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.why) {
 			t.Errorf("--all-ids %v: exit %d, stderr %q, want the reason %q", c.args, code, errs, c.why)
 		}
+	}
+}
+
+// mc check takes a fractional --max-memory (memlimit.Parse reads it).
+func TestMaxMemoryTakesFractions(t *testing.T) {
+	if code, out, errs := mc(t, context.Background(), "check", "changroberts", "--n", "3", "--max-memory", "1.5GiB"); code != exitPass || errs != "" {
+		t.Errorf("--max-memory 1.5GiB: exit %d, stderr %q\n%s", code, errs, out)
 	}
 }

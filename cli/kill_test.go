@@ -14,7 +14,9 @@ import (
 )
 
 // TestMain lets a test run this very binary as mc, in a child process.
-// Neither it nor a child has a run store unless --db names one: go test
+// The tests in this process take any --max-memory (memoryFloor), the
+// children only what mc does. Neither it nor a child has a run store
+// unless --db names one: go test
 // runs in this package's directory, where the default .mc must never be
 // made, and the suite fails if it was.
 func TestMain(m *testing.M) {
@@ -22,6 +24,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("MC_TEST_RUN_MAIN") == "1" {
 		os.Exit(Main())
 	}
+	memoryFloor = func() int64 { return 0 }
 	code := m.Run()
 	if _, err := os.Stat(".mc"); err == nil {
 		fmt.Fprintln(os.Stderr, "a test made the run store .mc in cli: pass --db with a temporary directory")

@@ -7,9 +7,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"github.com/ringcheck/mc/internal/memlimit"
 )
 
 // The default memory limit. A run that outgrows the machine must stop with
@@ -34,7 +35,7 @@ const (
 // --max-memory nor GOMEMLIMIT gives one, or 0 when the available memory
 // cannot be read (not Linux): then there is no limit, as before.
 func defaultMemoryLimit() int64 {
-	if debug.SetMemoryLimit(-1) != math.MaxInt64 {
+	if memlimit.Environment() > 0 {
 		return 0 // GOMEMLIMIT is set: the checker keeps to it
 	}
 	avail, err := availableMemory("/")
@@ -170,3 +171,9 @@ func statField(file, name string) int64 {
 	}
 	return 0
 }
+
+// memoryFloor is the smallest --max-memory mc accepts (memlimit.Floor).
+// The package's tests, whose process holds far more than mc does when it
+// starts, take any limit, to stop runs with tiny ones; their children, mc
+// itself, keep the floor.
+var memoryFloor = memlimit.Floor

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/internal/memlimit"
 )
 
 // Progress on long runs. On a terminal, mc check shows a status line on
@@ -76,7 +77,7 @@ func (pl *progressLine) report(p checker.Progress) {
 	}
 	pl.last = p
 	line := fmt.Sprintf("%s%s: %s states, %s states/s, depth %d, frontier %s, %s held (peak RSS %s), %s",
-		progressLabel, p.Phase, count(float64(p.States)), count(rate), p.Depth, count(float64(p.Frontier)), bytesize(p.MemoryBytes), bytesize(pl.rss()), p.Elapsed.Round(time.Second))
+		progressLabel, p.Phase, count(float64(p.States)), count(rate), p.Depth, count(float64(p.Frontier)), memlimit.Format(p.MemoryBytes), memlimit.Format(pl.rss()), p.Elapsed.Round(time.Second))
 	if pl.live {
 		fmt.Fprint(pl.w, eraseLine+line)
 	} else {

@@ -97,14 +97,6 @@ func TestMaxMemory(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	for in, want := range map[string]int64{"512MiB": 512 << 20, "2G": 2 << 30, "1500MB": 1500e6, "1048576": 1 << 20, "8 KiB": 8 << 10} {
-		if got, err := parseSize(in); err != nil || got != want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-}
-
 // Sizes whose setup alone would exhaust memory are refused before any
 // allocation: vlt's 2^n orientation assignments, --all-ids's n!
 // arrangements. (Found by fuzzing the flags: both used to crash or hang.)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/checkjson"
+	"github.com/ringcheck/mc/internal/memlimit"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/specs"
 )
@@ -169,16 +170,16 @@ const perStateFrom = 100_000
 // memoryLine gives the peak memory, what the checker's structures hold and
 // the limit.
 func memoryLine(r *checker.Result, peak int64) string {
-	line := fmt.Sprintf("memory: peak %s", bytesize(peak))
+	line := fmt.Sprintf("memory: peak %s", memlimit.Format(peak))
 	if r.States >= perStateFrom {
 		line += fmt.Sprintf(", %.1f B/state", float64(peak)/float64(r.States))
 	}
-	line += fmt.Sprintf(", everything included (visited set and trace log %s)", bytesize(r.MemoryBytes))
+	line += fmt.Sprintf(", everything included (visited set and trace log %s)", memlimit.Format(r.MemoryBytes))
 	if r.DiskBytes > 0 {
-		line += fmt.Sprintf("; on disk %s", bytesize(r.DiskBytes))
+		line += fmt.Sprintf("; on disk %s", memlimit.Format(r.DiskBytes))
 	}
 	if r.MemoryLimit > 0 {
-		line += fmt.Sprintf("; limit %s", bytesize(r.MemoryLimit))
+		line += fmt.Sprintf("; limit %s", memlimit.Format(r.MemoryLimit))
 	}
 	return line
 }
@@ -208,12 +209,12 @@ func livenessLine(l *checker.LivenessStats) string {
 	if l.Reason != "" {
 		line += fmt.Sprintf("incomplete, %s; ", l.Reason)
 	}
-	mem := fmt.Sprintf("%s (%.1f B/transition)", bytesize(l.Bytes), l.BytesPerTransition())
+	mem := fmt.Sprintf("%s (%.1f B/transition)", memlimit.Format(l.Bytes), l.BytesPerTransition())
 	if l.Spilled {
-		mem += fmt.Sprintf(" in memory, edges on disk %s", bytesize(l.DiskBytes))
+		mem += fmt.Sprintf(" in memory, edges on disk %s", memlimit.Format(l.DiskBytes))
 	}
 	if l.ParallelBytes > 0 {
-		mem += fmt.Sprintf(", and up to %s for the analyses run beside it by %d workers", bytesize(l.ParallelBytes), l.Workers)
+		mem += fmt.Sprintf(", and up to %s for the analyses run beside it by %d workers", memlimit.Format(l.ParallelBytes), l.Workers)
 	}
 	return line + fmt.Sprintf("%s; %s, %s", graph, mem, l.Elapsed.Round(time.Microsecond))
 }
@@ -228,7 +229,7 @@ func measureMarks(l *checker.LivenessStats) string {
 	if l.Reason != "" {
 		why = fmt.Sprintf("incomplete, %s; ", l.Reason)
 	}
-	return fmt.Sprintf("a terminal state leaves a goal unmet, so a second search marked the states that reach one: %smarks %s, %s", why, bytesize(l.Bytes), l.Elapsed.Round(time.Microsecond))
+	return fmt.Sprintf("a terminal state leaves a goal unmet, so a second search marked the states that reach one: %smarks %s, %s", why, memlimit.Format(l.Bytes), l.Elapsed.Round(time.Microsecond))
 }
 
 // wrongMeasureLine reports the transition that broke the spec's
@@ -313,17 +314,6 @@ func writeFailure(w io.Writer, f *checker.PropResult, reduced bool, shortest *ch
 		fmt.Fprintln(w, "  no action is enabled in this state")
 	}
 	fmt.Fprintln(w)
-}
-
-// bytesize renders a byte count for a person.
-func bytesize(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	}
-	return fmt.Sprintf("%d KiB", (b+1023)/1024)
 }
 
 // writeJSON prints r as mc check --json's object (package checkjson).

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/internal/memlimit"
 )
 
 // writeResumeNote says, after a run that stopped early (interrupted, a
@@ -37,7 +38,7 @@ func writeResumeNote(w io.Writer, fs *pflag.FlagSet, f *checkFlags, r *checker.R
 		fmt.Fprintf(w, "checkpoint: this run saved none (the first is due %s after its start)\n", checker.FirstCheckpoint(f.every))
 	}
 	if r.WorkDirKept != "" {
-		fmt.Fprintf(w, "working files kept in %s (%s): %s\n", r.WorkDir, bytesize(dirSize(r.WorkDir)), r.WorkDirKept)
+		fmt.Fprintf(w, "working files kept in %s (%s): %s\n", r.WorkDir, memlimit.Format(dirSize(r.WorkDir)), r.WorkDirKept)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ringcheck/mc/checker"
+	"github.com/ringcheck/mc/internal/memlimit"
 	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/simulate"
@@ -60,7 +61,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the first failing run to this trace file (see mc trace)")
 	addJUnitFlag(fs, &f.junit)
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete (exit 3), after this long, e.g. 30s (default none)")
-	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once the heap holds more than this, e.g. 512MiB (default none)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once mc holds more memory than this, e.g. 512MiB (default none)")
 	fs.BoolVar(&f.progress, "progress", false, "show the runs done on stderr")
 	fs.BoolVar(&f.coverage, "coverage", false, "report per rule and process how often it fired and how many new distinct states it reached, and warn of rules that never fired (see docs/coverage.md)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -170,8 +171,8 @@ func (f *simulateFlags) resolve(fs *pflag.FlagSet) (specs.Entry, model.Params, s
 	}
 	var memory int64
 	if fs.Changed("max-memory") {
-		if memory, err = parseSize(f.maxMemory); err != nil || memory <= 0 {
-			return entry, p, opt, 0, fmt.Errorf("--max-memory: want a positive size such as 512MiB, got %q", f.maxMemory)
+		if memory, err = memlimit.Flag(f.maxMemory, memoryFloor()); err != nil {
+			return entry, p, opt, 0, err
 		}
 	}
 	if f.traceOut != "" {
@@ -199,7 +200,7 @@ func (f *simulateFlags) limits(ctx context.Context, memory int64) (context.Conte
 		t := time.AfterFunc(f.timeout, func() { cancel(fmt.Errorf("time limit %v reached", f.timeout)) })
 		stops = append(stops, func() { t.Stop() })
 	}
-	ctx, unwatch := watchMemory(ctx, memory)
+	ctx, unwatch := memlimit.Watch(ctx, memory)
 	stops = append(stops, unwatch)
 	return ctx, func() {
 		for _, stop := range slices.Backward(stops) {

@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/ringcheck/mc/cmdflags"
+	"github.com/ringcheck/mc/internal/memlimit"
 	"github.com/ringcheck/mc/sweep"
 	"github.com/ringcheck/mc/sweep/sweepout"
 )
@@ -32,7 +33,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var f sweepFlags
 	fs := newFlagSet("sweep", "SPEC|all [flags]", stdout)
 	f.Sweep.Add(fs)
-	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once the heap holds more than this, e.g. 512MiB (default: as mc check, 7/8 of the memory available)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once mc holds more memory than this, e.g. 512MiB (default: as mc check, 7/8 of the memory available)")
 	fs.IntVar(&f.sample, "sample", 0, "sample R random runs per size (mc simulate --random-ids) instead of every class; --n a..b then means a, 2a, 4a, … ≤ b (default "+sweepout.DefaultSampledSizes+")")
 	fs.Uint64Var(&f.seed, "seed", 1, "with --sample: the seed; the same seed gives the same table whatever --workers")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "classes computed at once (with --sample: runs made at once); the rows are the same for any number")
@@ -58,13 +59,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	memory := defaultMemoryLimit()
 	if fs.Changed("max-memory") {
 		var err error
-		if memory, err = parseSize(f.maxMemory); err != nil || memory <= 0 {
-			fmt.Fprintf(stderr, "mc sweep: --max-memory: want a positive size such as 512MiB, got %q\n", printable(f.maxMemory))
+		if memory, err = memlimit.Flag(f.maxMemory, memoryFloor()); err != nil {
+			fmt.Fprintf(stderr, "mc sweep: %s\n", printable(err.Error()))
 			return exitUsage
 		}
 	}
 	defer limitMemory(memory)()
-	ctx, unwatch := watchMemory(ctx, memory)
+	ctx, unwatch := memlimit.Watch(ctx, memory)
 	defer unwatch()
 	if fs.Changed("sample") {
 		return runSampled(ctx, fs, &f, stdout, stderr)

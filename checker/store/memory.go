@@ -267,6 +267,18 @@ func (m *memory) Bytes() int64 {
 	return b
 }
 
+// Growth is what the shards' tables map if n more states come: a
+// fingerprint's shard is its top bits, so the states spread evenly and the
+// shards fill, and grow, together; each is given twice its even share.
+func (m *memory) Growth(n int64) int64 {
+	share := int(2*n/shardCount) + 1
+	var b int64
+	for i := range m.shards {
+		b += m.shards[i].growth(share)
+	}
+	return b
+}
+
 func (m *memory) FileBytes() int64 { return 0 }
 
 // Checkpoint writes the store's section: the number of fingerprints, then

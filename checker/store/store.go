@@ -73,5 +73,13 @@ type Indexed interface {
 	IndexOf(fp uint64, enc []byte) uint32
 }
 
+// A Growing store maps its memory in steps as it fills (the memory store's
+// tables grow by half when 3/4 full). Growth is what it would map to take
+// n more states, so that a run stops before such a step passes its memory
+// limit rather than after.
+type Growing interface {
+	Growth(n int64) int64
+}
+
 // NotStored is the index of a state not in the store.
 const NotStored = ^uint32(0)

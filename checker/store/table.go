@@ -108,6 +108,24 @@ func (s *table) grow() {
 	oldRecent.free()
 }
 
+// growth is the memory the table maps if it must grow to take n more
+// states: its new arrays, held beside the old while it rehashes; 0 if they
+// fit.
+func (s *table) growth(n int) int64 {
+	if 4*(s.n+n) <= 3*len(s.keys) {
+		return 0
+	}
+	size := max(len(s.keys)+len(s.keys)/2, grownSlots)
+	b := int64(size) * 8
+	if s.ids != nil {
+		b += int64(size) * 4
+	}
+	if s.marks.words != nil {
+		b += int64((size*int(s.marks.bits)+63)/64+(size+63)/64) * 8
+	}
+	return b
+}
+
 // free returns a table's arrays to the kernel if they were mapped.
 func (s *table) free(keys []uint64, ids []uint32) {
 	if s.mapped {
