@@ -19,10 +19,12 @@ import (
 // the disk store reads and writes, but does not map, are not counted:
 // their pages are the kernel's cache, which it drops as it needs.
 
-// memCheckEvery is the least time between two reads of the memory in use;
-// the search reads it at round boundaries only, the later phases as they
-// go (phaseGuard).
-const memCheckEvery = 10 * time.Millisecond
+// memCheckEvery is the least time between two reads of the memory in use.
+// The search asks at round boundaries only, the later phases every few
+// hundred states or some thousands of steps (phaseGuard), so that a read
+// each time they ask costs little, while a phase's first tables, made in
+// a few milliseconds, are seen before they pass the limit.
+const memCheckEvery = time.Millisecond
 
 // memoryLimit is the limit a run keeps to: opt.MaxMemory, or, when that is
 // 0, GOMEMLIMIT's if it is set (memlimit.Environment); 0 means none.
