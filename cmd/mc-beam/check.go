@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/checker/allids"
 	"github.com/ringcheck/mc/cmdflags"
+	"github.com/ringcheck/mc/internal/memlimit"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/runinfo"
@@ -32,6 +34,10 @@ type checkFlags struct {
 	shards   int
 	work     string
 	beam     beamFlags
+	// timeout and maxMemory are mc check's limits (memory: 0 for none).
+	timeout   time.Duration
+	maxMemory string
+	memory    int64
 }
 
 // maxShards bounds --shards: each level writes a file per shard and
@@ -59,6 +65,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.StringVar(&f.traceOut, "trace-out", "", "write the failing run to this trace file (see mc trace)")
 	fs.IntVar(&f.shards, "shards", 0, "partitions of the state space by fingerprint, each level's units of work (default 1 on prism, whose bundles run one process's worth of work anyway, 64 on a cluster)")
 	fs.StringVar(&f.work, "work", "", "directory (any Beam filesystem: a local path, gs://…) for the shard files (default: a temporary directory, removed)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete (exit 3), after this long, e.g. 30s (default none)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once mc-beam holds more memory than this, e.g. 512MiB: on prism the workers' too, on a cluster the driver's only (default none)")
 	f.beam.add(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -77,11 +85,20 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	defer done()
-	if f.AllIDs {
-		return f.runAllIDs(ctx, e, p, work, stdout, stderr)
-	}
 	start := time.Now()
-	res, err := search(ctx, &f.beam, t, system{Run: run}, work, f.shards, f.Continue)
+	if f.AllIDs {
+		limited, unlimit := f.limits(ctx)
+		defer unlimit()
+		return f.runAllIDs(limited, e, p, work, stdout, stderr)
+	}
+	limited, unlimit := f.limits(ctx)
+	res, err := search(limited, &f.beam, t, system{Run: run}, work, f.shards, f.Continue)
+	unlimit()
+	if err != nil && limited.Err() != nil {
+		// A limit or an interrupt: incomplete, with what stopped it.
+		fmt.Fprintf(stderr, "mc-beam check: incomplete: %s, expanding level %d (%d states so far)\n", stopCause(limited), res.depth, res.states)
+		return exitIncomplete
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc-beam check: %v\n", err)
 		return exitInternal
@@ -106,6 +123,28 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitFail
 	}
 	return exitPass
+}
+
+// limits bounds the search by --timeout and --max-memory, as mc check's
+// (the memory watched as mc simulate's and mc sweep's, internal/memlimit):
+// either cancels the context it returns, with the reason as its cause.
+func (f *checkFlags) limits(ctx context.Context) (context.Context, func()) {
+	stopTimer := func() {}
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, f.timeout, fmt.Errorf("timeout after %s", f.timeout))
+		stopTimer = cancel
+	}
+	ctx, unwatch := memlimit.Watch(ctx, f.memory)
+	return ctx, func() { unwatch(); stopTimer() }
+}
+
+// stopCause says what stopped a search: a limit, or an interrupt.
+func stopCause(ctx context.Context) string {
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+		return cause.Error()
+	}
+	return "interrupted"
 }
 
 // runAllIDs is mc-beam check --all-ids: package allids's loop over the
@@ -134,6 +173,11 @@ func (f *checkFlags) runAllIDs(ctx context.Context, e specs.Entry, p model.Param
 		}
 		return o, nil
 	})
+	if err != nil && ctx.Err() != nil {
+		// A limit or an interrupt: incomplete, with what stopped it.
+		fmt.Fprintf(stderr, "mc-beam check: incomplete: %s, with %d classes checked\n", stopCause(ctx), max(classes-1, 0))
+		return exitIncomplete
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mc-beam check: %v\n", err)
 		return exitInternal
@@ -182,6 +226,15 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, check
 		f.shards = 1
 	case !fs.Changed("shards"):
 		f.shards = 64
+	}
+	if fs.Changed("timeout") && f.timeout <= 0 {
+		return fail(fmt.Errorf("--timeout must be positive, got %s", f.timeout))
+	}
+	if fs.Changed("max-memory") {
+		var err error
+		if f.memory, err = memlimit.Flag(f.maxMemory, memlimit.Floor()); err != nil {
+			return fail(err)
+		}
 	}
 	e, err := specs.Lookup(args[0])
 	if err != nil {
@@ -245,7 +298,9 @@ type result struct {
 // search explores t's states level by level. Level 0, the initial
 // states, is written by the driver; each further level by a pipeline.
 // It stops at the end of the level where a property first fails, unless
-// keepGoing (--continue), which explores every state.
+// keepGoing (--continue), which explores every state. It returns what it
+// found so far even with an error: a limit that cancels ctx stops it, and
+// the caller says where.
 func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, work string, shards int, keepGoing bool) (*result, error) {
 	res := &result{props: t.Props(), failed: map[string]finding{}, failedAt: map[string]int{}, witnessed: map[string]bool{}}
 	level0 := make([][]record, shards)
@@ -261,7 +316,7 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 	}
 	for sh, rs := range level0 {
 		if err := writeRecords(ctx, statesPath(work, 0, sh), rs); err != nil {
-			return nil, err
+			return res, err
 		}
 		fps := make([]uint64, len(rs))
 		for i, r := range rs {
@@ -269,24 +324,27 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 		}
 		slices.Sort(fps)
 		if err := writeFingerprints(ctx, visitedPath(work, 0, sh), fps); err != nil {
-			return nil, err
+			return res, err
 		}
 	}
 	res.states = len(seen)
 	for level := 0; ; level++ {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
 		if err := b.execute(ctx, levelPipeline(sys, work, level, shards)); err != nil {
-			return nil, fmt.Errorf("level %d: pipeline: %v", level, err)
+			return res, fmt.Errorf("level %d: pipeline: %v", level, err)
 		}
 		fresh := 0
 		for sh := 0; sh < shards; sh++ {
 			var e expandSummary
 			if err := readJSON(ctx, expandPath(work, level, sh), &e); err != nil {
-				return nil, err
+				return res, err
 			}
 			res.add(e, level)
 			var d dedupSummary
 			if err := readJSON(ctx, dedupPath(work, level+1, sh), &d); err != nil {
-				return nil, err
+				return res, err
 			}
 			fresh += d.New
 		}
@@ -304,7 +362,7 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 		}
 		res.depth = level + 1
 		if err := removeLevel(ctx, work, level, shards); err != nil {
-			return nil, err
+			return res, err
 		}
 	}
 }

@@ -200,12 +200,37 @@ func TestRefusals(t *testing.T) {
 		{[]string{"sweep", "changroberts", "--n", "3", "--param", "k=1"}, `--param: spec changroberts has no parameter "k"`},
 		{[]string{"sweep", "changroberts", "--n", "3", "--db", "x", "--no-db"}, "--no-db"},
 		{[]string{"frobnicate"}, "unknown command"},
+		{[]string{"check", "changroberts", "--safety", "--timeout", "0s"}, "--timeout must be positive, got 0s"},
+		{[]string{"check", "changroberts", "--safety", "--max-memory", "lots"}, `--max-memory: want a positive size such as 512MiB or 1.5GiB, got "lots"`},
+		{[]string{"check", "changroberts", "--safety", "--max-memory", "1KiB"}, "--max-memory 1KiB is less than the memory this program needs to start; the smallest usable limit is "},
 	} {
 		code, out, errs := mcBeam(t, c.args...)
 		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.want) {
 			t.Errorf("mc-beam %s: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %s",
 				strings.Join(c.args, " "), code, out, errs, c.want)
 		}
+	}
+}
+
+// TestCheckTimeoutIsIncomplete: --timeout stops mc-beam check as it stops
+// mc check: incomplete, exit 3, in one line saying why and where (check
+// had no limit, issue #36 item 12). n = 8 takes 37 pipelines, far more
+// than the limit.
+func TestCheckTimeoutIsIncomplete(t *testing.T) {
+	code, out, errs := mcBeam(t, "check", "changroberts", "--n", "8", "--safety", "--shards", "2", "--timeout", "300ms")
+	if code != exitIncomplete || out != "" || strings.Count(errs, "\n") != 1 ||
+		!strings.HasPrefix(errs, "mc-beam check: incomplete: timeout after 300ms, expanding level ") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestSweepStateLimitIsIncomplete: a class that passes --max-states stops
+// mc-beam sweep as it stops mc sweep, exit 3 with mc sweep's line (it was
+// a failed pipeline: Beam's stack trace, and exit 4).
+func TestSweepStateLimitIsIncomplete(t *testing.T) {
+	code, out, errs := mcBeam(t, "sweep", "changroberts", "--n", "5", "--max-states", "100", "--no-db")
+	if code != exitIncomplete || out != "" || errs != "mc-beam sweep: incomplete: n=5 ids=1,2,3,4,5: graph incomplete: state limit 100 reached\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 

@@ -74,8 +74,26 @@ func positional(fs *pflag.FlagSet) []string {
 	return fs.Args()
 }
 
-// execute runs p on the chosen runner and waits for it.
+// execute runs p on the chosen runner and waits for it, or, once ctx is
+// done (a limit, an interrupt), returns its cause at once. Prism panics
+// when the context a job runs under ends mid-bundle (an RPC's "context
+// deadline exceeded"), so there p runs under one that does not end, and is
+// left to end with the process, which stops; the other runners are told
+// through ctx, and cancel the job.
 func (b *beamFlags) execute(ctx context.Context, p *beam.Pipeline) error {
-	_, err := beam.Run(ctx, b.runner, p)
-	return err
+	run := ctx
+	if b.runner == "prism" {
+		run = context.WithoutCancel(ctx)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := beam.Run(run, b.runner, p)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
 }

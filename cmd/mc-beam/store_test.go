@@ -19,6 +19,10 @@ func TestMain(m *testing.M) {
 	// No run store unless a test's --db names one: go test runs in the
 	// package's directory, inside the repository.
 	defaultDB = ""
+	if os.Getenv("MC_BEAM_TEST_RUN_MAIN") == "1" {
+		// A test runs this very binary as mc-beam, in a child process.
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	}
 	os.Exit(m.Run())
 }
 

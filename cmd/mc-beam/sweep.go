@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -98,7 +99,12 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) (cod
 	cfg.Fresh = f.db.Fresh
 	t := sweep.NewTable(name, cfg)
 	rows, computed, err := sweepRows(ctx, &f.beam, req, cfg, ns, work)
+	var stopped *sweep.Incomplete
 	switch {
+	case errors.As(err, &stopped):
+		// mc sweep's stop: incomplete, with what stopped the graph.
+		fmt.Fprintf(stderr, "mc-beam sweep: incomplete: %s\n", stopped)
+		return exitIncomplete
 	case dbflags.IsStore(err):
 		storeFailed(err, stderr)
 		return dbflags.Exit(err)
@@ -192,6 +198,9 @@ func sweepRows(ctx context.Context, b *beamFlags, req sweepRequest, cfg sweep.Co
 			return nil, 0, err
 		}
 		for _, c := range rc {
+			if c.Incomplete != nil {
+				return nil, 0, c.Incomplete
+			}
 			a, err := sweep.UnmarshalClass(c.Cost)
 			if err != nil {
 				return nil, 0, fmt.Errorf("n=%d class %d: %v", n, c.Index, err)
@@ -235,14 +244,22 @@ func (f *classFn) Setup() error {
 
 func (f *classFn) ProcessElement(ctx context.Context, j classJob, emit func(int, []byte)) error {
 	a, _, err := f.cfg.Class(ctx, j.N, ring.ArrangementClass{Rep: j.IDs, Size: j.Size})
-	if err != nil {
+	var stopped *sweep.Incomplete
+	ic := indexedClass{Index: j.Index}
+	switch {
+	case errors.As(err, &stopped):
+		// A limit (--max-states, --timeout) stopped the class's graph:
+		// the row is incomplete, which the driver says as mc sweep does,
+		// not a failure of the pipeline (Beam's stack trace, exit 4).
+		ic.Incomplete = stopped
+	case err != nil:
 		return err
+	default:
+		if ic.Cost, err = sweep.MarshalClass(a); err != nil {
+			return err
+		}
 	}
-	b, err := sweep.MarshalClass(a)
-	if err != nil {
-		return err
-	}
-	c, err := json.Marshal(indexedClass{Index: j.Index, Cost: b})
+	c, err := json.Marshal(ic)
 	if err != nil {
 		return err
 	}
@@ -250,10 +267,12 @@ func (f *classFn) ProcessElement(ctx context.Context, j classJob, emit func(int,
 	return nil
 }
 
-// indexedClass is a class's cost and its place in its row.
+// indexedClass is a class's cost and its place in its row, or what
+// stopped its graph.
 type indexedClass struct {
-	Index int             `json:"index"`
-	Cost  json.RawMessage `json:"cost"`
+	Index      int               `json:"index"`
+	Cost       json.RawMessage   `json:"cost,omitempty"`
+	Incomplete *sweep.Incomplete `json:"incomplete,omitempty"`
 }
 
 // rowClasses are the classes of one row gathered so far, in their order.
