@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -22,7 +23,15 @@ import (
 func TestMain(m *testing.M) {
 	defaultDB = ""
 	if os.Getenv("MC_TEST_RUN_MAIN") == "1" {
-		os.Exit(Main())
+		code := Main()
+		if file := os.Getenv("MC_TEST_PEAK_FILE"); file != "" {
+			// The child's own peak (limitpeak_linux_test.go).
+			if err := os.WriteFile(file, []byte(strconv.FormatInt(peakRSS(), 10)), 0o600); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				code = exitInternal
+			}
+		}
+		os.Exit(code)
 	}
 	memoryFloor = func() int64 { return 0 }
 	code := m.Run()

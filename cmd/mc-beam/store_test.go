@@ -20,8 +20,20 @@ func TestMain(m *testing.M) {
 	// package's directory, inside the repository.
 	defaultDB = ""
 	if os.Getenv("MC_BEAM_TEST_RUN_MAIN") == "1" {
-		// A test runs this very binary as mc-beam, in a child process.
-		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+		// A test runs this very binary as mc-beam, in a child process,
+		// and reads its peak from its status (limit_linux_test.go).
+		code := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)
+		if file := os.Getenv("MC_BEAM_TEST_STATUS_FILE"); file != "" {
+			status, err := os.ReadFile("/proc/self/status")
+			if err == nil {
+				err = os.WriteFile(file, status, 0o600)
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				code = exitInternal
+			}
+		}
+		os.Exit(code)
 	}
 	os.Exit(m.Run())
 }
