@@ -6,17 +6,16 @@ import (
 	"github.com/ringcheck/mc/model"
 )
 
-// Expansion is one state's successors and what its state and step
+// Expansion is one state's successors and what its end and step
 // properties say there, with nothing rendered for a person (unlike
 // Stepper's Moves and Inspect): what a search that ships states between
-// processes needs per state (mc-beam check).
+// processes needs per state it expands (mc-beam check). The invariants
+// and witnesses are Judge's, asked when the state is found.
 type Expansion struct {
 	Moves []Successor
-	// Failed lists the invariants that fail in the state, and, when it
-	// is terminal (no move), the end properties that fail there.
-	Failed []string
-	// Witnessed lists the witness properties that hold in the state.
-	Witnessed []string
+	// Ended lists, when the state is terminal (no move), the end
+	// properties that fail there: known only once it is expanded.
+	Ended []string
 }
 
 // Successor is one enabled action, the state it leads to, and the step
@@ -27,9 +26,18 @@ type Successor struct {
 	Broken []string
 }
 
+// Judgement is what the invariants and witnesses say of one state.
+type Judgement struct {
+	// Failed lists the invariants that fail in the state.
+	Failed []string
+	// Witnessed lists the witness properties that hold in it.
+	Witnessed []string
+}
+
 // stateExpander is implemented by every Target that Of makes.
 type stateExpander interface {
 	expand(s State) (Expansion, error)
+	judge(s State) (Judgement, error)
 }
 
 // Expand expands s, a state of t, in the checker's enumeration order.
@@ -39,6 +47,22 @@ func Expand(t Target, s State) (Expansion, error) {
 		return Expansion{}, fmt.Errorf("internal error: %T cannot expand states", t)
 	}
 	return e.expand(s)
+}
+
+// Judge evaluates t's invariants and witnesses in s. The search asks it
+// of a state when it first finds the state (when it admits it to the
+// next level), not when it expands it: a run that stops at the first
+// violation stops at the end of the level whose expansion found the
+// violating state, and a search that judged states only when expanding
+// them would expand one level more, and count its successors, before
+// stopping (mc-beam check once did, and reported more states than mc
+// check).
+func Judge(t Target, s State) (Judgement, error) {
+	e, ok := t.(stateExpander)
+	if !ok {
+		return Judgement{}, fmt.Errorf("internal error: %T cannot judge states", t)
+	}
+	return e.judge(s)
 }
 
 func (t target[S]) expand(s State) (Expansion, error) {
@@ -57,20 +81,28 @@ func (t target[S]) expand(s State) (Expansion, error) {
 		}
 		out.Moves = append(out.Moves, m)
 	}
+	if len(out.Moves) == 0 {
+		for _, pr := range t.sys.Props {
+			if pr.Kind == model.End && !pr.State(&x) {
+				out.Ended = append(out.Ended, pr.Name)
+			}
+		}
+	}
+	return out, nil
+}
+
+func (t target[S]) judge(s State) (Judgement, error) {
+	x, err := t.decode(s)
+	if err != nil {
+		return Judgement{}, err
+	}
+	var out Judgement
 	for _, pr := range t.sys.Props {
-		switch pr.Kind {
-		case model.Invariant:
-			if !pr.State(&x) {
-				out.Failed = append(out.Failed, pr.Name)
-			}
-		case model.End:
-			if len(out.Moves) == 0 && !pr.State(&x) {
-				out.Failed = append(out.Failed, pr.Name)
-			}
-		case model.Witness:
-			if pr.State(&x) {
-				out.Witnessed = append(out.Witnessed, pr.Name)
-			}
+		switch {
+		case pr.Kind == model.Invariant && !pr.State(&x):
+			out.Failed = append(out.Failed, pr.Name)
+		case pr.Kind == model.Witness && pr.State(&x):
+			out.Witnessed = append(out.Witnessed, pr.Name)
 		}
 	}
 	return out, nil

@@ -280,14 +280,18 @@ func (f *checkFlags) meaning(e specs.Entry, t checker.Target) runinfo.Meaning {
 // result is what the search found.
 type result struct {
 	states, transitions, terminal int
-	// depth is the last level that holds a state; levels = depth+1.
-	depth int
+	// depth is the last level expanded; levels the levels whose states
+	// are counted: depth+1, or depth+2 when the search stopped at a
+	// violation, with the states the last expansion found (mc check's
+	// states and depth).
+	depth, levels int
 	// stopped says the search stopped at the end of the level where a
 	// property first failed.
 	stopped bool
 	props   []checker.PropInfo
 	// failed maps each failed property to where it first failed, and
-	// failedAt to the level whose expansion found that; witnessed, each
+	// failedAt to the level of the state where it failed (for a step
+	// property, the state the failing step leaves); witnessed, each
 	// witness that holds somewhere.
 	failed    map[string]finding
 	failedAt  map[string]int
@@ -296,15 +300,20 @@ type result struct {
 }
 
 // search explores t's states level by level. Level 0, the initial
-// states, is written by the driver; each further level by a pipeline.
-// It stops at the end of the level where a property first fails, unless
-// keepGoing (--continue), which explores every state. It returns what it
-// found so far even with an error: a limit that cancels ctx stops it, and
-// the caller says where.
+// states, is written and judged by the driver; each further level by a
+// pipeline. Without keepGoing (--continue) it stops where mc check
+// stops: at the end of the level whose expansion found the first
+// violation, an invariant failing in a state it found (judged as it is
+// found, as mc check judges a state it admits), a step property failing
+// on a step it took, or an end property failing in a terminal state it
+// expanded; an invariant failing in an initial state stops it before
+// level 0 is expanded. It returns what it found so far even with an
+// error: a limit that cancels ctx stops it, and the caller says where.
 func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, work string, shards int, keepGoing bool) (*result, error) {
 	res := &result{props: t.Props(), failed: map[string]finding{}, failedAt: map[string]int{}, witnessed: map[string]bool{}}
 	level0 := make([][]record, shards)
 	seen := map[uint64]bool{}
+	var initial judged
 	for i, s := range t.Initial() {
 		fp := s.Key()
 		if seen[fp] {
@@ -312,7 +321,11 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 		}
 		seen[fp] = true
 		sh := shardOf(fp, shards)
-		level0[sh] = append(level0[sh], record{FP: fp, Action: model.Action{Rule: -1, Choice: i}, Enc: s.Encoding()})
+		r := record{FP: fp, Action: model.Action{Rule: -1, Choice: i}, Enc: s.Encoding()}
+		if err := initial.judge(t, r); err != nil {
+			return res, err
+		}
+		level0[sh] = append(level0[sh], r)
 	}
 	for sh, rs := range level0 {
 		if err := writeRecords(ctx, statesPath(work, 0, sh), rs); err != nil {
@@ -327,7 +340,12 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 			return res, err
 		}
 	}
-	res.states = len(seen)
+	res.states, res.levels = len(seen), 1
+	res.addJudged(initial, 0)
+	if len(res.failed) > 0 && !keepGoing {
+		res.stopped = res.states > 0
+		return res, nil
+	}
 	for level := 0; ; level++ {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -341,23 +359,26 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 			if err := readJSON(ctx, expandPath(work, level, sh), &e); err != nil {
 				return res, err
 			}
-			res.add(e, level)
+			res.addExpansion(e, level)
 			var d dedupSummary
 			if err := readJSON(ctx, dedupPath(work, level+1, sh), &d); err != nil {
 				return res, err
 			}
+			res.addJudged(d.judged, level+1)
 			fresh += d.New
 		}
 		res.states += fresh
-		if len(res.failed) > 0 && !keepGoing {
-			// The search stops with level expanded, its successors counted
-			// (mc check's depth and states); a level with nothing new
-			// after it ends the search all the same, and the verdicts of
-			// the properties that held are then final.
-			res.stopped = fresh > 0
+		if fresh == 0 {
 			return res, nil
 		}
-		if fresh == 0 {
+		res.levels++
+		if len(res.failed) > 0 && !keepGoing {
+			// The search stops with level expanded and its new states
+			// counted and judged (mc check's depth and states). Had
+			// nothing new followed, the search would have ended all the
+			// same, and the verdicts of the properties that held would
+			// be final.
+			res.stopped = true
 			return res, nil
 		}
 		res.depth = level + 1
@@ -367,13 +388,28 @@ func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, wor
 	}
 }
 
-// add takes in one shard's expansion of level: for each property, the
-// failure at the least fingerprint of the first level where it fails, so
-// that the trace does not depend on the order the shards are read in.
-func (r *result) add(e expandSummary, level int) {
+// addExpansion takes in one shard's expansion of level: its counts and
+// the end and step properties that failed there.
+func (r *result) addExpansion(e expandSummary, level int) {
 	r.transitions += e.Transitions
 	r.terminal += e.Terminal
-	for _, f := range e.Findings {
+	r.addFindings(e.Findings, level)
+}
+
+// addJudged takes in what the invariants and witnesses said of some
+// states of level.
+func (r *result) addJudged(j judged, level int) {
+	r.addFindings(j.Findings, level)
+	for name := range j.Witnessed {
+		r.witnessed[name] = true
+	}
+}
+
+// addFindings keeps, for each property, the failure at the least
+// fingerprint of the first level where it fails, so that the trace does
+// not depend on the order the shards are read in.
+func (r *result) addFindings(fs []finding, level int) {
+	for _, f := range fs {
 		old, ok := r.failed[f.Prop]
 		if ok && r.failedAt[f.Prop] < level {
 			continue
@@ -381,9 +417,6 @@ func (r *result) add(e expandSummary, level int) {
 		if !ok || f.FP < old.FP || (f.FP == old.FP && actionLess(f.Step, old.Step)) {
 			r.failed[f.Prop], r.failedAt[f.Prop] = f, level
 		}
-	}
-	for name := range e.Witnessed {
-		r.witnessed[name] = true
 	}
 }
 
@@ -460,7 +493,7 @@ func (r *result) runVerdict() checker.Verdict {
 func (r *result) writeText(w io.Writer, info checker.Info, runner string, shards int) {
 	fmt.Fprintf(w, "%s %s n=%d ids=%s: %s\n", info.Spec, info.Variant, info.Params.N, model.FormatInts(info.Params.IDs), r.runVerdict())
 	fmt.Fprintf(w, "%d states, %d transitions, %d terminal, depth %d (%d levels, %d shards, runner %s, %s)\n",
-		r.states, r.transitions, r.terminal, r.depth, r.depth+1, shards, runner, r.elapsed.Round(time.Millisecond))
+		r.states, r.transitions, r.terminal, r.depth, r.levels, shards, runner, r.elapsed.Round(time.Millisecond))
 	// As mc check --safety prints them: the liveness properties named on
 	// one line, the others verdict, name, kind.
 	var liveness []string
@@ -499,7 +532,7 @@ type checkJSON struct {
 	Terminal    int               `json:"terminal"`
 	Depth       int               `json:"depth"`
 	ElapsedMS   float64           `json:"elapsed_ms"`
-	Stopped     bool              `json:"stopped_at_violation,omitempty"`
+	Stopped     bool              `json:"stopped_at_first_violation,omitempty"`
 	Unchecked   []string          `json:"liveness_unchecked,omitempty"`
 	Properties  map[string]string `json:"properties"`
 	Runner      string            `json:"runner"`
@@ -511,7 +544,7 @@ func (r *result) writeJSON(w io.Writer, info checker.Info, runner string, shards
 	out := checkJSON{Stamp: runinfo.ThisStamp(), Spec: info.Spec, Variant: info.Variant, N: info.Params.N, IDs: info.Params.IDs,
 		Param: runinfo.ParamsOf(info.Params).Param, Verdict: r.runVerdict(), States: r.states, Transitions: r.transitions, Terminal: r.terminal, Depth: r.depth,
 		ElapsedMS: float64(r.elapsed.Microseconds()) / 1000, Stopped: r.stopped, Properties: map[string]string{},
-		Runner: runner, Shards: shards, Levels: r.depth + 1}
+		Runner: runner, Shards: shards, Levels: r.levels}
 	for _, p := range r.props {
 		if p.Kind.Liveness() {
 			out.Unchecked = append(out.Unchecked, p.Name)

@@ -44,12 +44,14 @@ func (s system) build() (checker.Target, error) {
 //
 //  1. each shard's frontier file is expanded (expandFn): every successor
 //     is keyed by the shard its fingerprint falls in, in batches per
-//     shard, and the shard's states are checked against the state and
-//     step properties;
+//     shard, and the transitions are checked against the step
+//     properties, the terminal states against the end properties;
 //  2. the successors are grouped by shard (with one empty marker per
 //     shard, so that every shard's group exists), and each group is
 //     deduplicated and anti-joined with the shard's visited fingerprints
-//     (dedupFn), which writes level L+1's frontier file and visited file.
+//     (dedupFn), which writes level L+1's frontier file and visited file
+//     and checks the new states against the invariants and witnesses,
+//     as mc check does when it admits a state (checker.Judge).
 //
 // Every file is written whole by one worker and read after the pipeline
 // ends, so a retried worker rewrites the same bytes.
@@ -63,7 +65,7 @@ func levelPipeline(sys system, work string, level, shards int) *beam.Pipeline {
 	succ := beam.ParDo(s, &expandFn{Sys: sys, Work: work, Level: level, Shards: shards}, all)
 	marks := beam.ParDo(s, markShard, all)
 	groups := beam.GroupByKey(s, beam.Flatten(s, succ, marks))
-	beam.ParDo0(s, &dedupFn{Work: work, Level: level + 1}, groups)
+	beam.ParDo0(s, &dedupFn{Sys: sys, Work: work, Level: level + 1}, groups)
 	return p
 }
 
@@ -74,11 +76,9 @@ func markShard(shard int, emit func(int, []byte)) { emit(shard, nil) }
 type expandSummary struct {
 	Transitions int `json:"transitions"`
 	Terminal    int `json:"terminal"`
-	// Findings are the properties that failed, each where it failed.
+	// Findings are the end and step properties that failed, each where
+	// it failed.
 	Findings []finding `json:"findings"`
-	// Witnessed maps each witness property that holds in some state of
-	// the shard to the least such state's fingerprint.
-	Witnessed map[string]uint64 `json:"witnessed"`
 }
 
 // finding is a property failing in state FP (an invariant, or an end
@@ -112,7 +112,7 @@ func (f *expandFn) Setup() error {
 }
 
 func (f *expandFn) ProcessElement(ctx context.Context, shard int, emit func(int, []byte)) error {
-	sum := expandSummary{Witnessed: map[string]uint64{}}
+	var sum expandSummary
 	// The shard's successors, one per fingerprint (the least by parent
 	// and action, as dedupFn keeps): a combiner before the shuffle.
 	succ := map[uint64]record{}
@@ -125,13 +125,8 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int, emit func(int,
 		if len(e.Moves) == 0 {
 			sum.Terminal++
 		}
-		for _, name := range e.Failed {
+		for _, name := range e.Ended {
 			sum.Findings = append(sum.Findings, finding{Prop: name, FP: r.FP})
-		}
-		for _, name := range e.Witnessed {
-			if fp, ok := sum.Witnessed[name]; !ok || r.FP < fp {
-				sum.Witnessed[name] = r.FP
-			}
 		}
 		for _, m := range e.Moves {
 			for _, name := range m.Broken {
@@ -174,13 +169,52 @@ const batchBytes = 1 << 20
 // dedupSummary is what deduplicating one shard's successors found.
 type dedupSummary struct {
 	New int `json:"new"`
+	judged
+}
+
+// judged is what the invariants and witnesses say of some states.
+type judged struct {
+	// Findings are the invariants that failed, each in a state where
+	// it failed.
+	Findings []finding `json:"findings"`
+	// Witnessed maps each witness property that holds in some of the
+	// states to the least such state's fingerprint.
+	Witnessed map[string]uint64 `json:"witnessed"`
+}
+
+// judge checks the state r against t's invariants and witnesses.
+func (j *judged) judge(t checker.Target, r record) error {
+	v, err := checker.Judge(t, checker.StateOf(r.Enc))
+	if err != nil {
+		return err
+	}
+	for _, name := range v.Failed {
+		j.Findings = append(j.Findings, finding{Prop: name, FP: r.FP})
+	}
+	for _, name := range v.Witnessed {
+		if fp, ok := j.Witnessed[name]; !ok || r.FP < fp {
+			if j.Witnessed == nil {
+				j.Witnessed = map[string]uint64{}
+			}
+			j.Witnessed[name] = r.FP
+		}
+	}
+	return nil
 }
 
 // dedupFn keeps, of one shard's successors, those whose fingerprint no
-// earlier level holds: level Level's new states.
+// earlier level holds: level Level's new states, which it judges.
 type dedupFn struct {
+	Sys   system
 	Work  string
 	Level int
+	t     checker.Target
+}
+
+func (f *dedupFn) Setup() error {
+	var err error
+	f.t, err = f.Sys.build()
+	return err
 }
 
 func (f *dedupFn) ProcessElement(ctx context.Context, shard int, values func(*[]byte) bool) error {
@@ -206,6 +240,7 @@ func (f *dedupFn) ProcessElement(ctx context.Context, shard int, values func(*[]
 	}
 	var fresh []record
 	var fps []uint64
+	var sum dedupSummary
 	v := 0
 	for i, r := range cands {
 		if i > 0 && cands[i-1].FP == r.FP {
@@ -217,6 +252,9 @@ func (f *dedupFn) ProcessElement(ctx context.Context, shard int, values func(*[]
 		if v < len(visited) && visited[v] == r.FP {
 			continue
 		}
+		if err := sum.judge(f.t, r); err != nil {
+			return err
+		}
 		fresh = append(fresh, r)
 		fps = append(fps, r.FP)
 	}
@@ -226,7 +264,8 @@ func (f *dedupFn) ProcessElement(ctx context.Context, shard int, values func(*[]
 	if err := writeFingerprints(ctx, visitedPath(f.Work, f.Level, shard), merge(visited, fps)); err != nil {
 		return err
 	}
-	return writeJSON(ctx, dedupPath(f.Work, f.Level, shard), dedupSummary{New: len(fresh)})
+	sum.New = len(fresh)
+	return writeJSON(ctx, dedupPath(f.Work, f.Level, shard), sum)
 }
 
 // merge is the sorted union of a and b, both sorted and disjoint (the
