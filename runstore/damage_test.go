@@ -68,7 +68,7 @@ func survivesOrRefuses(t *testing.T, cp string, want int) (refused bool, wrong s
 // storeFiles lists the files of dir with their sums, but for the lock
 // file an open makes, and the temporary files of mc's own files and the
 // empty memtable logs it removes (removeStaleTemps,
-// removeEmptyMemtableLogs), which hold nothing.
+// removeEmptyLogs), which hold nothing.
 func storeFiles(t *testing.T, dir string) string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
@@ -81,7 +81,7 @@ func storeFiles(t *testing.T, dir string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if e.Name() == lockFile || isOurTemp(e.Name()) || (strings.HasSuffix(e.Name(), ".mem") && info.Size() == 0) {
+		if e.Name() == lockFile || isOurTemp(e.Name()) || (isLog(e.Name()) && info.Size() == 0) {
 			continue
 		}
 		sum, err := sumFile(filepath.Join(dir, e.Name()))

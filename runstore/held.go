@@ -52,7 +52,7 @@ func readLogs(dir string, held *heldRecords) error {
 		switch {
 		case strings.HasSuffix(name, ".mem"):
 			if info, err := e.Info(); err == nil && info.Size() == 0 {
-				continue // holds nothing (removeEmptyMemtableLogs)
+				continue // holds nothing (removeEmptyLogs)
 			}
 			log, err := readLog(filepath.Join(dir, name))
 			if err != nil {
@@ -62,6 +62,9 @@ func readLogs(dir string, held *heldRecords) error {
 				held.add(e.key, e.meta, e.value)
 			}
 		case strings.HasSuffix(name, ".vlog"):
+			if info, err := e.Info(); err == nil && info.Size() == 0 {
+				continue // holds nothing (removeEmptyLogs)
+			}
 			if fid, err := strconv.Atoi(strings.TrimSuffix(name, ".vlog")); err == nil && fid > newest {
 				newest, newestName = fid, name
 			}

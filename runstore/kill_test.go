@@ -139,7 +139,9 @@ func killedWithATable(t *testing.T) string {
 // file, and no file is deleted; an unlisted copy of a listed table loses
 // nothing, and opens; the store as the kill left it opens with every
 // check it holds, even with the empty memtable log that a kill while
-// Badger removes a flushed one leaves (Badger refused to open it).
+// Badger removes a flushed one leaves (Badger refused to open it), and
+// the empty value log a kill right after Badger created it leaves (mc
+// refused it as shorter than its header).
 func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes until Badger makes a table")
@@ -204,6 +206,7 @@ func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
 		t.Errorf("an unlisted copy of a listed table: refused %v, %s", refused, wrong)
 	}
 	os.WriteFile(filepath.Join(dir, "99999.mem"), nil, 0o644)
+	os.WriteFile(filepath.Join(dir, "999999.vlog"), nil, 0o644)
 	s := open(t, dir)
 	defer s.Close()
 	checks, err := s.Checks()
@@ -216,13 +219,13 @@ func TestKilledStoreIsReadBeforeBadgerOpensIt(t *testing.T) {
 // must leave, by name: all but the empty memtable logs, which a kill
 // during Badger's close can leave, and the temporary files of mc's own
 // files, which mc removes before it looks at the rest
-// (removeEmptyMemtableLogs, removeStaleTemps), damage or not: they hold
+// (removeEmptyLogs, removeStaleTemps), damage or not: they hold
 // nothing.
 func keptFiles(dir string) string {
 	entries, _ := os.ReadDir(dir)
 	var names []string
 	for _, e := range entries {
-		if info, err := e.Info(); (err == nil && strings.HasSuffix(e.Name(), ".mem") && info.Size() == 0) || isOurTemp(e.Name()) {
+		if info, err := e.Info(); (err == nil && isLog(e.Name()) && info.Size() == 0) || isOurTemp(e.Name()) {
 			continue
 		}
 		names = append(names, e.Name())

@@ -50,18 +50,19 @@ import (
 // dropped is held nowhere: a store killed just after that compaction is
 // refused, though it lost nothing.)
 //
-// An empty memtable log is removed: Badger empties a memtable's log once
-// its records are in a table the MANIFEST lists, then removes it, and a
-// session killed in between leaves a file that holds nothing and that
-// Badger refuses to open ("Create a new file").
+// An empty memtable or value log is removed: Badger empties a memtable's
+// log once its records are in a table the MANIFEST lists, then removes
+// it, and creates a log before it sizes the file and writes its header;
+// a session killed in between leaves a file that holds nothing (not a
+// byte) and that Badger refuses to open ("Create a new file").
 
 // checkKilled checks the store in dir, whose last session did not close
-// it, before Badger opens it; readOnly leaves the empty memtable logs
+// it, before Badger opens it; readOnly leaves the empty logs
 // where they are (Badger opening a store read-only writes nothing, and
 // refuses such a log: the store is then refused as damaged).
 func checkKilled(dir string, readOnly bool) error {
 	if !readOnly {
-		if err := removeEmptyMemtableLogs(dir); err != nil {
+		if err := removeEmptyLogs(dir); err != nil {
 			return &Unwritable{Dir: dir, Err: err}
 		}
 	}
@@ -163,15 +164,15 @@ func badgerFiles(dir string) (tables []uint64, data bool, err error) {
 	return tables, data, nil
 }
 
-// removeEmptyMemtableLogs removes the memtable logs (*.mem) in dir that
-// hold nothing: not a byte, not even their header.
-func removeEmptyMemtableLogs(dir string) error {
+// removeEmptyLogs removes the memtable and value logs (*.mem, *.vlog) in
+// dir that hold nothing: not a byte, not even their header.
+func removeEmptyLogs(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
 	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".mem") || !e.Type().IsRegular() {
+		if !isLog(e.Name()) || !e.Type().IsRegular() {
 			continue
 		}
 		if st, err := e.Info(); err == nil && st.Size() == 0 {
@@ -181,6 +182,12 @@ func removeEmptyMemtableLogs(dir string) error {
 		}
 	}
 	return nil
+}
+
+// isLog says whether name is one of Badger's logs: a memtable's
+// write-ahead log or a value log.
+func isLog(name string) bool {
+	return strings.HasSuffix(name, ".mem") || strings.HasSuffix(name, ".vlog")
 }
 
 // readManifest reads the store's MANIFEST, refusing one whose last record
