@@ -266,15 +266,20 @@ func (s *State) unflagged() int { return bytes.Count(s.b[:s.n], []byte{0}) }
 
 // sumWeights is Σ over the messages in transit of w.of(i, m), i the
 // process whose input channel holds m: the termination measure's sum
-// (termination.go), a table read per message, on the bytes as they lie.
+// (termination.go), w.of on the bytes as they lie: a message's kind is
+// the top bit of its first byte (Elect 0, Done 1), its id the rest.
 func (s *State) sumWeights(w *weights) int {
 	b, n := s.b, s.n
 	off, sum := header(n), 0
-	ww, half := w.w, w.half
-	for i, base := 2*n, 0; off < len(b); i, base = i+2, base+w.stride {
+	origin, size := w.origin, w.n
+	for p, i := 0, 2*n; off < len(b); p, i = p+1, i+2 {
 		for end := off + 2*(int(b[i])<<8|int(b[i+1])); off < end; off += 2 {
 			hi := int(b[off])
-			sum += int(ww[base+hi>>7*half+((hi&0x7f)<<8|int(b[off+1]))])
+			d := int(origin[(hi&0x7f)<<8|int(b[off+1])]) - p
+			if d < 0 {
+				d += size
+			}
+			sum += d + 1 + (1-hi>>7)*(size+1)
 		}
 	}
 	return sum

@@ -34,28 +34,35 @@ func (n *Net) Termination(ref string) *model.Termination[State] {
 	}
 }
 
-// weights are the messages' weights in the measure, by the channel that
-// holds a message, its kind and its id: the measure is evaluated on every
-// transition, so the hops are counted once, here.
+// weights give the messages' weights in the measure from the position
+// at which each id originates: a table by id alone, so that its size does
+// not grow with the ring times the ids (a table by channel, kind and id
+// filled gigabytes of a 4,096-process simulation before its memory limit
+// could act).
 type weights struct {
-	// w[i*stride + kind*half + id] is the weight of a message of that
-	// kind and id on In[i]; half is one more than the largest id.
-	w            []int32
-	stride, half int
+	// origin[id] is the process at which id originates.
+	origin []int32
+	// n is the ring's size.
+	n int
 }
 
 func (n *Net) messageWeights() *weights {
-	size, half := n.Ring.N, slices.Max(n.IDs)+1
-	w := &weights{w: make([]int32, size*2*half), stride: 2 * half, half: half}
+	w := &weights{origin: make([]int32, slices.Max(n.IDs)+1), n: n.Ring.N}
 	for k, id := range n.IDs {
-		for i := 0; i < size; i++ {
-			d := (k - i + size) % size
-			w.w[i*w.stride+int(Elect)*half+id] = int32(d + size + 2)
-			w.w[i*w.stride+int(Done)*half+id] = int32(d + 1)
-		}
+		w.origin[id] = int32(k)
 	}
 	return w
 }
 
-// of is the weight of m on In[i].
-func (w *weights) of(i int, m Msg) int { return int(w.w[i*w.stride+int(m.Kind)*w.half+m.ID]) }
+// of is the weight of m on In[i]: d + n + 2 for ⟨elect⟩, d + 1 for
+// ⟨done⟩, d the hops from i on to m's origin.
+func (w *weights) of(i int, m Msg) int {
+	d := int(w.origin[m.ID]) - i
+	if d < 0 {
+		d += w.n
+	}
+	if m.Kind == Elect {
+		return d + w.n + 2
+	}
+	return d + 1
+}
