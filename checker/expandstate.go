@@ -16,6 +16,11 @@ type Expansion struct {
 	// Ended lists, when the state is terminal (no move), the end
 	// properties that fail there: known only once it is expanded.
 	Ended []string
+	// Met lists, by index in the Target's Props, the step and end
+	// properties whose situation (model/vacuity.go) one of the state's
+	// moves is, or, when it is terminal, its end: a search ORs them, and
+	// Judgement's, over its states to tell a vacuous pass.
+	Met []int
 }
 
 // Successor is one enabled action, the state it leads to, and the step
@@ -32,6 +37,10 @@ type Judgement struct {
 	Failed []string
 	// Witnessed lists the witness properties that hold in it.
 	Witnessed []string
+	// Met lists, by index in the Target's Props, the properties whose
+	// situation the state is: an invariant's subject or a leads-to's
+	// premise that it satisfies.
+	Met []int
 }
 
 // stateExpander is implemented by every Target that Of makes.
@@ -72,20 +81,32 @@ func (t target[S]) expand(s State) (Expansion, error) {
 	}
 	var out Expansion
 	var next S
+	met := make([]bool, len(t.sys.Props))
 	for a := range t.sys.Steps(&x, &next) {
 		m := Successor{Action: a, To: t.state(&next)}
-		for _, pr := range t.sys.Props {
+		for i, pr := range t.sys.Props {
 			if pr.Kind == model.Step && !pr.Trans(&x, a, &next) {
 				m.Broken = append(m.Broken, pr.Name)
+			}
+			if !met[i] && pr.MetOnStep(&x, a, &next) {
+				met[i] = true
 			}
 		}
 		out.Moves = append(out.Moves, m)
 	}
 	if len(out.Moves) == 0 {
-		for _, pr := range t.sys.Props {
+		for i, pr := range t.sys.Props {
 			if pr.Kind == model.End && !pr.State(&x) {
 				out.Ended = append(out.Ended, pr.Name)
 			}
+			if pr.MetAtEnd(&x) {
+				met[i] = true
+			}
+		}
+	}
+	for i := range met {
+		if met[i] {
+			out.Met = append(out.Met, i)
 		}
 	}
 	return out, nil
@@ -97,7 +118,10 @@ func (t target[S]) judge(s State) (Judgement, error) {
 		return Judgement{}, err
 	}
 	var out Judgement
-	for _, pr := range t.sys.Props {
+	for i, pr := range t.sys.Props {
+		if pr.MetInState(&x) {
+			out.Met = append(out.Met, i)
+		}
 		switch {
 		case pr.Kind == model.Invariant && !pr.State(&x):
 			out.Failed = append(out.Failed, pr.Name)

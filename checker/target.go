@@ -34,6 +34,10 @@ type Target interface {
 type PropInfo struct {
 	Name, Ref, Doc string
 	Kind           model.Kind
+	// Unmet says what never happened when the property's situation
+	// (model/vacuity.go) did not arise in a run; "" for a property that
+	// every run puts to the test, which is never vacuous.
+	Unmet string
 }
 
 // Of wraps sys as a Target. Its properties are those a run checks by
@@ -50,6 +54,9 @@ func (t target[S]) Props() []PropInfo {
 	out := make([]PropInfo, len(t.sys.Props))
 	for i, p := range t.sys.Props {
 		out[i] = PropInfo{Name: p.Name, Ref: p.Ref, Doc: p.Doc, Kind: p.Kind}
+		if p.Situation() != model.Always {
+			out[i].Unmet = p.UnmetPhrase()
+		}
 	}
 	return out
 }

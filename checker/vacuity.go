@@ -49,7 +49,7 @@ func (x *expander[S]) unseen(i int, b *batch) bool {
 // that it satisfies.
 func (x *expander[S]) observe(s *S, b *batch) {
 	for _, i := range x.e.situatedStates {
-		if x.unseen(i, b) && x.e.sys.Props[i].SituationState()(s) {
+		if x.unseen(i, b) && x.e.sys.Props[i].MetInState(s) {
 			b.seen.set(i)
 		}
 	}
@@ -58,8 +58,7 @@ func (x *expander[S]) observe(s *S, b *batch) {
 // observeStep records, in b, that step property i's situation is the
 // transition cur → next by a.
 func (x *expander[S]) observeStep(i int, a model.Action, next *S, b *batch) {
-	p := &x.e.sys.Props[i]
-	if p.Situation() == model.OnStep && x.unseen(i, b) && (p.StepSubject == nil || p.StepSubject(&x.cur, a, next)) {
+	if x.unseen(i, b) && x.e.sys.Props[i].MetOnStep(&x.cur, a, next) {
 		b.seen.set(i)
 	}
 }
@@ -67,8 +66,7 @@ func (x *expander[S]) observeStep(i int, a model.Action, next *S, b *batch) {
 // observeEnd records, in b, that end property i's situation is the
 // terminal state cur.
 func (x *expander[S]) observeEnd(i int, b *batch) {
-	p := &x.e.sys.Props[i]
-	if p.Situation() == model.AtEnd && x.unseen(i, b) && (p.Subject == nil || p.Subject(&x.cur)) {
+	if x.unseen(i, b) && x.e.sys.Props[i].MetAtEnd(&x.cur) {
 		b.seen.set(i)
 	}
 }

@@ -99,6 +99,25 @@ func (p *Property[S]) SituationState() func(s *S) bool {
 	return p.Subject
 }
 
+// MetInState reports whether the reached state s is p's situation: an
+// invariant's subject or a leads-to's premise that s satisfies.
+func (p *Property[S]) MetInState(s *S) bool {
+	return p.Situation() == InState && p.SituationState()(s)
+}
+
+// MetOnStep reports whether the transition before → after by a is p's
+// situation: a step property's, where its StepSubject holds (any
+// transition without one).
+func (p *Property[S]) MetOnStep(before *S, a Action, after *S) bool {
+	return p.Situation() == OnStep && (p.StepSubject == nil || p.StepSubject(before, a, after))
+}
+
+// MetAtEnd reports whether s, a terminal state, is p's situation: an end
+// property's, where its Subject holds (any terminal state without one).
+func (p *Property[S]) MetAtEnd(s *S) bool {
+	return p.Situation() == AtEnd && (p.Subject == nil || p.Subject(s))
+}
+
 // UnmetPhrase says what never happened when p's situation did not arise:
 // Unmet, or its kind's default.
 func (p *Property[S]) UnmetPhrase() string {
