@@ -54,8 +54,6 @@ type checkFlags struct {
 	// noDeadlock is --no-deadlock: terminal states are not checked for
 	// deadlock (model.Deadlock).
 	noDeadlock bool
-	// failVacuous is --fail-vacuous: a vacuous pass is a failure.
-	failVacuous bool
 	// defaultMemory is the memory limit when neither --max-memory nor
 	// GOMEMLIMIT gives one (memlimit.go); 0 when one does.
 	defaultMemory int64
@@ -82,7 +80,7 @@ func newCheckFlagSet(f *checkFlags, stdout io.Writer) *pflag.FlagSet {
 	f.AddContinue(fs)
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "explore only the states at most this many steps from an initial state: incomplete (exit 3) if deeper ones exist, liveness then not checked (default no bound; see docs/coverage.md)")
 	fs.BoolVar(&f.coverage, "coverage", false, "report per rule and process how often it fired and how many new states it found, and warn of rules that never fired (see docs/coverage.md)")
-	fs.BoolVar(&f.failVacuous, "fail-vacuous", false, "make a vacuous pass, a property whose situation never arose in the run (an implication's antecedent, a leads-to's premise), a failure: exit 1, for CI (see docs/vacuity.md)")
+	f.AddFailVacuous(fs)
 	fs.BoolVar(&f.noDeadlock, "no-deadlock", false, "do not report a terminal state (no action enabled) that the spec does not declare a proper end as a deadlock (see docs/specs.md)")
 	f.AddSafety(fs)
 	fs.BoolVar(&f.por, "por", false, "partial-order reduction: store far fewer states, same verdicts; counterexamples need not be shortest")
@@ -366,7 +364,7 @@ func (f *checkFlags) options() checker.Options {
 	if opt.MaxMemory == 0 {
 		opt.MaxMemory = f.defaultMemory
 	}
-	opt.Continue, opt.NoDeadlock, opt.FailVacuous = f.Continue, f.noDeadlock, f.failVacuous
+	opt.Continue, opt.NoDeadlock, opt.FailVacuous = f.Continue, f.noDeadlock, f.FailVacuous
 	opt.MaxDepth, opt.Coverage = f.maxDepth, f.coverage
 	return opt
 }

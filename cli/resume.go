@@ -55,7 +55,7 @@ func (f *checkFlags) resumed(fs *pflag.FlagSet) (entry specs.Entry, p model.Para
 		return entry, p, nil, fmt.Errorf("resume: the checkpoint's fairness: %v", err)
 	}
 	f.Safety, f.por, f.Continue, f.maxDepth, f.noDeadlock = h.Run.Safety, h.Run.Reduce, h.Run.Continue, h.Run.MaxDepth, h.Run.NoDeadlock
-	f.failVacuous = h.Run.FailVacuous
+	f.FailVacuous = h.Run.FailVacuous
 	f.store = string(h.Store) // a disk run's --dir comes from the checkpoint too (resumeWorkDir)
 	return entry, p, nil, nil
 }
@@ -141,6 +141,6 @@ func (f *checkFlags) overMeaning(fs *pflag.FlagSet, e specs.Entry, m runinfo.Mea
 	set("continue", func() error { m.Continue = f.Continue; return nil })
 	set("max-depth", func() error { m.MaxDepth = f.maxDepth; return nil })
 	set("no-deadlock", func() error { m.NoDeadlock = f.noDeadlock; return nil })
-	set("fail-vacuous", func() error { m.FailVacuous = f.failVacuous; return nil })
+	set("fail-vacuous", func() error { m.FailVacuous = f.FailVacuous; return nil })
 	return m, err
 }

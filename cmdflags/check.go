@@ -16,6 +16,8 @@ type Check struct {
 	// checker/allids).
 	AllIDs bool
 	JSON   bool
+	// FailVacuous is --fail-vacuous: a vacuous pass is a failure.
+	FailVacuous bool
 }
 
 // AddContinue adds --continue.
@@ -36,4 +38,9 @@ func (c *Check) AddAllIDs(fs *pflag.FlagSet) {
 // AddJSON adds --json.
 func (c *Check) AddJSON(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.JSON, "json", false, "print one JSON object instead of the human summary")
+}
+
+// AddFailVacuous adds --fail-vacuous.
+func (c *Check) AddFailVacuous(fs *pflag.FlagSet) {
+	fs.BoolVar(&c.FailVacuous, "fail-vacuous", false, "make a vacuous pass, a property whose situation never arose in the run (an implication's antecedent, a leads-to's premise), a failure: exit 1, for CI (see docs/vacuity.md)")
 }
