@@ -176,7 +176,7 @@ func TestSharedFlagsHaveMcsHelp(t *testing.T) {
 		cmd    string
 		shared []string
 	}{
-		{"check", []string{"n", "ids", "variant", "param", "continue", "safety", "all-ids", "json"}},
+		{"check", []string{"n", "ids", "variant", "param", "continue", "fail-vacuous", "safety", "all-ids", "json"}},
 		{"sweep", []string{"n", "ids", "variant", "json", "out", "drift", "param", "max-states", "timeout", "db", "no-db", "fresh"}},
 	} {
 		_, beamHelp, _ := mcBeam(t, c.cmd, "--help")

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ringcheck/mc/checker"
 	"github.com/ringcheck/mc/checker/allids"
+	"github.com/ringcheck/mc/checkjson"
 	"github.com/ringcheck/mc/cmdflags"
 	"github.com/ringcheck/mc/internal/memlimit"
 	"github.com/ringcheck/mc/model"
@@ -59,6 +60,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlagSet("check", "SPEC [flags]", stdout)
 	f.spec.Add(fs)
 	f.AddContinue(fs)
+	f.AddFailVacuous(fs)
 	f.AddSafety(fs)
 	f.AddAllIDs(fs)
 	f.AddJSON(fs)
@@ -119,7 +121,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mc-beam check: %v\n", err)
 		return exitInternal
 	}
-	if res.failure() != nil {
+	if res.runVerdict() == checker.Fail {
 		return exitFail
 	}
 	return exitPass
@@ -168,6 +170,11 @@ func (f *checkFlags) runAllIDs(ctx context.Context, e specs.Entry, p model.Param
 		}
 		res.elapsed = time.Since(start)
 		o := allids.Outcome{Variant: t.Info().Variant, Verdict: res.runVerdict(), States: int64(res.states), Transitions: int64(res.transitions)}
+		for i, p := range res.props {
+			if res.vacuous(i) {
+				o.Vacuous = append(o.Vacuous, p.Name)
+			}
+		}
 		if o.Verdict == checker.Fail && failed == nil {
 			failed, failedInfo = res, t.Info()
 		}
@@ -274,7 +281,7 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, check
 // meaning is what a run of t means: what a trace file records, and what
 // a worker rebuilds the system from.
 func (f *checkFlags) meaning(e specs.Entry, t checker.Target) runinfo.Meaning {
-	return checker.MeaningOf(t.Info(), checker.Options{Fair: e.Defaults.Fair, Safety: f.Safety, Continue: f.Continue})
+	return checker.MeaningOf(t.Info(), checker.Options{Fair: e.Defaults.Fair, Safety: f.Safety, Continue: f.Continue, FailVacuous: f.FailVacuous})
 }
 
 // result is what the search found.
@@ -296,7 +303,11 @@ type result struct {
 	failed    map[string]finding
 	failedAt  map[string]int
 	witnessed map[string]bool
-	elapsed   time.Duration
+	// met is the properties whose situation the search met (vacuity.go);
+	// failVacuous is --fail-vacuous.
+	met         situations
+	failVacuous bool
+	elapsed     time.Duration
 }
 
 // search explores t's states level by level. Level 0, the initial
@@ -310,7 +321,7 @@ type result struct {
 // level 0 is expanded. It returns what it found so far even with an
 // error: a limit that cancels ctx stops it, and the caller says where.
 func search(ctx context.Context, b *beamFlags, t checker.Target, sys system, work string, shards int, keepGoing bool) (*result, error) {
-	res := &result{props: t.Props(), failed: map[string]finding{}, failedAt: map[string]int{}, witnessed: map[string]bool{}}
+	res := &result{props: t.Props(), failed: map[string]finding{}, failedAt: map[string]int{}, witnessed: map[string]bool{}, failVacuous: sys.Run.FailVacuous}
 	level0 := make([][]record, shards)
 	seen := map[uint64]bool{}
 	var initial judged
@@ -394,6 +405,7 @@ func (r *result) addExpansion(e expandSummary, level int) {
 	r.transitions += e.Transitions
 	r.terminal += e.Terminal
 	r.addFindings(e.Findings, level)
+	r.met.or(e.Met)
 }
 
 // addJudged takes in what the invariants and witnesses said of some
@@ -403,6 +415,7 @@ func (r *result) addJudged(j judged, level int) {
 	for name := range j.Witnessed {
 		r.witnessed[name] = true
 	}
+	r.met.or(j.Met)
 }
 
 // addFindings keeps, for each property, the failure at the least
@@ -432,8 +445,18 @@ func actionLess(a, b *model.Action) bool {
 	return a.Choice < b.Choice
 }
 
-// verdict is property p's: mc check's for the same run.
-func (r *result) verdict(p checker.PropInfo) checker.Verdict {
+// verdict is property i's: mc check's for the same run, a vacuous pass
+// a failure under --fail-vacuous.
+func (r *result) verdict(i int) checker.Verdict {
+	if r.failVacuous && r.vacuous(i) {
+		return checker.Fail
+	}
+	return r.decided(r.props[i])
+}
+
+// decided is property p's verdict as the search decided it, vacuous or
+// not.
+func (r *result) decided(p checker.PropInfo) checker.Verdict {
 	switch {
 	case p.Kind.Liveness():
 		return checker.NotChecked
@@ -482,8 +505,8 @@ func (r *result) traceLen(name string) int {
 
 // runVerdict is the run's verdict.
 func (r *result) runVerdict() checker.Verdict {
-	for _, p := range r.props {
-		if r.verdict(p) == checker.Fail {
+	for i := range r.props {
+		if r.verdict(i) == checker.Fail {
 			return checker.Fail
 		}
 	}
@@ -505,15 +528,29 @@ func (r *result) writeText(w io.Writer, info checker.Info, runner string, shards
 	if len(liveness) > 0 {
 		fmt.Fprintf(w, "  --safety: liveness not checked (%s)\n", strings.Join(liveness, ", "))
 	}
-	for _, p := range r.props {
+	var vacuous []string
+	for i, p := range r.props {
 		if p.Kind.Liveness() {
 			continue
 		}
-		verdict := string(r.verdict(p))
-		if r.verdict(p) == checker.NotChecked {
+		verdict := string(r.verdict(i))
+		switch {
+		case r.verdict(i) == checker.NotChecked:
 			verdict = "not checked"
+		case r.vacuous(i) && r.verdict(i) == checker.Pass:
+			verdict = "vacuous"
 		}
 		fmt.Fprintf(w, "  %-10s %-24s %s\n", verdict, p.Name, p.Kind)
+		switch {
+		case r.vacuous(i) && r.verdict(i) == checker.Pass:
+			fmt.Fprintf(w, "  %-10s pass (vacuous: %s)\n", "", p.Unmet)
+			vacuous = append(vacuous, p.Name)
+		case r.vacuous(i):
+			fmt.Fprintf(w, "  %-10s fail (vacuous: %s; --fail-vacuous)\n", "", p.Unmet)
+		}
+	}
+	if len(vacuous) > 0 {
+		fmt.Fprintf(w, "  vacuous (the situation they speak of never arose, so this run did not test them): %s; --fail-vacuous makes that a failure\n", strings.Join(vacuous, ", "))
 	}
 }
 
@@ -534,7 +571,9 @@ type checkJSON struct {
 	ElapsedMS   float64           `json:"elapsed_ms"`
 	Stopped     bool              `json:"stopped_at_first_violation,omitempty"`
 	Unchecked   []string          `json:"liveness_unchecked,omitempty"`
+	FailVacuous bool              `json:"fail_vacuous,omitempty"`
 	Properties  map[string]string `json:"properties"`
+	Details     []checkjson.Prop  `json:"property_details"`
 	Runner      string            `json:"runner"`
 	Shards      int               `json:"shards"`
 	Levels      int               `json:"levels"`
@@ -545,12 +584,18 @@ func (r *result) writeJSON(w io.Writer, info checker.Info, runner string, shards
 		Param: runinfo.ParamsOf(info.Params).Param, Verdict: r.runVerdict(), States: r.states, Transitions: r.transitions, Terminal: r.terminal, Depth: r.depth,
 		ElapsedMS: float64(r.elapsed.Microseconds()) / 1000, Stopped: r.stopped, Properties: map[string]string{},
 		Runner: runner, Shards: shards, Levels: r.levels}
-	for _, p := range r.props {
+	out.FailVacuous = r.failVacuous
+	for i, p := range r.props {
 		if p.Kind.Liveness() {
 			out.Unchecked = append(out.Unchecked, p.Name)
 			continue
 		}
-		out.Properties[p.Name] = string(r.verdict(p))
+		out.Properties[p.Name] = string(r.verdict(i))
+		d := checkjson.Prop{Name: p.Name, Kind: p.Kind.String(), Ref: p.Ref, Doc: p.Doc, Verdict: r.verdict(i), Vacuous: r.vacuous(i)}
+		if d.Vacuous {
+			d.Unmet = p.Unmet
+		}
+		out.Details = append(out.Details, d)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -79,6 +79,9 @@ type expandSummary struct {
 	// Findings are the end and step properties that failed, each where
 	// it failed.
 	Findings []finding `json:"findings"`
+	// Met is the step and end properties whose situation a transition
+	// from a state of the shard, or a terminal one, is.
+	Met situations `json:"met,omitempty"`
 }
 
 // finding is a property failing in state FP (an invariant, or an end
@@ -127,6 +130,9 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int, emit func(int,
 		}
 		for _, name := range e.Ended {
 			sum.Findings = append(sum.Findings, finding{Prop: name, FP: r.FP})
+		}
+		for _, i := range e.Met {
+			sum.Met.set(i)
 		}
 		for _, m := range e.Moves {
 			for _, name := range m.Broken {
@@ -180,6 +186,9 @@ type judged struct {
 	// Witnessed maps each witness property that holds in some of the
 	// states to the least such state's fingerprint.
 	Witnessed map[string]uint64 `json:"witnessed"`
+	// Met is the properties whose situation one of the states is (an
+	// invariant's subject, a leads-to's premise).
+	Met situations `json:"met,omitempty"`
 }
 
 // judge checks the state r against t's invariants and witnesses.
@@ -190,6 +199,9 @@ func (j *judged) judge(t checker.Target, r record) error {
 	}
 	for _, name := range v.Failed {
 		j.Findings = append(j.Findings, finding{Prop: name, FP: r.FP})
+	}
+	for _, i := range v.Met {
+		j.Met.set(i)
 	}
 	for _, name := range v.Witnessed {
 		if fp, ok := j.Witnessed[name]; !ok || r.FP < fp {
