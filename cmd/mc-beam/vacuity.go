@@ -2,11 +2,15 @@ package main
 
 import "github.com/ringcheck/mc/checker"
 
-// Vacuity (docs/vacuity.md) in a search split over shards: each shard's
-// expansion records, one bit per property, the situations its states and
-// their transitions are (checker.Expansion.Met), and the driver ORs the
-// shards' bits, level after level. Every state a level holds is expanded
-// whatever the shards, so the bits are mc check's.
+// Vacuity (docs/vacuity.md) in a search split over shards: one bit per
+// property records whether its situation arose, where mc check looks for
+// it: an invariant's subject or a leads-to's premise in a state when it
+// is judged (checker.Judgement.Met), a step property's on a transition
+// and an end property's on a terminal state when the state is expanded
+// (checker.Expansion.Met). Each shard's summary carries its bits and the
+// driver ORs them, level after level. A verdict that can be vacuous, a
+// pass, comes only from a search that judged and expanded every state
+// it found, whatever the shards, so the bits are mc check's.
 
 // situations is a set of properties, by index in the target's Props: a
 // bitmask of 64 properties a word.
