@@ -110,7 +110,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return code
 	}
 	if !fs.Changed("max-memory") {
-		f.defaultMemory = defaultMemoryLimit()
+		f.defaultMemory = memlimit.Default()
 	}
 	if f.everyN {
 		return runEveryN(ctx, fs, &f, args, stdout, stderr)

@@ -56,7 +56,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitUsage
 		}
 	}
-	memory := defaultMemoryLimit()
+	memory := memlimit.Default()
 	if fs.Changed("max-memory") {
 		var err error
 		if memory, err = memlimit.Flag(f.maxMemory, memoryFloor()); err != nil {

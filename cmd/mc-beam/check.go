@@ -68,7 +68,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&f.shards, "shards", 0, "partitions of the state space by fingerprint, each level's units of work (default 1 on prism, whose bundles run one process's worth of work anyway, 64 on a cluster)")
 	fs.StringVar(&f.work, "work", "", "directory (any Beam filesystem: a local path, gs://…) for the shard files (default: a temporary directory, removed)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop, incomplete (exit 3), after this long, e.g. 30s (default none)")
-	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once mc-beam holds more memory than this, e.g. 512MiB: on prism the workers' too, on a cluster the driver's only (default none)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop, incomplete (exit 3), once mc-beam holds more memory than this, e.g. 512MiB: on prism the workers' too, on a cluster the driver's only (default GOMEMLIMIT if set, else 7/8 of the memory available at the start: MemAvailable and any cgroup limit)")
 	f.beam.add(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -242,6 +242,10 @@ func (f *checkFlags) target(fs *pflag.FlagSet) (specs.Entry, model.Params, check
 		if f.memory, err = memlimit.Flag(f.maxMemory, memlimit.Floor()); err != nil {
 			return fail(err)
 		}
+	} else if f.memory = memlimit.Default(); f.memory == 0 {
+		// A run that outgrows the machine stops, incomplete, before the
+		// kernel's OOM killer ends it with nothing said, as mc check's.
+		f.memory = memlimit.Environment()
 	}
 	e, err := specs.Lookup(args[0])
 	if err != nil {

@@ -21,9 +21,29 @@ func TestCheckMemoryLimitHolds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs mc-beam up to its memory limit")
 	}
+	peakWithin(t, "--max-memory 64MiB", nil, "--max-memory", "64MiB")
+}
+
+// Without --max-memory, mc-beam check keeps to GOMEMLIMIT if it is set,
+// else 7/8 of the memory available (memlimit.Default), as mc check does:
+// it had no limit unless given one, and a run that outgrew the machine was
+// ended by the OOM killer.
+func TestCheckKeepsToTheDefaultLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs mc-beam up to its memory limit")
+	}
+	peakWithin(t, "GOMEMLIMIT=64MiB", []string{"GOMEMLIMIT=64MiB"})
+}
+
+// peakWithin runs mc-beam check changroberts --n 8 as a child, with env
+// and args added, and fails unless it stops incomplete (exit 3) at a
+// 64 MiB memory limit in one line, its peak resident set within 10 % of
+// that.
+func peakWithin(t *testing.T, name string, env []string, args ...string) {
+	t.Helper()
 	statusFile := filepath.Join(t.TempDir(), "status")
-	cmd := exec.Command(os.Args[0], "check", "changroberts", "--n", "8", "--safety", "--shards", "2", "--max-memory", "64MiB")
-	cmd.Env = append(os.Environ(), "MC_BEAM_TEST_RUN_MAIN=1", "MC_BEAM_TEST_STATUS_FILE="+statusFile)
+	cmd := exec.Command(os.Args[0], append([]string{"check", "changroberts", "--n", "8", "--safety", "--shards", "2"}, args...)...)
+	cmd.Env = append(append(os.Environ(), "MC_BEAM_TEST_RUN_MAIN=1", "MC_BEAM_TEST_STATUS_FILE="+statusFile), env...)
 	var out, errs strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	err := cmd.Run()
@@ -38,7 +58,7 @@ func TestCheckMemoryLimitHolds(t *testing.T) {
 	}
 	if code := cmd.ProcessState.ExitCode(); code != exitIncomplete || out.Len() != 0 || len(lines) != 1 ||
 		!strings.HasPrefix(lines[0], "mc-beam check: incomplete: memory limit 64.0 MiB reached, expanding level ") {
-		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errs.String())
+		t.Fatalf("%s: exit %d, stdout %q, stderr %q", name, code, out.String(), errs.String())
 	}
 	status, err := os.ReadFile(statusFile)
 	if err != nil {
@@ -50,8 +70,8 @@ func TestCheckMemoryLimitHolds(t *testing.T) {
 			kib, _ = strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 		}
 	}
-	t.Logf("peak resident set %.1f MiB, limit 64 MiB", float64(kib)/1024)
+	t.Logf("%s: peak resident set %.1f MiB, limit 64 MiB", name, float64(kib)/1024)
 	if kib <= 0 || kib > 64<<10+64<<10/10 {
-		t.Errorf("peak resident set %d KiB, limit 64 MiB", kib)
+		t.Errorf("%s: peak resident set %d KiB, limit 64 MiB", name, kib)
 	}
 }
