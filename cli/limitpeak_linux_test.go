@@ -32,7 +32,7 @@ func TestMemoryLimitsHoldOnThePeakResidentSet(t *testing.T) {
 		{"check, liveness graph", 48, []string{"check", "changroberts", "--n", "10"}, "liveness under fairness process: incomplete, memory limit 48.0 MiB reached"},
 		{"check --store disk", 28, []string{"check", "changroberts", "--n", "10", "--store", "disk", "--dir", filepath.Join(t.TempDir(), "store")},
 			"liveness under fairness process: incomplete, memory limit 28.0 MiB reached"},
-		{"simulate", 32, []string{"simulate", "changroberts", "--n", "512", "--random-ids"}, "stopped (memory limit 32.0 MiB reached)"},
+		{"simulate", 32, []string{"simulate", "changroberts", "--n", "4096", "--random-ids"}, "stopped (memory limit 32.0 MiB reached)"},
 	}
 	for _, c := range cases {
 		code, out, peak := runChild(t, append(c.args, "--max-memory", fmt.Sprintf("%dMiB", c.mib))...)
