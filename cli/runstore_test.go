@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"github.com/ringcheck/mc/runstore"
 	"io/fs"
@@ -578,7 +579,10 @@ func TestRunsListsAStoreOnReadOnlyMedia(t *testing.T) {
 // killedStore is a copy of the run store db taken while this process
 // holds it open, as mc killed with SIGKILL leaves it: no CLOSED, Badger's
 // logs as they were. Badger's logs are mostly the zeros they were made
-// with, and are copied as sparse files.
+// with, and are copied as sparse files. Badger may flush or compact in the
+// background meanwhile (a table made, then listed in the MANIFEST): a copy
+// during which the store's files changed is not one a kill leaves (its
+// MANIFEST could list a table the copy lacks), and is taken again.
 func killedStore(t *testing.T, db string) string {
 	t.Helper()
 	s, err := runstore.Open(db, runstore.Options{Holder: "mc test"})
@@ -586,6 +590,40 @@ func killedStore(t *testing.T, db string) string {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	for range 100 {
+		before := storeListing(t, db)
+		cp := copyOpenStore(t, db)
+		if storeListing(t, db) == before {
+			return cp
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("the store's files changed during every copy")
+	return ""
+}
+
+// storeListing names the files of dir with their sizes.
+func storeListing(t *testing.T, dir string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			return "" // removed meanwhile: changed
+		}
+		fmt.Fprintf(&b, "%s %d\n", e.Name(), info.Size())
+	}
+	return b.String()
+}
+
+// copyOpenStore copies the files of the open store db, sparsely, to a new
+// directory.
+func copyOpenStore(t *testing.T, db string) string {
+	t.Helper()
 	cp := filepath.Join(t.TempDir(), "killed")
 	if err := os.Mkdir(cp, 0o755); err != nil {
 		t.Fatal(err)
@@ -597,6 +635,9 @@ func killedStore(t *testing.T, db string) string {
 	buf, zeros := make([]byte, 64<<10), make([]byte, 64<<10)
 	for _, e := range entries {
 		data, err := os.Open(filepath.Join(db, e.Name()))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // removed meanwhile: the listing changed, and killedStore copies again
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
