@@ -185,6 +185,14 @@ func TestDamagedLogsOfAKilledStore(t *testing.T) {
 	}
 	dir := killedWithATable(t)
 	want := checksOf(t, dir)
+	next, err := readRecorded(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A check committed to the log whose RECORDED the kill came before:
+	// damage to its entry's last bytes reads as the kill's own cut of it
+	// (the gap docs/runstore.md states), and the store opens without it.
+	unrecordedLast := int(next) <= want
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -245,6 +253,12 @@ func TestDamagedLogsOfAKilledStore(t *testing.T) {
 					t.Fatal(err)
 				}
 				refused, wrong := survivesOrRefuses(t, cp, want)
+				if wrong != "" && unrecordedLast && at == end-1 && strings.HasSuffix(name, ".mem") {
+					if _, wrongLess := survivesOrRefuses(t, copyDirDamaged(t, dir, name, damage), want-1); wrongLess == "" {
+						t.Logf("%s %s at its last byte: opened without the check RECORDED did not count yet, as a kill cutting it leaves it", name, what)
+						wrong = ""
+					}
+				}
 				if wrong != "" {
 					t.Errorf("%s %s at byte %d of %d: %s", name, what, at, end, wrong)
 				}
@@ -456,4 +470,14 @@ func killedWithTables(t *testing.T, records int) string {
 		}
 		last = now
 	}
+}
+
+// copyDirDamaged is a copy of dir with damage done to its file name.
+func copyDirDamaged(t *testing.T, dir, name string, damage func(path string) error) string {
+	t.Helper()
+	cp := copyDir(t, dir)
+	if err := damage(filepath.Join(cp, name)); err != nil {
+		t.Fatal(err)
+	}
+	return cp
 }
