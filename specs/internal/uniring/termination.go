@@ -36,9 +36,9 @@ func (n *Net) Termination(ref string) *model.Termination[State] {
 
 // weights give the messages' weights in the measure from the position
 // at which each id originates: a table by id alone, so that its size does
-// not grow with the ring times the ids (a table by channel, kind and id
-// filled gigabytes of a 4,096-process simulation before its memory limit
-// could act).
+// not grow with the ring times the ids (a table by channel, kind and id,
+// built in one piece per run, passed simulate's memory limit before the
+// limit could act: docs/limits.md).
 type weights struct {
 	// origin[id] is the process at which id originates.
 	origin []int32
