@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/ringcheck/mc/internal/memlimit"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,7 +27,7 @@ func TestMain(m *testing.M) {
 		code := Main()
 		if file := os.Getenv("MC_TEST_PEAK_FILE"); file != "" {
 			// The child's own peak (limitpeak_linux_test.go).
-			if err := os.WriteFile(file, []byte(strconv.FormatInt(peakRSS(), 10)), 0o600); err != nil {
+			if err := os.WriteFile(file, []byte(strconv.FormatInt(memlimit.Peak(), 10)), 0o600); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				code = exitInternal
 			}

@@ -49,13 +49,13 @@ func newProgress(stderr io.Writer, asked, json bool) (*progressLine, time.Durati
 	terminal := isTerminal(stderr)
 	switch {
 	case asked && terminal:
-		return &progressLine{w: stderr, live: true, rss: peakRSS}, liveEvery
+		return &progressLine{w: stderr, live: true, rss: memlimit.Peak}, liveEvery
 	case asked:
-		return &progressLine{w: stderr, rss: peakRSS}, loggedEvery
+		return &progressLine{w: stderr, rss: memlimit.Peak}, loggedEvery
 	case terminal && !json:
-		return &progressLine{w: stderr, live: true, after: liveAfter, rss: peakRSS}, liveEvery
+		return &progressLine{w: stderr, live: true, after: liveAfter, rss: memlimit.Peak}, liveEvery
 	case isLog(stderr):
-		return &progressLine{w: stderr, after: logEvery, rss: peakRSS}, logEvery
+		return &progressLine{w: stderr, after: logEvery, rss: memlimit.Peak}, logEvery
 	}
 	return nil, 0
 }

@@ -36,7 +36,7 @@ func writeRun(w io.Writer, r *checker.Result, shortest *checker.Result) {
 		fmt.Fprintf(w, "  reduction: %s\n", r.ReductionNote)
 	}
 	fmt.Fprintf(w, "  %s\n", elapsedLine(r))
-	fmt.Fprintf(w, "  %s\n", memoryLine(r, peakRSS()))
+	fmt.Fprintf(w, "  %s\n", memoryLine(r, memlimit.Peak()))
 	if r.Exact {
 		fmt.Fprintln(w, "  exact: full states stored, no fingerprint collision possible")
 	} else {
@@ -320,5 +320,5 @@ func writeFailure(w io.Writer, f *checker.PropResult, reduced bool, shortest *ch
 func writeJSON(w io.Writer, r *checker.Result, shortest *checker.Result) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(checkjson.Of(r, shortest, shownParams(r.Spec, r.Params).IDs, peakRSS()))
+	return enc.Encode(checkjson.Of(r, shortest, shownParams(r.Spec, r.Params).IDs, memlimit.Peak()))
 }

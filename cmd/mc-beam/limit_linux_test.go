@@ -41,9 +41,9 @@ func TestCheckKeepsToTheDefaultLimit(t *testing.T) {
 // that.
 func peakWithin(t *testing.T, name string, env []string, args ...string) {
 	t.Helper()
-	statusFile := filepath.Join(t.TempDir(), "status")
+	peakFile := filepath.Join(t.TempDir(), "peak")
 	cmd := exec.Command(os.Args[0], append([]string{"check", "changroberts", "--n", "8", "--safety", "--shards", "2"}, args...)...)
-	cmd.Env = append(append(os.Environ(), "MC_BEAM_TEST_RUN_MAIN=1", "MC_BEAM_TEST_STATUS_FILE="+statusFile), env...)
+	cmd.Env = append(append(os.Environ(), "MC_BEAM_TEST_RUN_MAIN=1", "MC_BEAM_TEST_PEAK_FILE="+peakFile), env...)
 	var out, errs strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	err := cmd.Run()
@@ -60,16 +60,15 @@ func peakWithin(t *testing.T, name string, env []string, args ...string) {
 		!strings.HasPrefix(lines[0], "mc-beam check: incomplete: memory limit 64.0 MiB reached, expanding level ") {
 		t.Fatalf("%s: exit %d, stdout %q, stderr %q", name, code, out.String(), errs.String())
 	}
-	status, err := os.ReadFile(statusFile)
+	data, err := os.ReadFile(peakFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kib int64
-	for _, l := range strings.Split(string(status), "\n") {
-		if rest, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			kib, _ = strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-		}
+	peak, err := strconv.ParseInt(string(data), 10, 64)
+	if err != nil {
+		t.Fatalf("%s: the child's peak %q", name, data)
 	}
+	kib := peak >> 10
 	t.Logf("%s: peak resident set %.1f MiB, limit 64 MiB", name, float64(kib)/1024)
 	if kib <= 0 || kib > 64<<10+64<<10/10 {
 		t.Errorf("%s: peak resident set %d KiB, limit 64 MiB", name, kib)

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/ringcheck/mc/internal/memlimit"
 	"github.com/ringcheck/mc/runstore"
 	"github.com/ringcheck/mc/sweep"
 	"github.com/ringcheck/mc/sweep/sweepout"
@@ -21,14 +23,10 @@ func TestMain(m *testing.M) {
 	defaultDB = ""
 	if os.Getenv("MC_BEAM_TEST_RUN_MAIN") == "1" {
 		// A test runs this very binary as mc-beam, in a child process,
-		// and reads its peak from its status (limit_linux_test.go).
+		// and reads its own peak (limit_linux_test.go), as cli's tests do.
 		code := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)
-		if file := os.Getenv("MC_BEAM_TEST_STATUS_FILE"); file != "" {
-			status, err := os.ReadFile("/proc/self/status")
-			if err == nil {
-				err = os.WriteFile(file, status, 0o600)
-			}
-			if err != nil {
+		if file := os.Getenv("MC_BEAM_TEST_PEAK_FILE"); file != "" {
+			if err := os.WriteFile(file, []byte(strconv.FormatInt(memlimit.Peak(), 10)), 0o600); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				code = exitInternal
 			}

@@ -1,4 +1,4 @@
-package cli
+package memlimit
 
 import "testing"
 
@@ -9,7 +9,7 @@ func TestPeakRSSIsThisProcesss(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	if got := peakRSS(); got <= 1<<20 || got > most {
+	if got := Peak(); got <= 1<<20 || got > most {
 		t.Fatalf("peak RSS %d bytes; the system says at most %d", got, most)
 	}
 }
