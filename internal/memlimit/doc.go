@@ -2,7 +2,8 @@
 // --max-memory (mc check, simulate and sweep; mc-beam check): the size's
 // parsing (size.go), the memory a process holds as the limit counts it
 // (inuse.go), the smallest limit a process can keep to (floor.go), the
-// limit kept to when none is given (default.go), and the watcher that
+// limit kept to when none is given (default.go), the peak a run reports
+// (peak.go), and the watcher that
 // stops work on a context at the limit (watch.go). One
 // package, so that the limit means the same, and its messages read the
 // same, in both programs.
