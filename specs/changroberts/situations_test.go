@@ -21,8 +21,28 @@ func TestClaimsMeetTheirSituation(t *testing.T) {
 			Claims: []string{"elect-messages-bound", "elect-messages-worst-case", "learns-leader-id"}})
 	}
 	spectest.PinnedClaims(t, New, nil, pins...)
-	r := spectest.Check(t, New, model.Params{N: 5, IDs: []int{5, 4, 3, 2, 1}, Variant: "raynal-literal", Claims: true})
-	if v := spectest.Prop(t, &r, "elect-messages-bound").Verdict; v != checker.Fail {
-		t.Errorf("raynal-literal: elect-messages-bound is %s, want fail", v)
+	literal := model.Params{N: 5, IDs: []int{5, 4, 3, 2, 1}, Variant: "raynal-literal", Claims: true}
+	r := spectest.Check(t, New, literal)
+	bound := spectest.Prop(t, &r, "elect-messages-bound")
+	if bound.Verdict != checker.Fail || bound.Trace == nil {
+		t.Fatalf("raynal-literal: elect-messages-bound is %s, want fail with its trace", bound.Verdict)
+	}
+	// Its trace replays to a state that has sent one ⟨elect⟩ more than
+	// n(n+1)/2 = 15, and no state before it had.
+	sys := spectest.Build(t, New, literal)
+	var actions []model.Action
+	for _, step := range bound.Trace.Steps {
+		actions = append(actions, step.Action)
+	}
+	s, err := checker.Replay(sys, bound.Trace.Init, actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ElectSent() != 16 {
+		t.Fatalf("raynal-literal: the trace ends having sent %d ⟨elect⟩ messages, want 16", s.ElectSent())
+	}
+	before, err := checker.Replay(sys, bound.Trace.Init, actions[:len(actions)-1])
+	if err != nil || before.ElectSent() != 15 {
+		t.Fatalf("raynal-literal: the step before the trace's last had sent %d (%v), want 15", before.ElectSent(), err)
 	}
 }
