@@ -351,25 +351,7 @@ func killedWithChecks(t *testing.T, n int) string {
 			t.Fatal(err)
 		}
 	}
-	// Badger flushes and compacts in goroutines of its own: the copy is
-	// taken once its files have stopped changing, as they were at a kill.
-	listing := func() string {
-		entries, _ := os.ReadDir(dir)
-		var out []string
-		for _, e := range entries {
-			if info, err := e.Info(); err == nil {
-				out = append(out, fmt.Sprintf("%s:%d:%d", e.Name(), info.Size(), info.ModTime().UnixNano()))
-			}
-		}
-		return strings.Join(out, " ")
-	}
-	for last := ""; ; time.Sleep(200 * time.Millisecond) {
-		now := listing()
-		if now == last {
-			return copyDir(t, dir)
-		}
-		last = now
-	}
+	return copyWhenQuiet(t, dir)
 }
 
 // A killed session's store whose KEYREGISTRY (Badger refused it without
@@ -451,8 +433,24 @@ func killedWithTables(t *testing.T, records int) string {
 			t.Fatal(err)
 		}
 	}
-	// Badger flushes and compacts in goroutines of its own: the copy is
-	// taken once its files have stopped changing, as they were at a kill.
+	return copyWhenQuiet(t, dir)
+}
+
+// copyDirDamaged is a copy of dir with damage done to its file name.
+func copyDirDamaged(t *testing.T, dir, name string, damage func(path string) error) string {
+	t.Helper()
+	cp := copyDir(t, dir)
+	if err := damage(filepath.Join(cp, name)); err != nil {
+		t.Fatal(err)
+	}
+	return cp
+}
+
+// copyWhenQuiet copies the open store dir once its files have stopped
+// changing: Badger flushes and compacts in goroutines of its own, and a
+// kill leaves the files as they were at one moment.
+func copyWhenQuiet(t *testing.T, dir string) string {
+	t.Helper()
 	listing := func() string {
 		entries, _ := os.ReadDir(dir)
 		var out []string
@@ -470,14 +468,4 @@ func killedWithTables(t *testing.T, records int) string {
 		}
 		last = now
 	}
-}
-
-// copyDirDamaged is a copy of dir with damage done to its file name.
-func copyDirDamaged(t *testing.T, dir, name string, damage func(path string) error) string {
-	t.Helper()
-	cp := copyDir(t, dir)
-	if err := damage(filepath.Join(cp, name)); err != nil {
-		t.Fatal(err)
-	}
-	return cp
 }
