@@ -44,21 +44,11 @@ func TestCheckCoverageJSONListsBothRules(t *testing.T) {
 // deadRule is a test-only spec, a counter to 3, its proper end, with a
 // second rule whose guard is never true: a mis-parameterised model.
 func deadRule(p model.Params) (*model.System[int], error) {
-	return &model.System[int]{Spec: "deadrule", Variant: p.Variant, Params: p, Procs: 1, Init: []int{0},
-		Rules: []model.Rule[int]{
-			{Name: "inc", Guard: func(x *int, _ int) bool { return *x < 3 }, Do: func(x *int, _, _ int) bool { *x++; return true }},
-			{Name: "reset", Guard: func(x *int, _ int) bool { return *x > 3 }, Do: func(x *int, _, _ int) bool { *x = 0; return true }},
-		},
-		Ends:   func(x *int) bool { return *x == 3 },
-		Copy:   func(d, s *int) { *d = *s },
-		Encode: func(b []byte, x *int) []byte { return model.AppendUint(b, uint64(*x)) },
-		Decode: func(b []byte, x *int) error {
-			d := model.NewDecoder(b)
-			*x = d.Int()
-			return d.Finish()
-		},
-		Vars: func(x *int) []model.Var { return []model.Var{{Name: "x", Value: fmt.Sprint(*x)}} },
-	}, nil
+	sys := counterSystem("deadrule", p,
+		model.Rule[int]{Name: "inc", Guard: func(x *int, _ int) bool { return *x < 3 }, Do: func(x *int, _, _ int) bool { *x++; return true }},
+		model.Rule[int]{Name: "reset", Guard: func(x *int, _ int) bool { return *x > 3 }, Do: func(x *int, _, _ int) bool { *x = 0; return true }})
+	sys.Ends = func(x *int) bool { return *x == 3 }
+	return sys, nil
 }
 
 // A rule that never fired is a warning, on stderr and in the JSON; the

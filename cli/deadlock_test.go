@@ -3,36 +3,21 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/ringcheck/mc/model"
-	"github.com/ringcheck/mc/specs"
-	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // jam is a test-only spec: a counter meant to stop at 3, with a rule that
 // jams it at 9 from 1, a terminal state two steps from the start. Variant
 // stuck declares only 3 a proper end; variant proper declares 9 one too.
 func jam(p model.Params) (*model.System[int], error) {
-	sys := &model.System[int]{Spec: "jam", Variant: p.Variant, Params: p, Procs: 1, Init: []int{0},
-		Rules: []model.Rule[int]{
-			{Name: "inc", Guard: func(x *int, _ int) bool { return *x < 3 }, Do: func(x *int, _, _ int) bool { *x++; return true }},
-			{Name: "jam", Guard: func(x *int, _ int) bool { return *x == 1 }, Do: func(x *int, _, _ int) bool { *x = 9; return true }},
-		},
-		Ends:   func(x *int) bool { return *x == 3 },
-		Copy:   func(d, s *int) { *d = *s },
-		Encode: func(b []byte, x *int) []byte { return model.AppendUint(b, uint64(*x)) },
-		Decode: func(b []byte, x *int) error {
-			d := model.NewDecoder(b)
-			*x = d.Int()
-			return d.Finish()
-		},
-		Vars: func(x *int) []model.Var { return []model.Var{{Name: "x", Value: fmt.Sprint(*x)}} },
-	}
+	sys := counterSystem("jam", p,
+		model.Rule[int]{Name: "inc", Guard: func(x *int, _ int) bool { return *x < 3 }, Do: func(x *int, _, _ int) bool { *x++; return true }},
+		model.Rule[int]{Name: "jam", Guard: func(x *int, _ int) bool { return *x == 1 }, Do: func(x *int, _, _ int) bool { *x = 9; return true }})
+	sys.Ends = func(x *int) bool { return *x == 3 }
 	if p.Variant == "proper" {
 		sys.Ends = func(x *int) bool { return *x == 3 || *x == 9 }
 	}
@@ -40,15 +25,7 @@ func jam(p model.Params) (*model.System[int], error) {
 }
 
 // withJam registers jam beside mc's own specs for the test.
-func withJam(t *testing.T) {
-	entry := specs.Of(specdef.Spec[int]{Info: specdef.Info{Name: "jam", Defaults: specdef.Defaults{N: 1},
-		Variants: []model.Variant{{Name: "stuck"}, {Name: "proper"}},
-		Source:   fstest.MapFS{"jam.go": {Data: []byte("package jam\n")}}}, Build: jam})
-	if err := specs.Use(true, entry); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = specs.Use(true) })
-}
+func withJam(t *testing.T) { useTestSpec(t, testSpec("jam", jam, "stuck", "proper")) }
 
 // A terminal state the spec does not declare a proper end is a deadlock:
 // exit 1, property deadlock failing with the shortest run to it (inc, jam)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -19,23 +18,13 @@ import (
 // for x = 2: both verdicts rest on a trace that does not replay.
 func impure(p model.Params) (*model.System[int], error) {
 	calls := 0
-	sys := &model.System[int]{Spec: "impure", Variant: p.Variant, Params: p, Procs: 1, Init: []int{0},
-		Rules: []model.Rule[int]{{Name: "inc",
-			Guard: func(x *int, _ int) bool { return *x < 3 },
-			Do: func(x *int, _, _ int) bool {
-				calls++
-				*x += 1 + min(calls/4, 1)
-				return true
-			}}},
-		Copy:   func(d, s *int) { *d = *s },
-		Encode: func(b []byte, x *int) []byte { return model.AppendUint(b, uint64(*x)) },
-		Decode: func(b []byte, x *int) error {
-			d := model.NewDecoder(b)
-			*x = d.Int()
-			return d.Finish()
-		},
-		Vars: func(x *int) []model.Var { return []model.Var{{Name: "x", Value: fmt.Sprint(*x)}} },
-	}
+	sys := counterSystem("impure", p, model.Rule[int]{Name: "inc",
+		Guard: func(x *int, _ int) bool { return *x < 3 },
+		Do: func(x *int, _, _ int) bool {
+			calls++
+			*x += 1 + min(calls/4, 1)
+			return true
+		}})
 	if p.Variant == "witness" {
 		sys.Props = append(sys.Props, model.WitnessProp("two", "", "x reaches 2", func(x *int) bool { return *x == 2 }))
 	} else {

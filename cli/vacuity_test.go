@@ -2,15 +2,11 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/ringcheck/mc/model"
-	"github.com/ringcheck/mc/specs"
-	"github.com/ringcheck/mc/specs/specdef"
 )
 
 // counter builds tally, a test-only spec: a counter from 0 up to 4 (variant long) or 1
@@ -22,39 +18,20 @@ func counter(p model.Params) (*model.System[int], error) {
 	if p.Variant == "short" {
 		top = 1
 	}
-	sys := &model.System[int]{Spec: "tally", Variant: p.Variant, Params: p, Procs: 1, Init: []int{0},
-		Rules: []model.Rule[int]{
-			{Name: "inc", Guard: func(x *int, _ int) bool { return *x < top }, Do: func(x *int, _, _ int) bool { *x++; return true }},
-		},
-		Props: []model.Property[int]{
-			model.InvariantProp("at-most-four", "test", "x ≤ 4", func(x *int) bool { return *x <= 4 }).
-				When("x never exceeded 2", func(x *int) bool { return *x > 2 }),
-			model.LeadsToProp("three-leads-to-end", "test", "x = 3 leads to x = top", func(x *int) bool { return *x == 3 },
-				func(x *int) bool { return *x == top }).SayingUnmet("x was never 3"),
-		},
-		Ends:   model.EveryEnd[int],
-		Copy:   func(d, s *int) { *d = *s },
-		Encode: func(b []byte, x *int) []byte { return model.AppendUint(b, uint64(*x)) },
-		Decode: func(b []byte, x *int) error {
-			d := model.NewDecoder(b)
-			*x = d.Int()
-			return d.Finish()
-		},
-		Vars: func(x *int) []model.Var { return []model.Var{{Name: "x", Value: fmt.Sprint(*x)}} },
+	sys := counterSystem("tally", p,
+		model.Rule[int]{Name: "inc", Guard: func(x *int, _ int) bool { return *x < top }, Do: func(x *int, _, _ int) bool { *x++; return true }})
+	sys.Props = []model.Property[int]{
+		model.InvariantProp("at-most-four", "test", "x ≤ 4", func(x *int) bool { return *x <= 4 }).
+			When("x never exceeded 2", func(x *int) bool { return *x > 2 }),
+		model.LeadsToProp("three-leads-to-end", "test", "x = 3 leads to x = top", func(x *int) bool { return *x == 3 },
+			func(x *int) bool { return *x == top }).SayingUnmet("x was never 3"),
 	}
+	sys.Ends = model.EveryEnd[int]
 	return sys, nil
 }
 
 // withTally registers tally beside mc's own specs for the test.
-func withTally(t *testing.T) {
-	entry := specs.Of(specdef.Spec[int]{Info: specdef.Info{Name: "tally", Defaults: specdef.Defaults{N: 1},
-		Variants: []model.Variant{{Name: "long"}, {Name: "short"}},
-		Source:   fstest.MapFS{"tally.go": {Data: []byte("package tally\n")}}}, Build: counter})
-	if err := specs.Use(true, entry); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = specs.Use(true) })
-}
+func withTally(t *testing.T) { useTestSpec(t, testSpec("tally", counter, "long", "short")) }
 
 // detail is the property_details entry of property name in a run's JSON.
 func detail(r map[string]any, name string) map[string]any {
