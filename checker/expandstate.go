@@ -16,11 +16,6 @@ type Expansion struct {
 	// Ended lists, when the state is terminal (no move), the end
 	// properties that fail there: known only once it is expanded.
 	Ended []string
-	// Met lists, by index in the Target's Props, the step and end
-	// properties whose situation (model/vacuity.go) one of the state's
-	// moves is, or, when it is terminal, its end: a search ORs them, and
-	// Judgement's, over its states to tell a vacuous pass.
-	Met []int
 }
 
 // Successor is one enabled action, the state it leads to, and the step
@@ -37,25 +32,27 @@ type Judgement struct {
 	Failed []string
 	// Witnessed lists the witness properties that hold in it.
 	Witnessed []string
-	// Met lists, by index in the Target's Props, the properties whose
-	// situation the state is: an invariant's subject or a leads-to's
-	// premise that it satisfies.
-	Met []int
 }
 
 // stateExpander is implemented by every Target that Of makes.
 type stateExpander interface {
-	expand(s State) (Expansion, error)
-	judge(s State) (Judgement, error)
+	expand(s State, met []bool) (Expansion, error)
+	judge(s State, met []bool) (Judgement, error)
 }
 
 // Expand expands s, a state of t, in the checker's enumeration order.
-func Expand(t Target, s State) (Expansion, error) {
+// met, one entry per property of t (Props), is the caller's record of the
+// situations (model/vacuity.go) met so far, as the search keeps it: a
+// property's step or end situation is looked for only while its entry is
+// false, and the entry is set when one of s's moves, or s's end when it is
+// terminal, meets it. A search ORs these, with Judge's, over its states to
+// tell a vacuous pass.
+func Expand(t Target, s State, met []bool) (Expansion, error) {
 	e, ok := t.(stateExpander)
 	if !ok {
 		return Expansion{}, fmt.Errorf("internal error: %T cannot expand states", t)
 	}
-	return e.expand(s)
+	return e.expand(s, met)
 }
 
 // Judge evaluates t's invariants and witnesses in s. The search asks it
@@ -65,23 +62,24 @@ func Expand(t Target, s State) (Expansion, error) {
 // violating state, and a search that judged states only when expanding
 // them would expand one level more, and count its successors, before
 // stopping (mc-beam check once did, and reported more states than mc
-// check).
-func Judge(t Target, s State) (Judgement, error) {
+// check). met is as for Expand: an invariant's subject or a leads-to's
+// premise is looked for in s only while its entry is false, and the entry
+// is set when s meets it.
+func Judge(t Target, s State, met []bool) (Judgement, error) {
 	e, ok := t.(stateExpander)
 	if !ok {
 		return Judgement{}, fmt.Errorf("internal error: %T cannot judge states", t)
 	}
-	return e.judge(s)
+	return e.judge(s, met)
 }
 
-func (t target[S]) expand(s State) (Expansion, error) {
+func (t target[S]) expand(s State, met []bool) (Expansion, error) {
 	x, err := t.decode(s)
 	if err != nil {
 		return Expansion{}, err
 	}
 	var out Expansion
 	var next S
-	met := make([]bool, len(t.sys.Props))
 	for a := range t.sys.Steps(&x, &next) {
 		m := Successor{Action: a, To: t.state(&next)}
 		for i, pr := range t.sys.Props {
@@ -99,28 +97,23 @@ func (t target[S]) expand(s State) (Expansion, error) {
 			if pr.Kind == model.End && !pr.State(&x) {
 				out.Ended = append(out.Ended, pr.Name)
 			}
-			if pr.MetAtEnd(&x) {
+			if !met[i] && pr.MetAtEnd(&x) {
 				met[i] = true
 			}
-		}
-	}
-	for i := range met {
-		if met[i] {
-			out.Met = append(out.Met, i)
 		}
 	}
 	return out, nil
 }
 
-func (t target[S]) judge(s State) (Judgement, error) {
+func (t target[S]) judge(s State, met []bool) (Judgement, error) {
 	x, err := t.decode(s)
 	if err != nil {
 		return Judgement{}, err
 	}
 	var out Judgement
 	for i, pr := range t.sys.Props {
-		if pr.MetInState(&x) {
-			out.Met = append(out.Met, i)
+		if !met[i] && pr.MetInState(&x) {
+			met[i] = true
 		}
 		switch {
 		case pr.Kind == model.Invariant && !pr.State(&x):

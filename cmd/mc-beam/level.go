@@ -119,8 +119,9 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int, emit func(int,
 	// The shard's successors, one per fingerprint (the least by parent
 	// and action, as dedupFn keeps): a combiner before the shuffle.
 	succ := map[uint64]record{}
+	met := make([]bool, len(f.t.Props()))
 	err := readRecords(ctx, statesPath(f.Work, f.Level, shard), func(r record) error {
-		e, err := checker.Expand(f.t, checker.StateOf(r.Enc))
+		e, err := checker.Expand(f.t, checker.StateOf(r.Enc), met)
 		if err != nil {
 			return err
 		}
@@ -130,9 +131,6 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int, emit func(int,
 		}
 		for _, name := range e.Ended {
 			sum.Findings = append(sum.Findings, finding{Prop: name, FP: r.FP})
-		}
-		for _, i := range e.Met {
-			sum.Met.set(i)
 		}
 		for _, m := range e.Moves {
 			for _, name := range m.Broken {
@@ -149,6 +147,7 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int, emit func(int,
 	if err != nil {
 		return err
 	}
+	sum.Met.from(met)
 	batches := make([][]byte, f.Shards)
 	for fp, c := range succ {
 		sh := shardOf(fp, f.Shards)
@@ -189,20 +188,23 @@ type judged struct {
 	// Met is the properties whose situation one of the states is (an
 	// invariant's subject, a leads-to's premise).
 	Met situations `json:"met,omitempty"`
+	// met is Met as checker.Judge keeps it, one entry per property.
+	met []bool
 }
 
 // judge checks the state r against t's invariants and witnesses.
 func (j *judged) judge(t checker.Target, r record) error {
-	v, err := checker.Judge(t, checker.StateOf(r.Enc))
+	if j.met == nil {
+		j.met = make([]bool, len(t.Props()))
+	}
+	v, err := checker.Judge(t, checker.StateOf(r.Enc), j.met)
 	if err != nil {
 		return err
 	}
 	for _, name := range v.Failed {
 		j.Findings = append(j.Findings, finding{Prop: name, FP: r.FP})
 	}
-	for _, i := range v.Met {
-		j.Met.set(i)
-	}
+	j.Met.from(j.met)
 	for _, name := range v.Witnessed {
 		if fp, ok := j.Witnessed[name]; !ok || r.FP < fp {
 			if j.Witnessed == nil {

@@ -25,6 +25,16 @@ func (b *situations) set(i int) {
 	(*b)[i/64] |= 1 << (i % 64)
 }
 
+// from sets the properties met marks (checker.Expand's and Judge's
+// record, by property index).
+func (b *situations) from(met []bool) {
+	for i, m := range met {
+		if m {
+			b.set(i)
+		}
+	}
+}
+
 func (b *situations) or(c situations) {
 	for len(*b) < len(c) {
 		*b = append(*b, 0)
