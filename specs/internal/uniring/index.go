@@ -30,7 +30,12 @@ const indexFrom = 64
 // channel i.
 func (s *State) messagesBefore(i int) int {
 	if s.n < indexFrom {
-		return sumCounts(s.b[2*s.n : 2*s.n+2*i])
+		// The messages after channel i's start are the bytes past the
+		// counts' sections: sum whichever side of i is shorter.
+		if 2*i <= s.n {
+			return sumCounts(s.b[2*s.n : 2*s.n+2*i])
+		}
+		return (len(s.b)-header(s.n))/2 - sumCounts(s.b[2*s.n+2*i:4*s.n])
 	}
 	if !s.index.valid {
 		s.buildIndex()

@@ -93,28 +93,31 @@ func (s *State) section(i int) int {
 }
 
 // sumCounts is the sum of the 2-byte big-endian counts in b: where the
-// channels' sections start in a ring too small to index them (index.go).
-// It adds four counts at a time: of each 8 bytes read little-endian, the
-// masked even bytes are the four high bytes and the odd bytes the four
-// low ones, summed in 16-bit lanes that cannot overflow within 256 reads.
+// channels' sections start in a ring too small to index them (index.go),
+// and the size a decoded state must have. It adds four counts at a time:
+// of each 8 bytes read little-endian, the masked even bytes are the four
+// high bytes and the odd bytes the four low ones, summed in 16-bit lanes,
+// which cannot overflow within 256 reads.
 func sumCounts(b []byte) int {
-	const lanes = 0x00ff00ff00ff00ff
 	total := 0
-	k := 0
-	for len(b)-k >= 8 {
+	for len(b) >= 8 {
 		var hi, lo uint64
-		for end := min(len(b)-(len(b)-k)%8, k+8*256); k < end; k += 8 {
-			x := binary.LittleEndian.Uint64(b[k:])
-			hi += x & lanes
-			lo += x >> 8 & lanes
+		for k := 0; k < 256 && len(b) >= 8; k++ {
+			x := binary.LittleEndian.Uint64(b)
+			hi += x & evenBytes
+			lo += x >> 8 & evenBytes
+			b = b[8:]
 		}
 		total += 256*laneSum(hi) + laneSum(lo)
 	}
-	for ; k < len(b); k += 2 {
-		total += int(b[k])<<8 | int(b[k+1])
+	for ; len(b) >= 2; b = b[2:] {
+		total += int(b[0])<<8 | int(b[1])
 	}
 	return total
 }
+
+// evenBytes selects bytes 0, 2, 4 and 6 of a 64-bit word.
+const evenBytes = 0x00ff00ff00ff00ff
 
 // laneSum adds the four 16-bit lanes of x.
 func laneSum(x uint64) int {
@@ -222,11 +225,7 @@ func Decoder(n int) func(data []byte, s *State) error {
 		if len(data) < header(n) {
 			return errLayout
 		}
-		size := header(n)
-		for k := 2 * n; k < 4*n; k += 2 {
-			size += 2 * int(binary.BigEndian.Uint16(data[k:]))
-		}
-		if size != len(data) {
+		if header(n)+2*sumCounts(data[2*n:4*n]) != len(data) {
 			return errLayout
 		}
 		s.n, s.b, s.index.valid = n, append(s.b[:0], data...), false
