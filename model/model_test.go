@@ -113,17 +113,7 @@ func TestFirstRunStopsAtATerminalStateOrTheStepLimit(t *testing.T) {
 // Steps yields the enabled actions in enumeration order with their
 // successors, skips an action whose Do refuses, and stops when asked to.
 func TestStepsEnumeratesEnabledActionsInOrder(t *testing.T) {
-	sys := &System[int]{
-		Procs: 2, Init: []int{0},
-		Rules: []Rule[int]{
-			{Name: "add", Guard: func(s *int, _ int) bool { return true },
-				Choices: func(s *int, p int) int { return p + 1 },
-				Do:      func(s *int, p, k int) bool { *s += 10*p + k + 1; return true }},
-			{Name: "blocked", Guard: func(s *int, _ int) bool { return true },
-				Do: func(s *int, p, _ int) bool { *s = -1; return p == 1 }},
-		},
-		Copy: func(d, s *int) { *d = *s },
-	}
+	sys := addOrBlock()
 	s, next := 100, 0
 	var got []string
 	for a := range sys.Steps(&s, &next) {

@@ -165,19 +165,14 @@ func (sys *System[S]) Apply(s *S, a Action, dst *S) bool {
 // Steps yields every action enabled in s, in enumeration order (the rules
 // in order, then the processes, then the choices), with its successor built
 // in next, which each step overwrites: an action whose Do refuses (a send
-// that blocks) is not enabled. The checker's expansions, whose hot loops
-// interleave other work with this one, enumerate in the same order.
+// that blocks) is not enabled. It is the successor kernel (Successors) as
+// a range-over-func sequence, for callers off the hot paths.
 func (sys *System[S]) Steps(s, next *S) iter.Seq[Action] {
 	return func(yield func(Action) bool) {
-		for ri := range sys.Rules {
-			r := &sys.Rules[ri]
-			for p := 0; p < sys.Procs; p++ {
-				for k, nc := 0, r.ChoicesAt(s, p); k < nc; k++ {
-					sys.Copy(next, s)
-					if r.Do(next, p, k) && !yield(Action{Rule: ri, Proc: p, Choice: k}) {
-						return
-					}
-				}
+		succ := sys.Successors(0)
+		for succ.Of(s); succ.Next(next); {
+			if !yield(succ.Action()) {
+				return
 			}
 		}
 	}
