@@ -8,7 +8,7 @@ import "fmt"
 // refuses (a send blocks), hands over the action and that successor. This
 // is the enumeration order System.Rules promises, which traces replay by,
 // written once: the expansions of a state use it rather than each its own
-// copy of the rule × process × choice loop (issue 34).
+// copy of the rule × process × choice loop.
 //
 // It is a small iterator value, not a callback, so that the caller keeps
 // its own loop: it passes the scratch state on each call (the checker

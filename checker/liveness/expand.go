@@ -1,7 +1,6 @@
 package liveness
 
 import (
-	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -47,8 +46,14 @@ type expander[S any] struct {
 	sys       *model.System[S]
 	props     []*model.Property[S]
 	cur, next S
+	// succ enumerates the successors of cur (model.Successors).
+	succ model.Successors[S]
 	// red, if not nil, expands each state by an ample set (reduced.go).
 	red *reduced[S]
+}
+
+func newExpander[S any](sys *model.System[S], props []*model.Property[S]) *expander[S] {
+	return &expander[S]{sys: sys, props: props, succ: sys.Successors(packed.MaxChoices)}
 }
 
 // expand appends the successors of the state encoded as data to b.
@@ -58,38 +63,27 @@ func (x *expander[S]) expand(data []byte, b *successors) error {
 		return err
 	}
 	n := 0
-	for ri := range sys.Rules {
-		r := &sys.Rules[ri]
-		for p := 0; p < sys.Procs; p++ {
-			nc := r.ChoicesAt(&x.cur, p)
-			if nc > packed.MaxChoices {
-				return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
+	for x.succ.Of(&x.cur); x.succ.Next(&x.next); n++ {
+		start := len(b.enc)
+		b.enc = sys.Encode(b.enc, &x.next)
+		b.ends = append(b.ends, len(b.enc))
+		b.fp = append(b.fp, model.Fingerprint(b.enc[start:]))
+		b.act = append(b.act, packed.Action(x.succ.Action()))
+		at := len(b.preds)
+		for range b.words {
+			b.preds = append(b.preds, 0)
+		}
+		for i, pr := range x.props {
+			if pr.From != nil && pr.From(&x.next) {
+				b.preds[at+2*i/64] |= 1 << (2 * i % 64)
 			}
-			for k := 0; k < nc; k++ {
-				sys.Copy(&x.next, &x.cur)
-				if !r.Do(&x.next, p, k) {
-					continue
-				}
-				start := len(b.enc)
-				b.enc = sys.Encode(b.enc, &x.next)
-				b.ends = append(b.ends, len(b.enc))
-				b.fp = append(b.fp, model.Fingerprint(b.enc[start:]))
-				b.act = append(b.act, packed.Action(model.Action{Rule: ri, Proc: p, Choice: k}))
-				at := len(b.preds)
-				for range b.words {
-					b.preds = append(b.preds, 0)
-				}
-				for i, pr := range x.props {
-					if pr.From != nil && pr.From(&x.next) {
-						b.preds[at+2*i/64] |= 1 << (2 * i % 64)
-					}
-					if pr.State != nil && pr.State(&x.next) {
-						b.preds[at+(2*i+1)/64] |= 1 << ((2*i + 1) % 64)
-					}
-				}
-				n++
+			if pr.State != nil && pr.State(&x.next) {
+				b.preds[at+(2*i+1)/64] |= 1 << ((2*i + 1) % 64)
 			}
 		}
+	}
+	if err := x.succ.Err(); err != nil {
+		return err
 	}
 	b.count = append(b.count, n)
 	return nil
@@ -137,7 +131,7 @@ func expandLevel[S any](sys *model.System[S], props []*model.Property[S], lv *le
 		close(b.done)
 	}
 	if workers <= 1 || red != nil {
-		x := &expander[S]{sys: sys, props: props}
+		x := newExpander(sys, props)
 		if red != nil {
 			x.red = newReduced(sys, red)
 		}
@@ -162,7 +156,7 @@ func expandLevel[S any](sys *model.System[S], props []*model.Property[S], lv *le
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			x := &expander[S]{sys: sys, props: props}
+			x := newExpander(sys, props)
 			for {
 				select {
 				case slots <- struct{}{}:

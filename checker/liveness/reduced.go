@@ -1,8 +1,6 @@
 package liveness
 
 import (
-	"fmt"
-
 	"github.com/ringcheck/mc/checker/internal/packed"
 	"github.com/ringcheck/mc/checker/por"
 	"github.com/ringcheck/mc/model"
@@ -115,27 +113,20 @@ func (r *reduced[S]) group(g int) {
 	f.From = int32(len(r.all.fp))
 	defer func() { f.To = int32(len(r.all.fp)) }()
 	f.Idle = rule.Ready != nil && !rule.Ready(&x.cur, p)
-	nc := rule.ChoicesAt(&x.cur, p)
-	if nc > packed.MaxChoices {
-		if r.err == nil {
-			r.err = fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", rule.Name, nc, packed.MaxChoices)
-		}
-		return
-	}
-	for k := 0; k < nc; k++ {
-		sys.Copy(&x.next, &x.cur)
-		if !rule.Do(&x.next, p, k) {
-			f.Blocked = true
-			continue
-		}
+	succ := &x.succ
+	for succ.OfGroup(&x.cur, ri, p); succ.Next(&x.next); {
 		start := len(r.all.enc)
 		r.all.enc = sys.Encode(r.all.enc, &x.next)
 		r.all.ends = append(r.all.ends, len(r.all.enc))
 		enc := r.all.enc[start:]
 		fp := model.Fingerprint(enc)
 		r.all.fp = append(r.all.fp, fp)
-		r.all.act = append(r.all.act, packed.Action(model.Action{Rule: ri, Proc: p, Choice: k}))
+		r.all.act = append(r.all.act, packed.Action(succ.Action()))
 		id, stored := r.find(enc, fp)
 		f.Later = f.Later || !stored || id > r.self
+	}
+	f.Blocked = succ.Blocked()
+	if err := succ.Err(); err != nil && r.err == nil {
+		r.err = err
 	}
 }
