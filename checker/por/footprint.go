@@ -69,19 +69,13 @@ type move[S any] struct {
 func (c *footprintCheck[S]) moves(s *S) ([][]move[S], []bool) {
 	sys := c.sys
 	out, blocked := make([][]move[S], c.r.groups), make([]bool, c.r.groups)
-	for ri := range sys.Rules {
-		for p := 0; p < sys.Procs; p++ {
-			g := ri*sys.Procs + p
-			for k := 0; k < sys.Rules[ri].ChoicesAt(s, p); k++ {
-				a := model.Action{Rule: ri, Proc: p, Choice: k}
-				var t S
-				if !sys.Apply(s, a, &t) {
-					blocked[g] = true
-					continue
-				}
-				out[g] = append(out[g], move[S]{label: sys.Label(s, a), next: t})
-			}
+	succ := sys.Successors(0)
+	for g := range c.r.groups {
+		next := new(S) // each move keeps its own
+		for succ.OfGroup(s, g/sys.Procs, g%sys.Procs); succ.Next(next); next = new(S) {
+			out[g] = append(out[g], move[S]{label: sys.Label(s, succ.Action()), next: *next})
 		}
+		blocked[g] = succ.Blocked()
 	}
 	return out, blocked
 }
