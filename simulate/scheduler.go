@@ -40,13 +40,15 @@ type scheduler[S any] struct {
 	epoch uint32
 	// open[g], once an action of g blocked, lists g's choices that do not.
 	open map[int][]int
-	// scratch is where blocking is tried out.
+	// succ tries out a group's choices into scratch, to find which block.
+	succ    model.Successors[S]
 	scratch S
 }
 
 func newScheduler[S any](sys *model.System[S]) *scheduler[S] {
 	groups := len(sys.Rules) * sys.Procs
-	sc := &scheduler[S]{sys: sys, procs: sys.Procs, w: newWeights(groups), seen: make([]uint32, groups), open: map[int][]int{}}
+	sc := &scheduler[S]{sys: sys, procs: sys.Procs, w: newWeights(groups), seen: make([]uint32, groups), open: map[int][]int{},
+		succ: sys.Successors(0)}
 	for _, r := range sys.Rules {
 		if r.Footprint == nil {
 			return sc
@@ -108,10 +110,8 @@ func (sc *scheduler[S]) draw(gen *rand.Rand) (model.Action, bool) {
 func (sc *scheduler[S]) blocked(s *S, a model.Action) {
 	g := a.Rule*sc.procs + a.Proc
 	var open []int
-	for k := range sc.sys.Rules[a.Rule].ChoicesAt(s, a.Proc) {
-		if sc.sys.Apply(s, model.Action{Rule: a.Rule, Proc: a.Proc, Choice: k}, &sc.scratch) {
-			open = append(open, k)
-		}
+	for sc.succ.OfGroup(s, a.Rule, a.Proc); sc.succ.Next(&sc.scratch); {
+		open = append(open, sc.succ.Action().Choice)
 	}
 	sc.open[g] = open
 	sc.w.set(g, len(open))
