@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/ringcheck/mc/checker/internal/reach"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -48,7 +49,7 @@ type edge struct {
 	action   model.Action
 }
 
-// graph explores sys with full states in a map and returns the fingerprints
+// graph explores sys with full states (reach.Walk) and returns the fingerprints
 // of its states and transitions, each state first passed through erase when
 // it is not nil.
 func graph[S any](ctx context.Context, sys *model.System[S], erase func(*S)) (map[uint64]bool, map[edge]bool, error) {
@@ -62,36 +63,17 @@ func graph[S any](ctx context.Context, sys *model.System[S], erase func(*S)) (ma
 		buf = sys.Encode(buf[:0], &c)
 		return model.Fingerprint(buf)
 	}
-	seen := map[string]bool{}
 	states, edges := map[uint64]bool{}, map[edge]bool{}
-	var queue []S
-	for i := range sys.Init {
-		enc := string(sys.Encode(nil, &sys.Init[i]))
-		if !seen[enc] {
-			seen[enc] = true
-			var c S
-			sys.Copy(&c, &sys.Init[i])
-			queue = append(queue, c)
-		}
-	}
-	var next S
-	for len(queue) > 0 {
-		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
-		}
-		s := queue[0]
-		queue = queue[1:]
-		from := key(&s)
+	_, _, err := reach.Walk[S]{Sys: sys}.Run(ctx, func(v *reach.Visit[S]) error {
+		from := key(v.State)
 		states[from] = true
-		for a := range sys.Steps(&s, &next) {
-			edges[edge{from: from, to: key(&next), action: a}] = true
-			if enc := string(sys.Encode(nil, &next)); !seen[enc] {
-				seen[enc] = true
-				var t S // next's storage is reused by the next step
-				sys.Copy(&t, &next)
-				queue = append(queue, t)
-			}
+		for a, next := range v.Steps() {
+			edges[edge{from: from, to: key(next), action: a}] = true
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return states, edges, nil
 }
