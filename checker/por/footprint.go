@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ringcheck/mc/checker/internal/reach"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -200,30 +201,19 @@ func find[S any](ms []move[S], label string) *move[S] {
 }
 
 // reachable returns every reachable state of sys, breadth-first, telling
-// states apart by their full encodings.
+// states apart by their full encodings (reach.Walk).
 func reachable[S any](ctx context.Context, sys *model.System[S]) ([]S, error) {
-	seen := map[string]bool{}
 	var out []S
-	add := func(s *S) {
-		if enc := string(sys.Encode(nil, s)); !seen[enc] {
-			seen[enc] = true
-			var c S
-			sys.Copy(&c, s)
-			out = append(out, c)
+	_, _, err := reach.Walk[S]{Sys: sys}.Run(ctx, func(v *reach.Visit[S]) error {
+		var c S
+		sys.Copy(&c, v.State)
+		out = append(out, c)
+		for range v.Steps() { // passes them on to the walk
 		}
-	}
-	for i := range sys.Init {
-		add(&sys.Init[i])
-	}
-	var next S
-	for i := 0; i < len(out); i++ {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		cur := out[i] // add may move out
-		for range sys.Steps(&cur, &next) {
-			add(&next)
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
