@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
+	"github.com/ringcheck/mc/checker/internal/reach"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -28,85 +31,75 @@ import (
 // the error names the first state that breaks the contract, by its label
 // path from an initial state.
 func CheckCodec[S any](ctx context.Context, sys *model.System[S], limit int) (states int, complete bool, err error) {
-	c := codecCheck[S]{sys: sys, seen: map[string]bool{}}
-	for i := range sys.Init {
-		label := fmt.Sprintf("initial state %d", i)
-		if err := c.push(&sys.Init[i], nil, label); err != nil {
-			return 0, false, fmt.Errorf("%s: %s: %v", sys.Spec, label, err)
-		}
-	}
-	for len(c.queue) > 0 {
-		if limit > 0 && states >= limit {
-			return states, false, nil
-		}
-		if err := ctx.Err(); err != nil {
-			return states, false, err
-		}
-		s := c.queue[0]
-		c.queue = c.queue[1:]
-		if err := c.check(s); err != nil {
-			return states, false, fmt.Errorf("%s: %s: %v", sys.Spec, s.path(), err)
-		}
-		s.s = *new(S) // only its path is needed now
-		states++
-	}
-	return states, true, nil
-}
-
-// codecState is a state reached, with how: the state it was reached from
-// and the action's label.
-type codecState[S any] struct {
-	s      S
-	parent *codecState[S]
-	label  string
-}
-
-// path is the labels from an initial state to q.
-func (q *codecState[S]) path() string {
-	if q.parent == nil {
-		return q.label
-	}
-	return q.parent.path() + "; " + q.label
+	c := &codecCheck[S]{sys: sys, succ: sys.Successors(0), dsucc: sys.Successors(0)}
+	return reach.Walk[S]{Sys: sys, Limit: limit, Reached: c.reached}.Run(ctx, c.visit)
 }
 
 type codecCheck[S any] struct {
-	sys   *model.System[S]
-	seen  map[string]bool
-	queue []*codecState[S]
+	sys *model.System[S]
+	// from and label say how each state was reached, by its number (as
+	// reach.Walk numbers them): from the state numbered from[n] by the
+	// action labelled label[n]; from an initial state, from[n] < 0.
+	from  []int
+	label []string
+	// cur is the state being checked, and succ and dsucc enumerate its
+	// successors and those of its decoded copy.
+	cur         *S
+	succ, dsucc model.Successors[S]
 	// over is the storage every state is also decoded into, holding the
 	// state decoded before it, whose encoding prev is.
 	over S
 	prev []byte
 }
 
-// push queues a copy of s, reached from parent by label, unless its
-// encoding was seen. The copy must encode as s does: else the states
-// queued would be the codec's, not the system's.
-func (c *codecCheck[S]) push(s *S, parent *codecState[S], label string) error {
-	enc := c.sys.Encode(nil, s)
-	if c.seen[string(enc)] {
-		return nil
+// path is the labels from an initial state to state n.
+func (c *codecCheck[S]) path(n int) string {
+	var labels []string
+	for ; n >= 0; n = c.from[n] {
+		labels = append(labels, c.label[n])
 	}
-	c.seen[string(enc)] = true
-	q := &codecState[S]{parent: parent, label: label}
-	c.sys.Copy(&q.s, s)
-	if got := c.sys.Encode(nil, &q.s); !bytes.Equal(got, enc) {
-		return fmt.Errorf("copied into a zero state, it encodes to %x, not %x", got, enc)
+	slices.Reverse(labels)
+	return strings.Join(labels, "; ")
+}
+
+// reached records how state n, s, was reached and checks the copy of it
+// the walk keeps: it must encode as s does, else the states walked would
+// be the codec's, not the system's.
+func (c *codecCheck[S]) reached(n int, s, kept *S, from int, a model.Action) error {
+	label := fmt.Sprintf("initial state %d", -1-from)
+	if from >= 0 {
+		label = c.sys.Label(c.cur, a)
 	}
-	c.queue = append(c.queue, q)
+	c.from, c.label = append(c.from, from), append(c.label, label)
+	if got, enc := c.sys.Encode(nil, kept), c.sys.Encode(nil, s); !bytes.Equal(got, enc) {
+		err := fmt.Errorf("copied into a zero state, it encodes to %x, not %x", got, enc)
+		if from < 0 {
+			return fmt.Errorf("%s: %s: %v", c.sys.Spec, label, err)
+		}
+		return err
+	}
 	return nil
 }
 
-// check checks state q and queues its successors. A codec that loses part
-// of the state may make a rule index past its end: the panic is reported
-// as q's error.
-func (c *codecCheck[S]) check(q *codecState[S]) (err error) {
+// visit checks state v and passes its successors on to the walk.
+func (c *codecCheck[S]) visit(v *reach.Visit[S]) error {
+	c.cur = v.State
+	if err := c.check(v); err != nil {
+		return fmt.Errorf("%s: %s: %v", c.sys.Spec, c.path(v.N), err)
+	}
+	return nil
+}
+
+// check checks state v and passes its successors on. A codec that loses
+// part of the state may make a rule index past its end: the panic is
+// reported as v's error.
+func (c *codecCheck[S]) check(v *reach.Visit[S]) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	sys, s := c.sys, &q.s
+	sys, s := c.sys, v.State
 	enc := sys.Encode(nil, s)
 	var fresh S
 	if err := c.roundTrip(enc, &fresh, "into a zero state"); err != nil {
@@ -119,7 +112,7 @@ func (c *codecCheck[S]) check(q *codecState[S]) (err error) {
 		return err
 	}
 	c.prev = enc
-	return c.sameSuccessors(q, &fresh, enc)
+	return c.sameSuccessors(v, &fresh, enc)
 }
 
 // roundTrip decodes enc into dst and encodes it again.
@@ -153,11 +146,9 @@ func (c *codecCheck[S]) copyIndependent(s *S, enc []byte) error {
 			return fmt.Errorf("copied over the previous state, it encodes to %x, not %x", got, enc)
 		}
 	}
-	for a := range c.actions(s) {
-		sys.Copy(&cp, s)
-		sys.Rules[a.Rule].Do(&cp, a.Proc, a.Choice)
+	for c.succ.Of(s); c.succ.NextChoice(&cp); {
 		if now := sys.Encode(nil, s); !bytes.Equal(now, enc) {
-			return fmt.Errorf("stepping a copy by %s changed the original", sys.Label(s, a))
+			return fmt.Errorf("stepping a copy by %s changed the original", sys.Label(s, c.succ.Action()))
 		}
 	}
 	if c.prev == nil {
@@ -173,32 +164,33 @@ func (c *codecCheck[S]) copyIndependent(s *S, enc []byte) error {
 	return nil
 }
 
-// sameSuccessors compares the successors of q and of d, q decoded, and
-// queues q's.
-func (c *codecCheck[S]) sameSuccessors(q *codecState[S], d *S, enc []byte) error {
-	sys, s := c.sys, &q.s
+// sameSuccessors compares the successors of v and of d, v decoded, group
+// by group and choice by choice, and passes v's on to the walk.
+func (c *codecCheck[S]) sameSuccessors(v *reach.Visit[S], d *S, enc []byte) error {
+	sys, s := c.sys, v.State
 	var next, dnext S
-	for ri := range sys.Rules {
-		r := &sys.Rules[ri]
-		for p := 0; p < sys.Procs; p++ {
-			if n, dn := r.ChoicesAt(s, p), r.ChoicesAt(d, p); n != dn {
-				return fmt.Errorf("rule %s at p%d has %d choices, %d once decoded", r.Name, p, n, dn)
+	for g := range len(sys.Rules) * sys.Procs {
+		ri, p := g/sys.Procs, g%sys.Procs
+		c.succ.OfGroup(s, ri, p)
+		c.dsucc.OfGroup(d, ri, p)
+		if n, dn := c.succ.Choices(), c.dsucc.Choices(); n != dn {
+			return fmt.Errorf("rule %s at p%d has %d choices, %d once decoded", sys.Rules[ri].Name, p, n, dn)
+		}
+		for c.succ.NextChoice(&next) {
+			c.dsucc.NextChoice(&dnext)
+			a := c.succ.Action()
+			ok, dok := c.succ.Enabled(), c.dsucc.Enabled()
+			if ok != dok {
+				return fmt.Errorf("%s is enabled %v, %v once decoded", sys.Label(s, a), ok, dok)
 			}
-			for k := 0; k < r.ChoicesAt(s, p); k++ {
-				a := model.Action{Rule: ri, Proc: p, Choice: k}
-				ok, dok := sys.Apply(s, a, &next), sys.Apply(d, a, &dnext)
-				if ok != dok {
-					return fmt.Errorf("%s is enabled %v, %v once decoded", sys.Label(s, a), ok, dok)
-				}
-				if !ok {
-					continue
-				}
-				if x, y := sys.Encode(nil, &next), sys.Encode(nil, &dnext); !bytes.Equal(x, y) {
-					return fmt.Errorf("%s leads to %x, to %x once decoded", sys.Label(s, a), x, y)
-				}
-				if err := c.push(&next, q, sys.Label(s, a)); err != nil {
-					return fmt.Errorf("its successor by %s, %v", sys.Label(s, a), err)
-				}
+			if !ok {
+				continue
+			}
+			if x, y := sys.Encode(nil, &next), sys.Encode(nil, &dnext); !bytes.Equal(x, y) {
+				return fmt.Errorf("%s leads to %x, to %x once decoded", sys.Label(s, a), x, y)
+			}
+			if err := v.Add(&next, a); err != nil {
+				return fmt.Errorf("its successor by %s, %v", sys.Label(s, a), err)
 			}
 		}
 	}
@@ -206,21 +198,4 @@ func (c *codecCheck[S]) sameSuccessors(q *codecState[S], d *S, enc []byte) error
 		return fmt.Errorf("computing its successors changed it")
 	}
 	return nil
-}
-
-// actions are the actions enabled in s by their guards and choices (a
-// send may still block).
-func (c *codecCheck[S]) actions(s *S) func(yield func(model.Action) bool) {
-	return func(yield func(model.Action) bool) {
-		for ri := range c.sys.Rules {
-			r := &c.sys.Rules[ri]
-			for p := 0; p < c.sys.Procs; p++ {
-				for k := range r.ChoicesAt(s, p) {
-					if !yield(model.Action{Rule: ri, Proc: p, Choice: k}) {
-						return
-					}
-				}
-			}
-		}
-	}
 }
