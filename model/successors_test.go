@@ -85,3 +85,23 @@ func TestSuccessorsRefuseTooManyChoices(t *testing.T) {
 		t.Fatalf("OfGroup on the group with too many choices: %v", succ.Err())
 	}
 }
+
+// The kernel allocates nothing per state: an expander keeps one and
+// restarts it on every state it expands.
+func TestSuccessorsAllocateNothing(t *testing.T) {
+	sys := addOrBlock()
+	s, next := 0, 0
+	succ := sys.Successors(2)
+	n := 0
+	if allocs := testing.AllocsPerRun(100, func() {
+		for succ.Of(&s); succ.Next(&next); {
+			n++
+		}
+		succ.OfGroup(&s, 1, 0)
+		for succ.NextChoice(&next) {
+			n++
+		}
+	}); allocs != 0 || n == 0 {
+		t.Fatalf("%v allocations per state, %d successors", allocs, n)
+	}
+}
