@@ -310,8 +310,15 @@ func (m *memory) Committed() error { return nil }
 
 // Recover inserts the fingerprints of the store's section of a checkpoint,
 // and their indices if the store keeps them, into the empty store, which
-// must then hold one per state of the run.
+// must then hold one per state of the run. The section lists them shard by
+// shard, each shard's in the order of its slots, which is the order of the
+// fingerprints: inserted one by one into a table that grows as it fills,
+// such keys would all have their homes at the start of the small table and
+// pile up into one cluster that every later key probes through. So each
+// shard's keys are gathered first and its table sized for them at once
+// (table.reserve), as large as an uninterrupted run's.
 func (m *memory) Recover(r *diskio.Section, states int64) error {
+	var run shardRun
 	for n := r.Uint(); n > 0 && r.Err() == nil; n-- {
 		fp := r.Uint64()
 		var id uint64
@@ -324,12 +331,15 @@ func (m *memory) Recover(r *diskio.Section, states int64) error {
 		if id >= uint64(states) {
 			return &diskio.BadSection{Why: "a state index past the trace log"}
 		}
-		sh := &m.shards[shardOf(fp)]
-		slot, added := sh.put(fp)
-		if added && m.indexed {
-			sh.ids[slot] = uint32(id)
+		if len(run.keys) > 0 && shardOf(fp) != shardOf(run.keys[0]) {
+			m.insertRun(&run)
+		}
+		run.keys = append(run.keys, fp)
+		if m.indexed {
+			run.ids = append(run.ids, uint32(id))
 		}
 	}
+	m.insertRun(&run)
 	switch {
 	case r.Err() != nil:
 		return &diskio.BadSection{Why: "truncated or overlong sections"}
@@ -337,6 +347,30 @@ func (m *memory) Recover(r *diskio.Section, states int64) error {
 		return &diskio.BadSection{Why: "visited set and trace log disagree"}
 	}
 	return nil
+}
+
+// shardRun is the fingerprints, and their indices if the store keeps
+// them, that Recover read in a row from one shard.
+type shardRun struct {
+	keys []uint64
+	ids  []uint32
+}
+
+// insertRun inserts the keys of run, all of one shard, into that shard's
+// table, sized for them first, and empties run.
+func (m *memory) insertRun(run *shardRun) {
+	if len(run.keys) == 0 {
+		return
+	}
+	sh := &m.shards[shardOf(run.keys[0])]
+	sh.reserve(sh.n + len(run.keys))
+	for i, fp := range run.keys {
+		slot, added := sh.put(fp)
+		if added && m.indexed {
+			sh.ids[slot] = run.ids[i]
+		}
+	}
+	run.keys, run.ids = run.keys[:0], run.ids[:0]
 }
 
 // Close unmaps the tables; the store must not be used afterwards.

@@ -198,3 +198,73 @@ func TestExactStoreRefusesACheckpoint(t *testing.T) {
 		t.Fatal("the exact store wrote a checkpoint section")
 	}
 }
+
+// A memory store restored from its checkpoint section has tables of the
+// sizes the run that wrote it had grown them to (memory.Recover sizes each
+// shard's table for its keys at once): a resumed run holds no more memory
+// than the uninterrupted one, and holds every state with its index.
+func TestMemoryRecoverSizesTheTablesAsTheRunDid(t *testing.T) {
+	for name, mk := range map[string]func() Store{"memory": NewMemory, "indexed memory": func() Store { return NewIndexedMemory() }} {
+		st := mk()
+		fps := make([]uint64, 300000)
+		for i := range fps {
+			fps[i] = fpOf(uint64(i))
+		}
+		level(t, st, fps, 2)
+		var buf bytes.Buffer
+		w := diskio.NewSectionWriter(&buf, 1<<16)
+		if err := st.Checkpoint(w); err != nil || w.Flush() != nil {
+			t.Fatalf("%s: checkpoint: %v", name, err)
+		}
+		want := st.Bytes()
+		st.Close()
+		st = mk()
+		if err := st.Recover(diskio.NewSection(buf.Bytes()), int64(len(fps))); err != nil {
+			t.Fatalf("%s: recover: %v", name, err)
+		}
+		if got := st.Bytes(); got != want {
+			t.Fatalf("%s: the recovered tables hold %d bytes, the run's %d", name, got, want)
+		}
+		if got := level(t, st, fps, 1); len(got) != 0 {
+			t.Fatalf("%s: after recovery %d stored states were admitted again", name, len(got))
+		}
+		if name == "indexed memory" {
+			ix := st.(Indexed)
+			for i, fp := range fps {
+				if got := ix.IndexOf(fp, nil); got != uint32(i) {
+					t.Fatalf("%s: after recovery state %d has index %d", name, i, got)
+				}
+			}
+		}
+		st.Close()
+	}
+}
+
+// BenchmarkMemoryRecover restores a visited set of a million states from
+// its checkpoint section: the keys come shard by shard in the order of
+// their slots, which, inserted into tables that grow as they fill, once
+// piled up into clusters that every later key probed through.
+func BenchmarkMemoryRecover(b *testing.B) {
+	st := NewMemory()
+	var c Candidates
+	for i := uint64(0); i < 1<<20; i++ {
+		c.Add(fpOf(i), 0, 0, 0, nil)
+	}
+	if err := st.Commit([]*Candidates{&c}, 1, func(*Candidates, int) bool { return true }); err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := diskio.NewSectionWriter(&buf, 1<<16)
+	if err := st.Checkpoint(w); err != nil || w.Flush() != nil {
+		b.Fatal(err)
+	}
+	st.Close()
+	b.ResetTimer()
+	for range b.N {
+		st := NewMemory()
+		if err := st.Recover(diskio.NewSection(buf.Bytes()), 1<<20); err != nil {
+			b.Fatal(err)
+		}
+		st.Close()
+	}
+}

@@ -51,7 +51,7 @@ func (s *table) insert(fp uint64) bool {
 // put adds key fp if it is new, and returns its slot and whether it was
 // new.
 func (s *table) put(fp uint64) (int, bool) {
-	if 4*(s.n+1) > 3*len(s.keys) {
+	if !fits(s.n+1, len(s.keys)) {
 		s.grow()
 	}
 	for i := home(fp, len(s.keys)); ; i++ {
@@ -69,9 +69,32 @@ func (s *table) put(fp uint64) (int, bool) {
 	}
 }
 
-func (s *table) grow() {
+// grownSize is the size a table of size slots grows to.
+func grownSize(size int) int { return max(size+size/2, grownSlots) }
+
+// fits reports whether a table of size slots holds n keys without growing.
+func fits(n, size int) bool { return 4*n <= 3*size }
+
+func (s *table) grow() { s.resize(grownSize(len(s.keys))) }
+
+// reserve grows the table at once to the size that put, growing step by
+// step, would give it once it holds n keys: keys known to come (a
+// checkpoint's, memory.Recover) then go into a table of its final size,
+// as large as in a run that inserted them one by one.
+func (s *table) reserve(n int) {
+	size := len(s.keys)
+	for !fits(n, size) {
+		size = grownSize(size)
+	}
+	if size > len(s.keys) {
+		s.resize(size)
+	}
+}
+
+// resize moves the table's keys, and what it keeps beside them, to new
+// arrays of size slots.
+func (s *table) resize(size int) {
 	old, oldIDs, oldMarks, oldRecent := s.keys, s.ids, s.marks, s.recent
-	size := max(len(old)+len(old)/2, grownSlots)
 	if s.mapped {
 		s.keys = offheap.Slice[uint64](size)
 	} else {
@@ -112,10 +135,10 @@ func (s *table) grow() {
 // states: its new arrays, held beside the old while it rehashes; 0 if they
 // fit.
 func (s *table) growth(n int) int64 {
-	if 4*(s.n+n) <= 3*len(s.keys) {
+	if fits(s.n+n, len(s.keys)) {
 		return 0
 	}
-	size := max(len(s.keys)+len(s.keys)/2, grownSlots)
+	size := grownSize(len(s.keys))
 	b := int64(size) * 8
 	if s.ids != nil {
 		b += int64(size) * 4
