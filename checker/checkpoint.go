@@ -2,7 +2,6 @@ package checker
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -158,10 +157,11 @@ func absPath(path string) string {
 // owner, and returns the level whose frontier it holds.
 func (e *bfs[S]) resume(res *Result) (int, error) {
 	path := filepath.Join(e.opt.Checkpoint, checkpointFile)
-	r, hdr, err := e.openCheckpoint(path)
+	r, f, hdr, err := e.openCheckpoint(path)
 	if err != nil {
 		return 0, err
 	}
+	defer f.Close()
 	if e.opt.Disk != "" {
 		if err := e.resumeWorkDir(r, path); err != nil {
 			return 0, err
@@ -199,27 +199,44 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 	return depth, nil
 }
 
-// openCheckpoint reads the checkpoint at path, checks its magic line, its
-// sum and its header against this run, and returns its sections after the
-// header, and the header.
-func (e *bfs[S]) openCheckpoint(path string) (*diskio.Section, CheckpointHeader, error) {
-	data, err := os.ReadFile(path)
+// openCheckpoint opens the checkpoint at path, checks its sum, its magic
+// line and its header against this run, and returns its sections after the
+// header, streamed from the file, which the caller closes once it has read
+// them, and the header. The sum is checked first, in a pass of its own, so
+// that no section is restored from a corrupted file; the sections are then
+// read as they are restored, and the file is never held whole in memory.
+func (e *bfs[S]) openCheckpoint(path string) (*diskio.Section, *os.File, CheckpointHeader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, CheckpointHeader{}, refuse("resume: %v", err)
+	}
+	r, hdr, err := e.readCheckpointHeader(f, path)
+	if err != nil {
+		f.Close()
+		return nil, nil, CheckpointHeader{}, err
+	}
+	return r, f, hdr, nil
+}
+
+// readCheckpointHeader is openCheckpoint once the file f is open.
+func (e *bfs[S]) readCheckpointHeader(f *os.File, path string) (*diskio.Section, CheckpointHeader, error) {
+	if err := verifyChecksum(f, path); err != nil {
+		return nil, CheckpointHeader{}, err
+	}
+	st, err := f.Stat()
 	if err != nil {
 		return nil, CheckpointHeader{}, refuse("resume: %v", err)
 	}
-	if err := checkMagic(bufio.NewReader(bytes.NewReader(data)), path); err != nil {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, CheckpointHeader{}, refuse("resume: %v", err)
+	}
+	br := bufio.NewReader(f)
+	if err := checkMagic(br, path); err != nil {
 		return nil, CheckpointHeader{}, err
 	}
-	if len(data) < len(checkpointMagic)+8 {
-		return nil, CheckpointHeader{}, notValid(path, "no checkpoint header")
-	}
-	body := data[:len(data)-8]
-	if xxhash.Sum64(body) != binary.LittleEndian.Uint64(data[len(data)-8:]) {
-		return nil, CheckpointHeader{}, notValid(path, "checksum mismatch: the file is corrupted")
-	}
-	r := diskio.NewSection(body[len(checkpointMagic):])
+	r := diskio.NewSectionReader(br, st.Size()-8-int64(len(checkpointMagic)))
 	var hdr CheckpointHeader
-	if err := json.Unmarshal(r.Bytes(int(r.Uint())), &hdr); err != nil || r.Err() != nil {
+	if err := json.Unmarshal(r.Bytes(int(min(r.Uint(), uint64(r.Len())))), &hdr); err != nil || r.Err() != nil {
 		return nil, CheckpointHeader{}, notValid(path, "unreadable header")
 	}
 	if why := e.mismatches(hdr); len(why) > 0 {

@@ -47,30 +47,74 @@ func (w *SectionWriter) Raw(b []byte) { w.w.Write(b) }
 // Flush writes what is buffered and returns the first write error.
 func (w *SectionWriter) Flush() error { return w.w.Flush() }
 
-// Section reads sections from b. The first error sticks: every read after
-// it returns zero values, and Err reports it.
+// Section reads sections from bytes in memory (NewSection) or streamed
+// from a reader (NewSectionReader), through a window that it refills, so
+// that a checkpoint is never held whole in memory while its sections are
+// restored: a resume's peak memory stays that of the run it restores. The
+// first error sticks: every read after it returns zero values, and Err
+// reports it.
 type Section struct {
-	b   []byte
-	err error
+	// b is the window's bytes not read yet, at the end of buf.
+	b, buf []byte
+	src    io.Reader
+	// left is the number of bytes src still holds after the window.
+	left int64
+	err  error
 }
+
+// sectionWindow is the size of a streamed section's window.
+const sectionWindow = 1 << 20
 
 // NewSection reads the sections in b.
 func NewSection(b []byte) *Section { return &Section{b: b} }
 
-// Err is the first read that found the bytes short or malformed.
+// NewSectionReader reads the sections in the next size bytes of src.
+func NewSectionReader(src io.Reader, size int64) *Section {
+	return &Section{src: src, left: size}
+}
+
+// Err is the first read that found the bytes short or malformed, or that
+// failed.
 func (r *Section) Err() error { return r.err }
 
 // Len is the number of bytes not read yet.
-func (r *Section) Len() int { return len(r.b) }
+func (r *Section) Len() int64 { return int64(len(r.b)) + r.left }
+
+// fill makes the window hold at least n bytes not read yet, or all that
+// are left if fewer, and reports whether it holds n.
+func (r *Section) fill(n int) bool {
+	if len(r.b) >= n {
+		return true
+	}
+	if r.left == 0 || r.err != nil {
+		return false
+	}
+	want := int(min(int64(max(n, sectionWindow)), int64(len(r.b))+r.left))
+	if cap(r.buf) < want {
+		r.buf = make([]byte, want)
+	}
+	r.buf = r.buf[:cap(r.buf)]
+	kept := copy(r.buf, r.b)
+	read := int(min(int64(len(r.buf)-kept), r.left))
+	if _, err := io.ReadFull(r.src, r.buf[kept:kept+read]); err != nil {
+		r.err = err
+		r.b = nil
+		return false
+	}
+	r.left -= int64(read)
+	r.b = r.buf[:kept+read]
+	return len(r.b) >= n
+}
 
 // Uint reads an unsigned varint.
 func (r *Section) Uint() uint64 {
 	if r.err != nil {
 		return 0
 	}
+	r.fill(binary.MaxVarintLen64)
 	v, n := binary.Uvarint(r.b)
 	if n <= 0 {
-		r.err = io.ErrUnexpectedEOF
+		r.fail()
 		return 0
 	}
 	r.b = r.b[n:]
@@ -82,19 +126,28 @@ func (r *Section) Int() int64 {
 	if r.err != nil {
 		return 0
 	}
+	r.fill(binary.MaxVarintLen64)
 	v, n := binary.Varint(r.b)
 	if n <= 0 {
-		r.err = io.ErrUnexpectedEOF
+		r.fail()
 		return 0
 	}
 	r.b = r.b[n:]
 	return v
 }
 
-// Bytes reads the next n bytes, which alias the section's.
-func (r *Section) Bytes(n int) []byte {
-	if r.err != nil || n < 0 || n > len(r.b) {
+// fail records bytes found short or malformed, unless a read failed first.
+func (r *Section) fail() {
+	if r.err == nil {
 		r.err = io.ErrUnexpectedEOF
+	}
+}
+
+// Bytes reads the next n bytes. They alias the section's window: they
+// stay valid only until the next read.
+func (r *Section) Bytes(n int) []byte {
+	if r.err != nil || n < 0 || int64(n) > r.Len() || !r.fill(n) {
+		r.fail()
 		return nil
 	}
 	out := r.b[:n]
@@ -121,7 +174,7 @@ func (r *Section) Uint64() uint64 {
 // String reads what SectionWriter.String wrote.
 func (r *Section) String() string {
 	n := r.Uint()
-	return string(r.Bytes(int(min(n, uint64(len(r.b))))))
+	return string(r.Bytes(int(min(n, uint64(r.Len())))))
 }
 
 // BadSection is a checkpoint section that does not hold what its owner
