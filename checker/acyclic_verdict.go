@@ -62,6 +62,14 @@ func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acycli
 		marksPhase(ctx, sys, opt, res, start)
 		return
 	}
+	giveMarkedVerdicts(ctx, sys, a, opt, res)
+}
+
+// giveMarkedVerdicts gives the liveness properties of sys their verdicts
+// from a.pending, the properties a terminal state leaves pending (after
+// the marks phase) or whose goal no terminal state leaves unmet (without
+// one), and settles the overall verdict.
+func giveMarkedVerdicts[S any](ctx context.Context, sys *model.System[S], a *acyclic[S], opt Options, res *Result) {
 	began := time.Now()
 	cls, err := liveness.NewClasses(sys, opt.Fair)
 	if err != nil {
@@ -136,7 +144,18 @@ func marksPhase[S any](ctx context.Context, sys *model.System[S], opt Options, r
 	if opt.Timeout > 0 && o.Timeout <= 0 {
 		r.Reason = fmt.Sprintf("timeout after %s", opt.Timeout)
 	} else {
-		r, _ = search(ctx, sys, o, nil, true)
+		var e *bfs[S]
+		r, e = search(ctx, sys, o, nil, true)
+		var a *acyclic[S] // nil if the search was refused before it began
+		if e != nil {
+			a = e.acyc
+		}
+		switch {
+		case a.active() && r.Err == nil && r.Reason == "" && !r.StoppedAtViolation:
+			giveMarkedVerdicts(ctx, e.sys, a, o, &r)
+		case a != nil && a.marks != nil:
+			a.marks.free() // stopped: the liveness verdicts are incomplete
+		}
 	}
 	switch {
 	case r.Err != nil:

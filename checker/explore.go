@@ -162,11 +162,25 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 	// outside the runtime grows (memoryGuard); the run gives it back as
 	// it found it.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	return search(ctx, sys, opt, hook, false)
+	res, e := search(ctx, sys, opt, hook, false)
+	if e == nil { // refused before the search began
+		return res, nil
+	}
+	e.decideLiveness(ctx, &res)
+	e.finishWorkDir(&res) // a checkpoint names it: kept until the liveness phase ends
+	settleVacuity(&res, opt)
+	res.Elapsed = res.SafetyElapsed
+	if res.Liveness != nil {
+		res.Elapsed += res.Liveness.Elapsed
+	}
+	return res, e
 }
 
-// search is run; withMarks makes it the marks phase of a termination
-// measure (acyclic.go), which computes the marks.
+// search is one breadth-first search of sys, its safety verdicts and
+// figures; its caller decides liveness (decideLiveness) and the run's end.
+// withMarks makes it the marks phase of a termination measure (acyclic.go),
+// which computes the marks: a second search that marksPhase drives, never
+// one search calling another.
 func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action), withMarks bool) (Result, *bfs[S]) {
 	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params, Meaning: meaning(sys.Spec, sys.Variant, sys.Params, opt)}
 	if opt.Safety {
@@ -250,25 +264,22 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 	if e.saved == nil && !e.opt.Resume {
 		e.finishWorkDir(&res) // no checkpoint names it: its room goes to the liveness phase
 	}
-	switch {
-	case e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation:
-		decideByMeasure(ctx, sys, e.acyc, opt, &res, e.start)
-	case withMarks: // stopped: the marks phase leaves the verdicts to its caller
-	default:
-		if e.acyc != nil && e.acyc.marks != nil {
-			e.acyc.marks.free() // the graph decides
-		}
-		checkLiveness(ctx, sys, opt, &res, e.start)
-	}
-	e.finishWorkDir(&res) // a checkpoint names it: kept until the liveness phase ends
-	if !withMarks {       // the marks phase's caller takes only its liveness verdicts
-		settleVacuity(&res, opt)
-	}
-	res.Elapsed = res.SafetyElapsed
-	if res.Liveness != nil {
-		res.Elapsed += res.Liveness.Elapsed
-	}
 	return res, e
+}
+
+// decideLiveness decides the liveness properties of the search e, whose
+// safety verdicts res holds: by the termination measure if it held on
+// every transition of a complete search (acyclic_verdict.go), else on the
+// state graph.
+func (e *bfs[S]) decideLiveness(ctx context.Context, res *Result) {
+	if e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation {
+		decideByMeasure(ctx, e.sys, e.acyc, e.opt, res, e.start)
+		return
+	}
+	if e.acyc != nil && e.acyc.marks != nil {
+		e.acyc.marks.free() // the graph decides
+	}
+	checkLiveness(ctx, e.sys, e.opt, res, e.start)
 }
 
 // setupReduction builds the reducer, or says in res why reduction does not
