@@ -15,7 +15,7 @@ import (
 // with marks (24 bytes in memory until the level's end) costs as much as
 // the level's transitions. Instead the marks travel with the candidates:
 // each candidate carries the marks its edge gives, in the level's file and
-// in the keys the store sorts (store.DiskMarks); the sort brings a
+// in the keys the store sorts (store.DiskPayload); the sort brings a
 // fingerprint's candidates together, and their marks are merged there.
 // When the level is resolved,
 //
@@ -46,7 +46,7 @@ import (
 // gain is a stored, expanded state id that just gained the marks bits.
 type gain struct{ id, bits uint32 }
 
-// reached is the disk store's report (store.DiskMarks.Reached) that the
+// reached is the disk store's report (store.DiskPayload.Reached) that the
 // level's candidates reach id, a state stored before the level, with the
 // marks m: it sets the bits id lacks and keeps them to pass on
 // (settleOnDisk).

@@ -8,7 +8,7 @@ import (
 // markSlots are the marks with the visited set in memory, outside a
 // reduced run: the store keeps each state's marks beside its fingerprint,
 // a few bits a slot, with a bit that says the state was admitted since the
-// level began (store.Marked). A successor's marks come with the lookup
+// level began (store.WithPayload). A successor's marks come with the lookup
 // that finds it stored (expander.lookUp), and no state index is kept: a
 // state costs its marks' bits and that bit instead of an index, 4 bytes a
 // slot, and a byte of marks. The store writes each new state's marks as
@@ -22,7 +22,7 @@ import (
 // admission (raise) makes the copy stale, and the level's marks are then
 // looked up in the store.
 type markSlots struct {
-	st store.Marked
+	st store.WithPayload
 	// width is the bytes of a state's marks in a level's copy.
 	width     int
 	cur, next levelCopy
@@ -36,19 +36,19 @@ type levelCopy struct {
 	stale bool
 }
 
-func newMarkSlots(st store.Marked, props int) *markSlots {
+func newMarkSlots(st store.WithPayload, props int) *markSlots {
 	return &markSlots{st: st, width: (props + 7) / 8}
 }
 
 // get finds a state not stored without marks and pending, as markArray
 // does.
 func (s *markSlots) get(fp uint64) (uint32, bool) {
-	m, recent, stored := s.st.Marks(fp)
+	m, recent, stored := s.st.Payload(fp)
 	return m, recent || !stored
 }
 
 func (s *markSlots) has(_ uint32, fp uint64) uint32 {
-	m, _, _ := s.st.Marks(fp)
+	m, _, _ := s.st.Payload(fp)
 	return m
 }
 
@@ -66,14 +66,14 @@ func (s *markSlots) ofLevel(fr *level, lo, hi int, buf *levelMarks) []uint32 {
 	for j := lo; j < hi; j++ {
 		buf.fps = append(buf.fps, model.Fingerprint(fr.state(j)))
 	}
-	buf.found, buf.marks = s.st.MarksAll(buf.fps, buf.found, buf.marks)
+	buf.found, buf.marks = s.st.PayloadAll(buf.fps, buf.found, buf.marks)
 	return buf.marks
 }
 
 // raise sets the marks in the store; a pending state's makes its level's
 // copy stale.
 func (s *markSlots) raise(fp uint64, m uint32, pending bool) {
-	s.st.SetMarks(fp, m)
+	s.st.SetPayload(fp, m)
 	if pending {
 		s.next.stale = true
 	}
@@ -94,7 +94,7 @@ func (s *markSlots) startLevel(_, first uint32) {
 
 // bytes are the store's marks; the levels' copies are part of a run's
 // peak memory, not of its marks.
-func (s *markSlots) bytes() int64 { return s.st.MarksBytes() }
+func (s *markSlots) bytes() int64 { return s.st.PayloadBytes() }
 
 // free drops the levels' copies; the store's Close frees its marks.
 func (s *markSlots) free() { s.cur, s.next = levelCopy{}, levelCopy{} }

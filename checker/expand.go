@@ -237,7 +237,7 @@ func (x *expander[S]) successorAt(i int) *S {
 // the same time.
 func (x *expander[S]) lookUp() {
 	if x.e.acyc.active() && x.e.marked != nil {
-		x.seen, x.have = x.e.marked.MarksAll(x.succ.FPs, x.seen, x.have)
+		x.seen, x.have = x.e.marked.PayloadAll(x.succ.FPs, x.seen, x.have)
 		return
 	}
 	x.seen = x.e.store.SeenAll(&x.succ, x.seen)

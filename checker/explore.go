@@ -89,7 +89,7 @@ type bfs[S any] struct {
 	indexed store.Indexed
 	// marked is the store when it keeps the marks of a termination
 	// measure in its slots (acyclic_slots.go), outside a reduced run.
-	marked store.Marked
+	marked store.WithPayload
 	// ampleHook, if set (by tests), is called with every state expanded by
 	// a proper ample set and that set's actions, from any worker.
 	ampleHook func(id uint32, ample []model.Action)
@@ -387,7 +387,7 @@ func (e *bfs[S]) open() error {
 		e.indexed = store.NewIndexedMemory()
 		e.store = e.indexed
 	case e.acyc != nil && e.acyc.withMarks:
-		e.marked = store.NewMarkedMemory(store.MarkLayout{Bits: len(e.acyc.props), Vals: e.vals(), At: e.marksAt()})
+		e.marked = store.NewPayloadMemory(store.PayloadLayout{Bits: len(e.acyc.props), Vals: e.vals(), At: e.marksAt()})
 		e.store = e.marked
 	default:
 		e.store = store.NewMemory()
@@ -399,9 +399,9 @@ func (e *bfs[S]) open() error {
 // openDisk opens, in the working directory, the disk store and the two
 // spilled levels.
 func (e *bfs[S]) openDisk() error {
-	var marks *store.DiskMarks
+	var marks *store.DiskPayload
 	if e.acyc != nil && e.acyc.withMarks {
-		marks = &store.DiskMarks{At: e.marksAt(), Reached: e.acyc.reached}
+		marks = &store.DiskPayload{At: e.marksAt(), Reached: e.acyc.reached}
 	}
 	var err error
 	if e.store, err = store.OpenDisk(e.work.path, e.vals(), levelBlock, e.opt.Checkpoint != "", marks); err != nil {

@@ -33,12 +33,13 @@ import (
 // level's candidates are dropped; a state limit is reached in the level's
 // commit, after every step and end property of the level was checked).
 //
-// With a termination measure's marks (DiskMarks), each key carries its
-// candidate's marks, and the merge, which yields a fingerprint's keys
-// together, takes their union: a new state is admitted with the union of
-// the marks of every edge of the level to it, and a state stored before is
-// reported once, with that union, as reached (DiskMarks.Reached). No edge
-// of the level is kept in memory for its marks.
+// With a payload (DiskPayload: a termination measure's marks), each key
+// carries its candidate's payload, and the merge, which yields a
+// fingerprint's keys together, takes their union: a new state is admitted
+// with the union of the payloads of every edge of the level to it, and a
+// state stored before is reported once, with that union, as reached
+// (DiskPayload.Reached). No edge of the level is kept in memory for its
+// payload.
 type dddLevel struct {
 	keys *keyRuns
 	file *os.File
@@ -54,10 +55,10 @@ type dddLevel struct {
 	// measures is the number of measures, whose values each record holds,
 	// and maxEncoding the largest encoding a record may hold.
 	measures, maxEncoding int
-	// marks, if not nil, says where the candidates' marks are.
-	marks *DiskMarks
+	// payload, if not nil, says where the candidates' payloads are.
+	payload *DiskPayload
 	// the chunk of distinct fingerprints being looked up, their first
-	// candidates, the union of their candidates' marks and the first one's
+	// candidates, the union of their candidates' payloads and the first one's
 	// own, and the store's answers.
 	fps        []uint64
 	seqs       []uint32
@@ -66,10 +67,10 @@ type dddLevel struct {
 	ids        []uint32
 	rec        []byte
 	// more lists the new states whose candidates of the level bring more
-	// marks than the first one's own, by the first one's position; ranks
+	// payload than the first one's own, by the first one's position; ranks
 	// counts the new states before each word of fresh, to give a new
 	// state its index.
-	more  []seqMarks
+	more  []seqPayload
 	ranks []uint32
 	// base is the number of states stored before the level.
 	base uint32
@@ -81,14 +82,14 @@ type dddLevel struct {
 // at once.
 const lookupChunk = 1 << 16
 
-// seqMarks are the marks of the candidate at position seq.
-type seqMarks struct{ seq, marks uint32 }
+// seqPayload is the payload of the candidate at position seq.
+type seqPayload struct{ seq, bits uint32 }
 
 // openDDD creates the candidates' files in the run's working directory dir,
-// for a system with measures measures, the candidates' marks at marks if
-// not nil.
-func openDDD(dir string, measures, maxEncoding int, marks *DiskMarks) (*dddLevel, error) {
-	keys, err := openKeyRuns(filepath.Join(dir, fileKeys), marks != nil)
+// for a system with measures measures, the candidates' payloads where
+// payload says, if not nil.
+func openDDD(dir string, measures, maxEncoding int, payload *DiskPayload) (*dddLevel, error) {
+	keys, err := openKeyRuns(filepath.Join(dir, fileKeys), payload != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func openDDD(dir string, measures, maxEncoding int, marks *DiskMarks) (*dddLevel
 		return nil, err
 	}
 	sw, sr := diskio.NewSumWriter(f), diskio.NewSumReader(f)
-	d := &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, diskio.Buffer), r: bufio.NewReaderSize(sr, diskio.Buffer), measures: measures, maxEncoding: maxEncoding, marks: marks}
+	d := &dddLevel{keys: keys, file: f, sw: sw, sr: sr, w: bufio.NewWriterSize(sw, diskio.Buffer), r: bufio.NewReaderSize(sr, diskio.Buffer), measures: measures, maxEncoding: maxEncoding, payload: payload}
 	d.one.Add(0, 0, 0, 0, nil)
 	d.one.Vals = make([]int, measures)
 	return d, nil
@@ -111,8 +112,8 @@ func (d *dddLevel) add(c *Candidates) error {
 			return fmt.Errorf("a level has more than %d candidates; mc supports at most that many", d.n)
 		}
 		var m uint32
-		if d.marks != nil {
-			m = uint32(c.Vals[i*d.measures+d.marks.At])
+		if d.payload != nil {
+			m = uint32(c.Vals[i*d.measures+d.payload.At])
 		}
 		if err := d.keys.add(fp, d.n, m); err != nil {
 			return err
@@ -152,7 +153,7 @@ func (d *dddLevel) resolve(st *runSet) error {
 	var last uint64
 	err := d.keys.merge(func(k seqKey) error {
 		if have && k.fp == last {
-			d.union[len(d.union)-1] |= k.marks
+			d.union[len(d.union)-1] |= k.payload
 			return nil
 		}
 		// A chunk is looked up once the next fingerprint shows that its
@@ -165,8 +166,8 @@ func (d *dddLevel) resolve(st *runSet) error {
 		have, last = true, k.fp
 		d.fps = append(d.fps, k.fp)
 		d.seqs = append(d.seqs, k.seq)
-		d.union = append(d.union, k.marks)
-		d.own = append(d.own, k.marks)
+		d.union = append(d.union, k.payload)
+		d.own = append(d.own, k.payload)
 		return nil
 	})
 	if err == nil {
@@ -176,7 +177,7 @@ func (d *dddLevel) resolve(st *runSet) error {
 		st.close()
 		return err
 	}
-	if d.marks == nil {
+	if d.payload == nil {
 		return st.end(nil)
 	}
 	d.ranks = slices.Grow(d.ranks[:0], words)[:words]
@@ -185,7 +186,7 @@ func (d *dddLevel) resolve(st *runSet) error {
 		d.ranks[w] = n
 		n += uint32(bits.OnesCount64(word))
 	}
-	slices.SortFunc(d.more, func(a, b seqMarks) int { return int(a.seq) - int(b.seq) })
+	slices.SortFunc(d.more, func(a, b seqPayload) int { return int(a.seq) - int(b.seq) })
 	return st.end(d.idOf)
 }
 
@@ -211,10 +212,10 @@ func (d *dddLevel) lookup(st *runSet) error {
 		case isNew[i]:
 			d.fresh[s/64] |= 1 << (s % 64)
 			if d.union[i] != d.own[i] {
-				d.more = append(d.more, seqMarks{seq: s, marks: d.union[i]})
+				d.more = append(d.more, seqPayload{seq: s, bits: d.union[i]})
 			}
-		case d.marks != nil && d.union[i] != 0:
-			d.marks.Reached(d.ids[i], d.union[i])
+		case d.payload != nil && d.union[i] != 0:
+			d.payload.Reached(d.ids[i], d.union[i])
 		}
 	}
 	d.fps, d.seqs, d.union, d.own = d.fps[:0], d.seqs[:0], d.union[:0], d.own[:0]
@@ -274,7 +275,7 @@ func (d *dddLevel) each(admit Admit) error {
 		c.Actions[0] = binary.LittleEndian.Uint32(fixed[12:16])
 		c.Masks[0] = mask
 		if len(more) > 0 && more[0].seq == s {
-			c.Vals[d.marks.At] = int(more[0].marks)
+			c.Vals[d.payload.At] = int(more[0].bits)
 			more = more[1:]
 		}
 		if !admit(c, 0) {

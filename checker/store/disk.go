@@ -30,25 +30,27 @@ const (
 	fileCandidates = "candidates"
 )
 
-// DiskMarks makes the disk store carry a termination measure's marks
-// (package checker, acyclic.go): a new state is admitted with the union of
-// the marks of all the level's candidates of it, and every state stored
-// before that the level's candidates reach with marks is reported, with
-// their union and its index. The runs then keep each state's index.
-type DiskMarks struct {
-	// At is the position of the marks among a candidate's values.
+// DiskPayload makes the disk store carry a payload of bits per candidate
+// that it does not interpret beyond merging, a search extension's (package
+// checker's termination measure's marks: acyclic_disk.go): a new state is
+// admitted with the union (bitwise or) of the payloads of all the level's
+// candidates of it, and every state stored before that the level's
+// candidates reach with a payload is reported, with their union and its
+// index. The runs then keep each state's index.
+type DiskPayload struct {
+	// At is the position of the payload among a candidate's values.
 	At int
 	// Reached is called during EndLevel, before the level's new states
 	// are admitted, once for each state stored before the level that the
-	// level's candidates with marks reach: its index and their marks'
-	// union.
-	Reached func(id, marks uint32)
+	// level's candidates with a payload reach: its index and their
+	// payloads' union.
+	Reached func(id, bits uint32)
 }
 
-// Locator is the disk store with marks, between levels: Locate sets ids[i]
-// to the index of the state with fingerprint fps[i], or NotStored; fps must
-// be increasing. It reads the runs once, skipping the blocks that hold
-// nothing sought.
+// Locator is the disk store with a payload, between levels: Locate sets
+// ids[i] to the index of the state with fingerprint fps[i], or NotStored;
+// fps must be increasing. It reads the runs once, skipping the blocks that
+// hold nothing sought.
 type Locator interface {
 	Locate(fps []uint64, ids []uint32) error
 }
@@ -58,14 +60,14 @@ type Locator interface {
 // values is the number of values each candidate carries, and maxEncoding
 // the largest encoding of a state. A store that keeps is one whose run
 // checkpoints: it keeps the runs merged away until the next checkpoint no
-// longer needs them. With marks, the store also is a Locator.
-func OpenDisk(workDir string, values, maxEncoding int, keep bool, marks *DiskMarks) (Store, error) {
-	runs, err := openRunSet(filepath.Join(workDir, fileVisited), marks != nil)
+// longer needs them. With a payload, the store also is a Locator.
+func OpenDisk(workDir string, values, maxEncoding int, keep bool, payload *DiskPayload) (Store, error) {
+	runs, err := openRunSet(filepath.Join(workDir, fileVisited), payload != nil)
 	if err != nil {
 		return nil, err
 	}
 	runs.keep = keep
-	deferred, err := openDDD(workDir, values, maxEncoding, marks)
+	deferred, err := openDDD(workDir, values, maxEncoding, payload)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +128,7 @@ func (d *disk) EndLevel(admit Admit) error {
 	return d.deferred.reset()
 }
 
-// Locate is Locator's; only a store with marks keeps the indices.
+// Locate is Locator's; only a store with a payload keeps the indices.
 func (d *disk) Locate(fps []uint64, ids []uint32) error {
 	if !d.runs.ids {
 		return fmt.Errorf("internal error: the disk store keeps no indices")

@@ -26,15 +26,15 @@ func TestKeyRunsMergeInOrder(t *testing.T) {
 		var added []seqKey
 		for i := 0; i < n; i++ {
 			added = append(added, seqKey{fp: rng.Uint64() % uint64(n/3+1), seq: uint32(i)}) // many repeats
-			if k.marks {
-				added[i].marks = rng.Uint32()
+			if k.payload {
+				added[i].payload = rng.Uint32()
 			}
 		}
 		want := slices.Clone(added)
 		sortKeys(want)
 		for level := 0; level < 2; level++ { // the next level reuses the file
 			for _, x := range added {
-				if err := k.add(x.fp, x.seq, x.marks); err != nil {
+				if err := k.add(x.fp, x.seq, x.payload); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -119,11 +119,11 @@ func TestDDDKeepsTheFirstOfEachNewState(t *testing.T) {
 	}
 }
 
-// With marks, a new state is admitted with the union of the marks of every
+// With a payload, a new state is admitted with the union of the payloads of every
 // candidate of it in the level, and a state stored before is reported once,
 // with its index (its place in the order of admission) and the union of
 // its candidates' marks, if that is not empty.
-func TestDDDMergesMarks(t *testing.T) {
+func TestDDDMergesPayloads(t *testing.T) {
 	dir := t.TempDir()
 	st, err := openRunSet(dir+"/visited", true)
 	if err != nil {
@@ -131,7 +131,7 @@ func TestDDDMergesMarks(t *testing.T) {
 	}
 	defer st.close()
 	reached := map[uint32]uint32{}
-	marks := &DiskMarks{At: 1, Reached: func(id, m uint32) {
+	marks := &DiskPayload{At: 1, Reached: func(id, m uint32) {
 		if _, twice := reached[id]; twice {
 			t.Fatalf("state %d reported twice", id)
 		}

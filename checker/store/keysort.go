@@ -22,13 +22,13 @@ import (
 // fingerprint comes first. Sequence numbers are given in increasing order,
 // so a later run holds only later ones. Each run's bytes are summed as
 // written, and checked when merge has read the run back (diskio.CheckSum).
-// With marks, each key also carries its candidate's marks (deferred.go).
+// With a payload, each key also carries its candidate's (deferred.go).
 type keyRuns struct {
-	marks bool
-	buf   []seqKey
-	file  *os.File
-	w     *bufio.Writer
-	sw    *diskio.SumWriter
+	payload bool
+	buf     []seqKey
+	file    *os.File
+	w       *bufio.Writer
+	sw      *diskio.SumWriter
 	// ends[r] is the position, in keys, just after run r in the file, and
 	// sums[r] the sum of its bytes.
 	ends []int64
@@ -38,48 +38,49 @@ type keyRuns struct {
 }
 
 // seqKey is one candidate's fingerprint and its position in the level's
-// candidates, and, if the store carries them, its marks.
+// candidates, and, if the store carries them, its payload.
 type seqKey struct {
-	fp    uint64
-	seq   uint32
-	marks uint32
+	fp      uint64
+	seq     uint32
+	payload uint32
 }
 
 const (
 	// runKeys is the sort buffer's size in keys (16 bytes each in memory,
-	// 12 in a run, 16 with marks).
+	// 12 in a run, 16 with a payload).
 	runKeys = 1 << 18
-	// runKeyBytes is a key's size in a run file, without and with marks.
-	runKeyBytes      = 12
-	runKeyMarksBytes = 16
+	// runKeyBytes is a key's size in a run file, without and with a
+	// payload.
+	runKeyBytes        = 12
+	runKeyPayloadBytes = 16
 	// runReadBuffer is the read buffer of each run during the merge.
 	runReadBuffer = 32 << 10
 )
 
-func openKeyRuns(path string, marks bool) (*keyRuns, error) {
+func openKeyRuns(path string, payload bool) (*keyRuns, error) {
 	f, err := diskio.Create(path)
 	if err != nil {
 		return nil, err
 	}
 	sw := diskio.NewSumWriter(f)
-	return &keyRuns{marks: marks, file: f, sw: sw, w: bufio.NewWriterSize(sw, diskio.Buffer)}, nil
+	return &keyRuns{payload: payload, file: f, sw: sw, w: bufio.NewWriterSize(sw, diskio.Buffer)}, nil
 }
 
 // keyBytes is a key's size in a run file.
 func (k *keyRuns) keyBytes() int64 {
-	if k.marks {
-		return runKeyMarksBytes
+	if k.payload {
+		return runKeyPayloadBytes
 	}
 	return runKeyBytes
 }
 
 // add appends a key; its sequence number must exceed every one added since
 // the last reset.
-func (k *keyRuns) add(fp uint64, seq, marks uint32) error {
+func (k *keyRuns) add(fp uint64, seq, bits uint32) error {
 	if k.buf == nil {
 		k.buf = make([]seqKey, 0, runKeys)
 	}
-	k.buf = append(k.buf, seqKey{fp: fp, seq: seq, marks: marks})
+	k.buf = append(k.buf, seqKey{fp: fp, seq: seq, payload: bits})
 	if len(k.buf) == cap(k.buf) {
 		return k.spill()
 	}
@@ -93,8 +94,8 @@ func (k *keyRuns) spill() error {
 	rec := make([]byte, 0, k.keyBytes()*1024)
 	for i, x := range k.buf {
 		rec = binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint64(rec, x.fp), x.seq)
-		if k.marks {
-			rec = binary.LittleEndian.AppendUint32(rec, x.marks)
+		if k.payload {
+			rec = binary.LittleEndian.AppendUint32(rec, x.payload)
 		}
 		if len(rec) == cap(rec) || i == len(k.buf)-1 {
 			sum.Write(rec)
@@ -265,7 +266,7 @@ type runReader struct {
 	head seqKey
 	// rec is the part of buf a key takes.
 	rec []byte
-	buf [runKeyMarksBytes]byte
+	buf [runKeyPayloadBytes]byte
 }
 
 func (rr *runReader) next() (bool, error) {
@@ -277,8 +278,8 @@ func (rr *runReader) next() (bool, error) {
 	}
 	rr.left--
 	rr.head = seqKey{fp: binary.LittleEndian.Uint64(rr.rec[:8]), seq: binary.LittleEndian.Uint32(rr.rec[8:])}
-	if len(rr.rec) == runKeyMarksBytes {
-		rr.head.marks = binary.LittleEndian.Uint32(rr.rec[12:])
+	if len(rr.rec) == runKeyPayloadBytes {
+		rr.head.payload = binary.LittleEndian.Uint32(rr.rec[12:])
 	}
 	return true, nil
 }

@@ -14,10 +14,10 @@ import (
 // locks are needed.
 //
 // For partial-order reduction the store also keeps each state's index, 4
-// more bytes per slot, beside its fingerprint (NewIndexedMemory); for the
-// marks of a termination measure, each state's marks and a recent bit, a
-// few bits per slot (NewMarkedMemory, marks.go). A checkpoint then saves
-// them too.
+// more bytes per slot, beside its fingerprint (NewIndexedMemory); for a
+// search extension (a termination measure's marks), each state's payload
+// and a recent bit, a few bits per slot (NewPayloadMemory, payload.go). A
+// checkpoint saves the indices too.
 //
 // The tables are mapped outside the Go heap (internal/offheap), and a table
 // a shard outgrows is unmapped at once, so the store costs its tables' size
@@ -25,9 +25,9 @@ import (
 type memory struct {
 	shards  [shardCount]table
 	indexed bool
-	// layout, if the store is Marked, says where the candidates carry
-	// their marks.
-	layout *MarkLayout
+	// layout, if the store is WithPayload, says where the candidates carry
+	// their payload.
+	layout *PayloadLayout
 	// owned[b][w] lists, in order, the candidates of the round's batch b
 	// whose shard worker w writes (sortByOwner).
 	owned [][][]int32
@@ -166,14 +166,14 @@ func (m *memory) insert(round []*Candidates, workers int) {
 }
 
 // add adds candidate i of c, marking it fresh if it is new; a new state
-// of a Marked store gets the candidate's marks and is recent.
+// of a WithPayload store gets the candidate's payload and is recent.
 func (m *memory) add(c *Candidates, i int) {
 	fp := tableKey(c.FPs[i])
 	sh := &m.shards[shardOf(fp)]
 	slot, added := sh.put(fp)
 	c.fresh[i] = added
 	if added && m.layout != nil {
-		sh.marks.set(slot, m.marksOf(c, i))
+		sh.payload.set(slot, m.payloadOf(c, i))
 		sh.recent.set(slot, 1)
 	}
 }
@@ -262,7 +262,7 @@ func (m *memory) Bytes() int64 {
 		b += int64(len(m.shards[i].keys))*8 + int64(len(m.shards[i].ids))*4
 	}
 	if m.layout != nil {
-		b += m.MarksBytes()
+		b += m.PayloadBytes()
 	}
 	return b
 }
@@ -283,11 +283,12 @@ func (m *memory) FileBytes() int64 { return 0 }
 
 // Checkpoint writes the store's section: the number of fingerprints, then
 // each, 8 bytes little-endian, shard by shard, followed, if the store is
-// indexed, by its state's index. A Marked store is not saved: the search
-// that keeps marks (package checker's marks phase) takes no checkpoint.
+// indexed, by its state's index. A WithPayload store is not saved: the
+// search that keeps a payload (package checker's marks phase) takes no
+// checkpoint.
 func (m *memory) Checkpoint(w *diskio.SectionWriter) error {
 	if m.layout != nil {
-		return fmt.Errorf("internal error: a checkpoint of a visited set with marks")
+		return fmt.Errorf("internal error: a checkpoint of a visited set with a payload")
 	}
 	w.Uint(uint64(m.Len()))
 	for i := range m.shards {
@@ -378,9 +379,9 @@ func (m *memory) Close() error {
 	for i := range m.shards {
 		s := &m.shards[i]
 		s.free(s.keys, s.ids)
-		s.marks.free()
+		s.payload.free()
 		s.recent.free()
-		s.keys, s.ids, s.marks, s.recent, s.n = nil, nil, column{}, column{}, 0
+		s.keys, s.ids, s.payload, s.recent, s.n = nil, nil, column{}, column{}, 0
 	}
 	return nil
 }

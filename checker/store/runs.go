@@ -34,7 +34,7 @@ import (
 // Memory is a read buffer per run and a sparse index (the first fingerprint
 // of each block of runBlock words), whatever the number of states.
 //
-// A store that carries a termination measure's marks (deferred.go) keeps
+// A store that carries a payload (deferred.go: a termination measure's marks) keeps
 // each state's index beside its fingerprint, a record of 12 bytes instead
 // of 8, so that a level's lookups also say which state a candidate already
 // stored is. The level's new run is written with each state's position

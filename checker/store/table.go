@@ -8,7 +8,7 @@ import (
 
 // table is an open-addressing set of 64-bit fingerprints with linear
 // probing, and, when ids is not nil, each one's state index beside it;
-// when marks has words, each one's marks and recent bit (marks.go). A
+// when payload has words, each one's payload and recent bit (payload.go). A
 // fingerprint's home slot is the high half of the product of its bits below
 // the shard bits and the table size, so a table can have any size; it grows
 // by half when it is 3/4 full, so that a state costs 8 bytes per slot at a
@@ -19,10 +19,10 @@ type table struct {
 	keys []uint64
 	// ids[i] is the index of the state in keys[i], if indexed.
 	ids []uint32
-	// marks and recent are the marks and recent bit of the state in each
-	// slot, if the table's store is Marked.
-	marks, recent column
-	n             int
+	// payload and recent are the payload and recent bit of the state in
+	// each slot, if the table's store is WithPayload.
+	payload, recent column
+	n               int
 	// mapped says keys and ids come from offheap.Slice.
 	mapped bool
 }
@@ -94,7 +94,7 @@ func (s *table) reserve(n int) {
 // resize moves the table's keys, and what it keeps beside them, to new
 // arrays of size slots.
 func (s *table) resize(size int) {
-	old, oldIDs, oldMarks, oldRecent := s.keys, s.ids, s.marks, s.recent
+	old, oldIDs, oldPayload, oldRecent := s.keys, s.ids, s.payload, s.recent
 	if s.mapped {
 		s.keys = offheap.Slice[uint64](size)
 	} else {
@@ -103,9 +103,9 @@ func (s *table) resize(size int) {
 	if oldIDs != nil {
 		s.ids = offheap.Slice[uint32](size)
 	}
-	marked := oldMarks.words != nil
-	if marked {
-		s.marks, s.recent = newColumn(oldMarks.bits, size), newColumn(1, size)
+	withPayload := oldPayload.words != nil
+	if withPayload {
+		s.payload, s.recent = newColumn(oldPayload.bits, size), newColumn(1, size)
 	}
 	for j, k := range old {
 		if k == 0 {
@@ -121,13 +121,13 @@ func (s *table) resize(size int) {
 		if oldIDs != nil {
 			s.ids[i] = oldIDs[j]
 		}
-		if marked {
-			s.marks.set(i, oldMarks.get(j))
+		if withPayload {
+			s.payload.set(i, oldPayload.get(j))
 			s.recent.set(i, oldRecent.get(j))
 		}
 	}
 	s.free(old, oldIDs)
-	oldMarks.free()
+	oldPayload.free()
 	oldRecent.free()
 }
 
@@ -143,8 +143,8 @@ func (s *table) growth(n int) int64 {
 	if s.ids != nil {
 		b += int64(size) * 4
 	}
-	if s.marks.words != nil {
-		b += int64((size*int(s.marks.bits)+63)/64+(size+63)/64) * 8
+	if s.payload.words != nil {
+		b += int64((size*int(s.payload.bits)+63)/64+(size+63)/64) * 8
 	}
 	return b
 }
