@@ -1,6 +1,9 @@
 package checker
 
-import "github.com/ringcheck/mc/checker/store"
+import (
+	"github.com/ringcheck/mc/checker/extension"
+	"github.com/ringcheck/mc/checker/store"
+)
 
 // batch holds what one worker found expanding one chunk of a level: the
 // candidate successors not already in the store (store.Candidates), and
@@ -14,23 +17,27 @@ type batch struct {
 	hits        []propHit
 	transitions int64
 	terminal    int64
-	// With a termination measure (acyclic.go): the chunk's raises, the
-	// marks of its terminal states (the goals they leave unmet, before the
-	// marks phase), and the first transition that does not decrease the
-	// measure.
-	raises  []raise
-	pending uint32
-	wrong   *wrongTransition
-	// bounds are the candidates' bounds when the measure's checks are
-	// deferred (acyclic_bounds.go), a row per candidate; ids the index
-	// each was admitted as, store.NotStored for none (admittedBy).
-	bounds []uint32
-	ids    []uint32
+	// ext is the search extension's part of the chunk's findings (package
+	// extension), nil without one.
+	ext extension.Chunk
 	// seen are the properties whose situation the chunk met (vacuity.go).
 	seen propBits
 	// fired counts, when coverage is on, the transitions per rule and
 	// process (coverage.go); nil otherwise.
 	fired []int64
+}
+
+// newBatch returns an empty batch, with the extension's part and the
+// coverage counts if the run has them.
+func (e *bfs[S]) newBatch() *batch {
+	b := &batch{}
+	if e.ext != nil {
+		b.ext = e.ext.NewChunk()
+	}
+	if e.counts != nil {
+		b.fired = make([]int64, len(e.counts.fired))
+	}
+	return b
 }
 
 // propHit is a hit on property prop.
@@ -43,17 +50,11 @@ func (b *batch) reset() {
 	b.Candidates.Reset()
 	b.hits = b.hits[:0]
 	b.transitions, b.terminal = 0, 0
-	b.raises, b.pending, b.wrong, b.bounds = b.raises[:0], 0, nil, b.bounds[:0]
+	if b.ext != nil {
+		b.ext.Reset()
+	}
 	clear(b.fired)
 	clear(b.seen)
-}
-
-// wrongAt records a transition that does not decrease the measure, unless
-// the chunk has one already.
-func (b *batch) wrongAt(at hit, before, after []int) {
-	if b.wrong == nil {
-		b.wrong = &wrongTransition{at: at, before: append([]int(nil), before...), after: append([]int(nil), after...)}
-	}
 }
 
 // hitFirst records h for prop unless the chunk already has one.

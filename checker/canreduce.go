@@ -17,7 +17,7 @@ import (
 // Invariant, step, end and witness properties are preserved by package
 // por's conditions. Liveness properties (eventually, leads-to) are decided
 // under reduction only by the spec's termination measure (measured: the
-// system declares one; acyclic.go): if it decreases on every transition of
+// system declares one; package termination): if it decreases on every transition of
 // the reduced graph, every run of the full system is finite, and the
 // reduced graph keeps each finite run's sequence of visible values (package
 // por's doc, "Liveness"). Without a measure the reduced graph's cycles

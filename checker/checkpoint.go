@@ -16,6 +16,7 @@ import (
 
 	"github.com/ringcheck/mc/checker/internal/diskio"
 	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/termination"
 	"github.com/ringcheck/mc/internal/atomicfile"
 )
 
@@ -39,15 +40,15 @@ import (
 // runs; format 3 names the working directory and sums the trace log and the
 // runs; format 4 records the run's whole meaning and the build of mc,
 // checkpoint_header.go; format 5 holds the marks of a termination measure,
-// acyclic_checkpoint.go; format 6 the depth bound in the meaning and, for a
+// termination/checkpoint.go; format 6 the depth bound in the meaning and, for a
 // run with coverage, its counts, coverage.go; format 7 holds the marks by
 // state index after the trace log, and the indices of an indexed visited
 // set in memory; format 8 the marks by state index with the disk store too,
-// whose runs then keep each state's index, acyclic_disk.go; format 9 the
+// whose runs then keep each state's index, termination/disk.go; format 9 the
 // marks of the visited set in memory beside each fingerprint in the
-// store's section, acyclic_slots.go; format 10 no marks, only the goals
+// store's section, termination/slots.go; format 10 no marks, only the goals
 // that terminal states leave unmet: the marks phase takes no checkpoint,
-// acyclic_checkpoint.go; format 11 the deadlock property's hit after the
+// termination/checkpoint.go; format 11 the deadlock property's hit after the
 // spec's properties', and --no-deadlock in the meaning; format 12 the
 // situations seen, a bit per property, vacuity.go, and --fail-vacuous in
 // the meaning).
@@ -101,7 +102,7 @@ func (e *bfs[S]) writeSections(w *diskio.SectionWriter, depth int, res *Result) 
 	e.writeSeen(w)
 	e.writeCoverage(w)
 	e.log.checkpoint(w)
-	e.writeMarks(w)
+	e.measure.WriteSection(w)
 	w.Uint(uint64(e.frontier.first))
 	w.Uint(uint64(e.frontier.len()))
 	if err := e.frontier.each(func(enc []byte) error {
@@ -183,7 +184,11 @@ func (e *bfs[S]) resume(res *Result) (int, error) {
 	if err != nil {
 		return 0, resumeError(path, err)
 	}
-	if err := e.readMarks(r, path); err != nil {
+	if err := e.measure.ReadSection(r); err != nil {
+		var bad *termination.SectionError
+		if errors.As(err, &bad) {
+			return 0, notValid(path, bad.Why)
+		}
 		return 0, err
 	}
 	if err := e.readFrontier(r); err != nil {

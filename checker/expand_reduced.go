@@ -14,28 +14,33 @@ import (
 // ample set (por.Ample.Choose), computing the successors of only the
 // groups that the choice looks at, and makes the ample set's new successors candidates of b. Step
 // properties, and a termination measure, are checked on every successor
-// computed, a superset of the ample set's, the measure at once (a
-// successor left out is never expanded, where a deferred check would be
-// made: acyclic_bounds.go); the measure's marks follow the ample set's
-// edges only, the edges of the reduced graph (package por's doc,
-// "Liveness"). With no qualifying ample set the state is expanded in full,
-// as expand would.
+// computed, a superset of the ample set's (the extension's Edges: a
+// termination measure checks them at once, since a successor left out is
+// never expanded, where a deferred check would be made); the extension's
+// Stored, Keep and Merge follow the ample set's edges only, the edges of
+// the reduced graph (package por's doc, "Liveness"). With no qualifying
+// ample set the state is expanded in full, as expand would.
 func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) error {
 	a := x.ample
 	a.Next()
 	x.succ.Reset()
 	x.index, x.pid, x.b, x.err = x.index[:0], pid, b, nil
 	x.readCur = x.reads(x.readCur[:0], &x.cur)
-	x.startMarks(pid, data, j, b)
+	if x.ext != nil {
+		x.ext.Start(pid, data, &x.cur, j)
+	}
 	reduced := a.Choose()
 	if x.err != nil {
 		return x.err
 	}
 	if reduced {
+		if x.ext != nil {
+			x.ext.Edges(&x.succ, x.succs)
+		}
 		for _, g := range a.Chosen() {
 			from, to := a.Span(int(g))
 			for i := from; i < to; i++ {
-				x.keepNew(int(i), b)
+				x.keepAmple(int(i), b)
 			}
 			b.transitions += int64(to - from)
 			if b.fired != nil {
@@ -47,25 +52,32 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) er
 		}
 		return nil
 	}
-	enabled := int64(0)
 	for g := range a.Groups() {
 		x.group(g)
+	}
+	if x.err != nil {
+		return x.err
+	}
+	if x.ext != nil {
+		x.ext.Edges(&x.succ, x.succs)
+	}
+	enabled := int64(0)
+	for g := range a.Groups() {
 		from, to := a.Span(g)
 		for i := from; i < to; i++ {
-			x.keepNew(int(i), b)
+			x.keepAmple(int(i), b)
 		}
 		enabled += int64(to - from)
 		if b.fired != nil {
 			b.fired[g] += int64(to - from)
 		}
 	}
-	if x.err != nil {
-		return x.err
-	}
 	b.transitions += enabled
 	if enabled == 0 {
 		b.terminal++
-		b.pending |= x.pendingHere()
+		if x.ext != nil {
+			x.ext.Terminal()
+		}
 		x.checkEnd(pid, data, b)
 	}
 	return nil
@@ -94,57 +106,53 @@ func (x *expander[S]) group(g int) {
 		return
 	}
 	for k := 0; k < nc; k++ {
-		sys.Copy(&x.next, &x.cur)
-		if !r.Do(&x.next, p, k) {
+		next := x.successorAt(len(x.succ.FPs))
+		sys.Copy(next, &x.cur)
+		if !r.Do(next, p, k) {
 			f.Blocked = true
 			continue
 		}
 		act := model.Action{Rule: ri, Proc: p, Choice: k}
 		n := len(x.succ.Data)
-		x.succ.Data = sys.Encode(x.succ.Data, &x.next)
+		x.succ.Data = sys.Encode(x.succ.Data, next)
 		enc := x.succ.Data[n:]
 		fp := model.Fingerprint(enc)
-		x.checkStep(act, x.pid, fp, &x.next, x.b)
-		x.observe(&x.next, x.b)
+		x.checkStep(act, x.pid, fp, next, x.b)
+		x.observe(next, x.b)
 		id := x.e.indexed.IndexOf(fp, enc)
 		var mask uint64
 		if id == store.NotStored {
-			mask = x.stateMask(&x.next)
+			mask = x.stateMask(next)
 		}
 		x.succ.Add(fp, x.pid, packed.Action(act), mask, nil)
-		x.measure(&x.next, &x.succ)
-		x.markSuccessor(act, x.pid, fp, &x.next, &x.succ, x.b)
+		x.measure(next, &x.succ)
 		x.index = append(x.index, id)
-		x.readNext = x.reads(x.readNext[:0], &x.next)
+		x.readNext = x.reads(x.readNext[:0], next)
 		f.Visible = f.Visible || !bytes.Equal(x.readCur, x.readNext)
 		f.Later = f.Later || id == store.NotStored || id > x.pid
 	}
 }
 
-// keepNew passes on successor i, the target of an edge of the reduced
-// graph: a stored one gets a raise if the edge gives it marks it does not
-// have yet (raiseSuccessor); any other becomes a candidate of b once per
-// chunk, its marks the union of those of every edge of the chunk to it, as
-// keepMerged does.
-func (x *expander[S]) keepNew(i int, b *batch) {
-	active := x.e.acyc.marking()
-	if x.index[i] != store.NotStored {
-		if active {
-			x.raiseSuccessor(i, x.pid, b)
-		}
-		return
-	}
-	if !active {
-		if b.FirstOf(x.succ.FPs[i]) {
+// keepAmple passes on successor i, the target of an edge of the reduced
+// graph: a stored one is the extension's (Stored); any other becomes a
+// candidate of b once per chunk, the extension keeping the first edge of
+// the chunk to it and merging the others into it, as keepNew does.
+func (x *expander[S]) keepAmple(i int, b *batch) {
+	fp := x.succ.FPs[i]
+	switch {
+	case x.ext == nil:
+		if x.index[i] == store.NotStored && b.FirstOf(fp) {
 			x.keep(i, b)
 		}
-		return
-	}
-	if j, first := b.FirstAt(x.succ.FPs[i]); first {
-		x.keep(i, b)
-	} else {
-		m, at := x.e.vals(), x.e.marksAt()
-		b.Vals[j*m+at] |= x.succ.Vals[i*m+at]
+	case x.index[i] != store.NotStored:
+		x.ext.Stored(i, x.index[i])
+	default:
+		if j, first := b.FirstAt(fp); first {
+			x.keep(i, b)
+			x.ext.Keep(i)
+		} else {
+			x.ext.Merge(i, j)
+		}
 	}
 }
 

@@ -12,10 +12,12 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ringcheck/mc/checker/extension"
 	"github.com/ringcheck/mc/checker/internal/diskio"
 	"github.com/ringcheck/mc/checker/internal/packed"
 	"github.com/ringcheck/mc/checker/por"
 	"github.com/ringcheck/mc/checker/store"
+	"github.com/ringcheck/mc/checker/termination"
 	"github.com/ringcheck/mc/internal/filelock"
 	"github.com/ringcheck/mc/model"
 )
@@ -87,9 +89,6 @@ type bfs[S any] struct {
 	reducer *por.Reducer
 	readers []func(buf []byte, s *S) []byte
 	indexed store.Indexed
-	// marked is the store when it keeps the marks of a termination
-	// measure in its slots (acyclic_slots.go), outside a reduced run.
-	marked store.WithPayload
 	// ampleHook, if set (by tests), is called with every state expanded by
 	// a proper ample set and that set's actions, from any worker.
 	ampleHook func(id uint32, ample []model.Action)
@@ -100,14 +99,19 @@ type bfs[S any] struct {
 	round      []*store.Candidates
 	committing []*batch
 	admitting  int
+	// extRound is the round as the extension sees it (Committed).
+	extRound []extension.Committed
 	// mem holds the memory limit, checked at round boundaries;
 	// lastRoundEnd is the number of states stored when the last round
 	// ended, by which the next round's are foreseen (overMemory).
 	mem          memoryGuard
 	lastRoundEnd int
-	// acyc, when the spec declares a termination measure, verifies it and
-	// decides liveness with marks (acyclic.go); nil otherwise.
-	acyc *acyclic[S]
+	// measure, when the spec declares a termination measure, verifies it
+	// and decides liveness with marks (package termination); nil
+	// otherwise. It is the search's extension, ext (package extension),
+	// which the search calls at the named points of its loop.
+	measure *termination.Measure[S]
+	ext     extension.Extension[S]
 	// counts are the coverage counts (coverage.go); nil when
 	// Options.Coverage is off.
 	counts *ruleCounts
@@ -116,18 +120,24 @@ type bfs[S any] struct {
 	beyond, deeper bool
 }
 
-// vals is the number of values a candidate carries: its measures', then its
-// marks when a termination measure's marks are computed.
+// vals is the number of values a candidate carries: its measures', then
+// the extension's payload if it keeps one.
 func (e *bfs[S]) vals() int {
-	if e.acyc != nil && e.acyc.withMarks {
+	if e.ext != nil && e.ext.PayloadBits() > 0 {
 		return len(e.peaks) + 1
 	}
 	return len(e.peaks)
 }
 
-// marksAt is the position of the marks among a candidate's values, after
-// its measures'.
-func (e *bfs[S]) marksAt() int { return len(e.peaks) }
+// payloadLayout is where a candidate carries the extension's payload:
+// after its measures' values.
+func (e *bfs[S]) payloadLayout() store.PayloadLayout {
+	bits := 0
+	if e.ext != nil {
+		bits = e.ext.PayloadBits()
+	}
+	return store.PayloadLayout{Bits: bits, Vals: e.vals(), At: len(e.peaks)}
+}
 
 // peak is the largest value of one measure seen so far and the first state,
 // in breadth-first order, that reached it: one with a shortest run to it.
@@ -178,9 +188,9 @@ func run[S any](ctx context.Context, sys *model.System[S], opt Options, hook fun
 
 // search is one breadth-first search of sys, its safety verdicts and
 // figures; its caller decides liveness (decideLiveness) and the run's end.
-// withMarks makes it the marks phase of a termination measure (acyclic.go),
-// which computes the marks: a second search that marksPhase drives, never
-// one search calling another.
+// withMarks makes it the marks phase of a termination measure (package
+// termination), which computes the marks: a second search that marksPhase
+// drives, never one search calling another.
 func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook func(uint32, []model.Action), withMarks bool) (Result, *bfs[S]) {
 	res := Result{Spec: sys.Spec, Variant: sys.Variant, Params: sys.Params, Meaning: meaning(sys.Spec, sys.Variant, sys.Params, opt)}
 	if opt.Safety {
@@ -205,7 +215,10 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 	if !opt.Exact {
 		// The marks are keyed by fingerprint: --exact, which promises
 		// that no collision can merge two states, keeps the graph.
-		e.acyc = newAcyclic(sys, withMarks)
+		e.measure = termination.New(sys, withMarks, e.rebuild)
+	}
+	if e.measure != nil {
+		e.ext = e.measure
 	}
 	res.Workers, res.Exact = e.workers, opt.Exact
 	e.mem.limit = memoryLimit(opt)
@@ -233,15 +246,12 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 		e.nextReport = e.start.Add(e.every())
 		e.explore(ctx, &res)
 	}
-	if e.acyc != nil && e.acyc.bounds != nil {
-		e.acyc.bounds.free() // every bound is checked, or the run stopped
-	}
 	e.stopOnEnvironment(&res)
 	res.SafetyElapsed = time.Since(e.start) + e.resumedElapsed
 	res.States = int64(e.log.len())
 	res.MemoryBytes = e.storeBytes() + e.log.bytes()
-	if e.acyc != nil && e.acyc.marks != nil {
-		e.acyc.marksBytes = e.acyc.marks.bytes()
+	if e.ext != nil {
+		e.ext.EndRun()
 	}
 	res.DiskBytes = e.fileBytes()
 	if res.Err == nil {
@@ -269,15 +279,15 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 
 // decideLiveness decides the liveness properties of the search e, whose
 // safety verdicts res holds: by the termination measure if it held on
-// every transition of a complete search (acyclic_verdict.go), else on the
+// every transition of a complete search (measure_verdict.go), else on the
 // state graph.
 func (e *bfs[S]) decideLiveness(ctx context.Context, res *Result) {
-	if e.acyc.active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation {
-		decideByMeasure(ctx, e.sys, e.acyc, e.opt, res, e.start)
+	if e.measure.Active() && res.Err == nil && res.Reason == "" && !res.StoppedAtViolation {
+		decideByMeasure(ctx, e.sys, e.measure, e.opt, res, e.start)
 		return
 	}
-	if e.acyc != nil && e.acyc.marks != nil {
-		e.acyc.marks.free() // the graph decides
+	if e.measure != nil {
+		e.measure.FreeMarks() // the graph decides
 	}
 	checkLiveness(ctx, e.sys, e.opt, res, e.start)
 }
@@ -293,8 +303,8 @@ func (e *bfs[S]) setupReduction(res *Result) error {
 		return err
 	}
 	for _, p := range e.sys.Props {
-		if p.Kind.Liveness() && e.acyc == nil {
-			return fmt.Errorf("partial-order reduction decides liveness by the termination measure's marks, which hold at most %d liveness properties; spec %s has more: add --safety, or run without --por", maxMarkedProps, e.sys.Spec)
+		if p.Kind.Liveness() && e.measure == nil {
+			return fmt.Errorf("partial-order reduction decides liveness by the termination measure's marks, which hold at most %d liveness properties; spec %s has more: add --safety, or run without --por", termination.MaxProps, e.sys.Spec)
 		}
 	}
 	r, note, err := por.New(e.sys)
@@ -307,9 +317,6 @@ func (e *bfs[S]) setupReduction(res *Result) error {
 	}
 	e.reducer, res.Reduced = r, true
 	e.readers = por.Reads(e.sys)
-	if e.acyc != nil {
-		e.acyc.stored = func(fp uint64) bool { return e.indexed.IndexOf(fp, nil) != store.NotStored }
-	}
 	return nil
 }
 
@@ -386,30 +393,36 @@ func (e *bfs[S]) open() error {
 	case e.reducer != nil:
 		e.indexed = store.NewIndexedMemory()
 		e.store = e.indexed
-	case e.acyc != nil && e.acyc.withMarks:
-		e.marked = store.NewPayloadMemory(store.PayloadLayout{Bits: len(e.acyc.props), Vals: e.vals(), At: e.marksAt()})
-		e.store = e.marked
+	case e.ext != nil && e.ext.PayloadBits() > 0:
+		e.store = store.NewPayloadMemory(e.payloadLayout())
 	default:
 		e.store = store.NewMemory()
 	}
-	e.openMarks()
+	if e.opt.Disk == "" {
+		e.openExtension()
+	}
 	return nil
+}
+
+// openExtension gives the extension, if any, the visited set just opened.
+func (e *bfs[S]) openExtension() {
+	if e.ext != nil {
+		e.ext.Open(e.store, e.payloadLayout(), e.opt.Disk == "" && e.reducer == nil)
+	}
 }
 
 // openDisk opens, in the working directory, the disk store and the two
 // spilled levels.
 func (e *bfs[S]) openDisk() error {
-	var marks *store.DiskPayload
-	if e.acyc != nil && e.acyc.withMarks {
-		marks = &store.DiskPayload{At: e.marksAt(), Reached: e.acyc.reached}
+	var payload *store.DiskPayload
+	if l := e.payloadLayout(); l.Bits > 0 {
+		payload = &store.DiskPayload{At: l.At, Reached: e.ext.Reached}
 	}
 	var err error
-	if e.store, err = store.OpenDisk(e.work.path, e.vals(), levelBlock, e.opt.Checkpoint != "", marks); err != nil {
+	if e.store, err = store.OpenDisk(e.work.path, e.vals(), levelBlock, e.opt.Checkpoint != "", payload); err != nil {
 		return err
 	}
-	if marks != nil {
-		e.acyc.onDisk = e.store.(store.Locator)
-	}
+	e.openExtension()
 	if e.frontier, err = spillLevel(e.work.file(workLevelA), &e.pool); err != nil {
 		return err
 	}
@@ -547,20 +560,15 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 	} else {
 		// The initial states form level 0's candidates, committed like
 		// any other level's.
-		init := &batch{}
+		init := e.newBatch()
 		x := newExpander(e)
 		for i := range sys.Init {
 			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
 			init.Add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
 			x.observe(&sys.Init[i], init)
 			x.measure(&sys.Init[i], &init.Candidates)
-			if e.acyc != nil {
-				if e.acyc.withMarks {
-					init.Vals = append(init.Vals, int(e.acyc.initialMarks(&sys.Init[i])))
-				}
-				if bd := e.acyc.bounds; bd != nil {
-					init.bounds = bd.appendNoBound(init.bounds)
-				}
+			if e.ext != nil {
+				e.ext.Initial(&sys.Init[i], &init.Candidates, init.ext)
 			}
 		}
 		if !e.commit([]*batch{init}, e.frontier, res) || !e.commitLevel(e.frontier, res) {
@@ -575,9 +583,11 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			return
 		}
 		if e.opt.Checkpoint != "" && !time.Now().Before(nextSave) {
-			if err := e.checkFrontier(); err != nil {
-				res.Err = err
-				return
+			if e.ext != nil {
+				if err := e.ext.BeforeCheckpoint(e.frontier); err != nil {
+					res.Err = err
+					return
+				}
 			}
 			if err := e.save(depth, res); err != nil {
 				res.Err = fmt.Errorf("checkpoint: %w", err)
@@ -593,13 +603,8 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			return
 		}
 		res.Depth = depth
-		if e.acyc != nil {
-			if e.acyc.marks != nil {
-				e.acyc.marks.startLevel(uint32(depth)+2, uint32(e.log.len()))
-			}
-			if e.acyc.bounds != nil {
-				e.acyc.bounds.startLevel(uint32(e.log.len()))
-			}
+		if e.ext != nil {
+			e.ext.StartLevel(depth, uint32(e.log.len()))
 		}
 		e.beyond = e.opt.MaxDepth > 0 && depth >= e.opt.MaxDepth
 		if err := e.successors.reset(uint32(e.log.len())); err != nil {
@@ -633,8 +638,8 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			e.cutAtMaxDepth(res)
 			return
 		}
-		if e.acyc != nil {
-			if err := e.acyc.settle(e, depth); err != nil {
+		if e.ext != nil {
+			if err := e.ext.EndLevel(depth); err != nil {
 				res.Err = err
 				return
 			}
@@ -663,10 +668,7 @@ func (e *bfs[S]) expandRound(ctx context.Context, frontier *level, c0, c1 int, b
 	batches = batches[:chunks]
 	for i, b := range batches {
 		if b == nil {
-			batches[i] = &batch{}
-			if e.counts != nil {
-				batches[i].fired = make([]int64, len(e.counts.fired))
-			}
+			batches[i] = e.newBatch()
 		}
 	}
 	e.done.Store(0)
@@ -729,12 +731,6 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 	for _, b := range batches {
 		res.Transitions += b.transitions
 		res.Terminal += b.terminal
-		if a := e.acyc; a.active() {
-			a.pending |= b.pending
-			if b.wrong != nil {
-				a.wrong, a.raises = b.wrong, nil
-			}
-		}
 		if e.counts != nil {
 			e.counts.firedIn(b.fired)
 		}
@@ -746,23 +742,18 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 			}
 		}
 		e.round = append(e.round, &b.Candidates)
-		if a := e.acyc; a.active() && a.bounds != nil {
-			b.ids = slices.Grow(b.ids[:0], b.Len())[:b.Len()]
-			for i := range b.ids {
-				b.ids[i] = store.NotStored
-			}
-		}
 	}
 	var ok bool
 	if err := e.store.Commit(e.round, e.workers, e.admitter(next, res, &ok)); err != nil {
 		res.Err = err
 		return false
 	}
-	if a := e.acyc; ok && a.active() && a.onDisk == nil && (a.withMarks || a.bounds != nil) { // the disk store merges the marks
-		for k, b := range batches {
-			a.keepRaises(b.raises)
-			e.keepCandidates(batches, k)
+	if e.ext != nil {
+		e.extRound = e.extRound[:0]
+		for _, b := range batches {
+			e.extRound = append(e.extRound, extension.Committed{Cands: &b.Candidates, Chunk: b.ext})
 		}
+		e.ext.Committed(e.extRound, ok)
 	}
 	return ok
 }
@@ -819,15 +810,12 @@ func (e *bfs[S]) admit(c *store.Candidates, i int, next *level, res *Result) boo
 		e.counts.foundBy(c.Actions[i], e.sys.Procs)
 	}
 	vals := c.Vals[i*e.vals():]
-	if a := e.acyc; a.active() {
-		if a.withMarks {
-			a.marks.admit(id, fp, uint32(vals[e.marksAt()]))
+	if e.ext != nil {
+		var ch extension.Chunk
+		if e.opt.Disk == "" { // else admitted at the level's end, from no chunk
+			ch = e.batchOf(c).ext
 		}
-		if a.bounds != nil {
-			r, b := a.bounds.row(), e.batchOf(c)
-			b.ids[i] = id
-			a.bounds.admit(id, b.bounds[i*r:(i+1)*r])
-		}
+		e.ext.Admit(id, c, i, ch)
 	}
 	for m := range e.peaks {
 		if v := vals[m]; e.peaks[m].at == nil || v > e.peaks[m].value {
@@ -880,6 +868,25 @@ func (e *bfs[S]) path(id uint32, depth int) (init int, actions []model.Action, e
 		actions = append(actions, packed.Unpack(l.action))
 		id = l.parent
 	}
+}
+
+// rebuild is the state id, of a level up to depth+1, rebuilt by replaying
+// its path, then the action then if not nil: how an extension finds a
+// stored state again (extension.Rebuild).
+func (e *bfs[S]) rebuild(id uint32, depth int, then *model.Action) (S, error) {
+	init, actions, err := e.path(id, depth)
+	if err != nil {
+		var s S
+		return s, err
+	}
+	if then != nil {
+		actions = append(actions, *then)
+	}
+	s, err := Replay(e.sys, init, actions)
+	if err != nil {
+		return s, fmt.Errorf("internal error: state %d, whose marks were raised, does not replay: %v", id, err)
+	}
+	return s, nil
 }
 
 // verdicts turns what exploration found into per-property and overall

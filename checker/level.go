@@ -100,6 +100,12 @@ func (l *level) len() int {
 	return len(l.ends)
 }
 
+// First, State and Len are the level as a search extension reads it
+// (extension.Level).
+func (l *level) First() uint32      { return l.first }
+func (l *level) State(j int) []byte { return l.state(j) }
+func (l *level) Len() int           { return l.len() }
+
 // id is the index of the level's j-th state.
 func (l *level) id(j int) uint32 { return l.first + uint32(j) }
 

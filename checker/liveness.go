@@ -28,7 +28,7 @@ type LivenessStats struct {
 	// or ByGraph.
 	Method string
 	// Marked says, with a measure, that the marks were computed (the marks
-	// phase, acyclic.go): a terminal state left some goal unmet.
+	// phase, package termination): a terminal state left some goal unmet.
 	Marked      bool
 	Fairness    model.Fairness
 	States      int64

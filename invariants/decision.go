@@ -109,7 +109,7 @@ func onlyLeader(v Election, want int) bool {
 
 // someLeader holds when a leader has been elected. It stops at the first
 // leader rather than count them: the liveness goal of eventually-leader is
-// evaluated on every new successor of a pending state (checker/acyclic.go).
+// evaluated on every new successor of a pending state (checker/termination).
 func someLeader(v Election) bool {
 	var buf [32]Decision
 	return bytes.IndexByte(asBytes(decisions(v, buf[:])), byte(Leader)) >= 0

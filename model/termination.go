@@ -7,7 +7,7 @@ package model
 // has no cycle and that every run is finite; the checker verifies it on
 // every transition of the breadth-first search and then decides the
 // eventually and leads-to properties without storing the graph (package
-// checker, acyclic.go). A measure that some transition does not decrease is
+// checker/termination). A measure that some transition does not decrease is
 // reported as wrong, and liveness is decided on the graph as without one.
 type Termination[S any] struct {
 	// Ref cites the seed's termination argument the measure follows.

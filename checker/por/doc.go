@@ -141,8 +141,8 @@
 //   - Runs are finite, so fairness constrains nothing (a finite maximal
 //     run is fair under any assumption), and "eventually Q" fails exactly
 //     when a terminal state is reachable along ¬Q states, "P leads to Q"
-//     when it is along ¬Q states from a P ∧ ¬Q state (checker's
-//     acyclic.go).
+//     when it is along ¬Q states from a P ∧ ¬Q state (package
+//     checker/termination).
 //   - R keeps such a run, with its sequence of (P, Q) values up to
 //     repetition. The deadlock argument above carries a full path s → t, t
 //     terminal, to one in R: where βi ∈ T moves to the front it is
@@ -155,7 +155,7 @@
 // R keeps every terminal state of the full system (C0 and C1 preserve
 // deadlocks: from a stored state that reaches one, some ample successor
 // does too), so the checker's test that every terminal state meets the
-// goals (acyclic.go) reads the same on R. The checker's marks, when that
+// goals (checker/termination) reads the same on R. The checker's marks, when that
 // test fails, follow R's edges, so they decide the
 // properties as on the full graph, and the counterexample is then searched
 // for in the full system, so it is the unreduced run's (a shortest one).

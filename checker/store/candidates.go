@@ -51,8 +51,8 @@ func (c *Candidates) FirstOf(fp uint64) bool {
 // FirstAt is FirstOf that also says where the state is: if fp is new, it
 // records that fp's candidate is the next one added (position c.Len()),
 // which the caller must then add; if not, it returns the position of the
-// candidate added for fp. A termination measure's marks (package checker,
-// acyclic.go) merge the marks of every edge into a chunk's state this way.
+// candidate added for fp. A search extension (package checker/extension)
+// merges what every edge of a chunk carries into its state this way.
 // A chunk's candidates use FirstOf or FirstAt, not both.
 func (c *Candidates) FirstAt(fp uint64) (at int, first bool) {
 	fp = tableKey(fp)

@@ -32,7 +32,7 @@ const (
 
 // DiskPayload makes the disk store carry a payload of bits per candidate
 // that it does not interpret beyond merging, a search extension's (package
-// checker's termination measure's marks: acyclic_disk.go): a new state is
+// checker/termination's marks: disk.go there): a new state is
 // admitted with the union (bitwise or) of the payloads of all the level's
 // candidates of it, and every state stored before that the level's
 // candidates reach with a payload is reported, with their union and its

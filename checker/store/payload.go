@@ -10,7 +10,7 @@ import (
 // fingerprint, a payload of a few bits that the store does not interpret,
 // and whether the state is recent: stored since the last NewLevel. A
 // search extension keeps its per-state bookkeeping there (package
-// checker's termination measure keeps its marks: acyclic_slots.go): a
+// checker/termination keeps its marks: slots.go there): a
 // successor's payload then comes with the lookup that finds it stored, and
 // a state costs those bits besides its fingerprint instead of an index and
 // an array entry. Commit gives each new state the payload its candidate

@@ -281,7 +281,7 @@ func addLastLeads[S any](sys *model.System[S]) {
 
 // A measure is accepted exactly when it decreases on every transition of
 // the graph, however each transition is checked (at once, at its target's
-// expansion, or before a checkpoint: acyclic_bounds.go), and a transition
+// expansion, or before a checkpoint: termination/bounds.go), and a transition
 // reported does break it: random specs, their height measure raised on
 // some states (and 0 on a cyclic graph), one and two workers, both stores,
 // a checkpoint before every level.
@@ -356,7 +356,7 @@ func withLiveness(sys *model.System[rstate]) {
 
 // A mark that reaches a state already expanded is passed on through it and
 // its successors, with each store (the disk store's in rounds:
-// acyclic_disk.go). States 0..6, one variable: 0 → 1 → 3 → 6 (terminal)
+// termination/disk.go). States 0..6, one variable: 0 → 1 → 3 → 6 (terminal)
 // and 0 → 2 → 4 → 5 → 3. "v = 5 leads to v = 1" fails, but only 5, at
 // depth 3, has P: its edge to 3, expanded at depth 2 without marks, marks
 // 3 and then 6, expanded at depth 3, which is terminal.

@@ -157,7 +157,7 @@ func fanned(children int, arcs map[int][]int, props ...model.Property[at]) *mode
 // lead to node 9,000, admitted from the first without a mark and given
 // one by the second edge; 9,000 leads to the terminal node 9,001. Were
 // 9,000 expanded with the marks it was admitted with (the level's copy of
-// its marks: acyclic_slots.go), 9,001 would keep no mark and the property
+// its marks: termination/slots.go), 9,001 would keep no mark and the property
 // would pass.
 func TestMarkGainedBeforeExpansionIsPassedOn(t *testing.T) {
 	const children, x, marked = 3000, 9000, 2000

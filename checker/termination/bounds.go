@@ -1,15 +1,16 @@
-package checker
+package termination
 
 import (
 	"fmt"
 	"math"
 
+	"github.com/ringcheck/mc/checker/extension"
 	"github.com/ringcheck/mc/checker/internal/offheap"
 	"github.com/ringcheck/mc/checker/internal/packed"
 	"github.com/ringcheck/mc/model"
 )
 
-// Deferred checks of the termination measure (acyclic.go). Evaluating the
+// Deferred checks of the termination measure (doc.go). Evaluating the
 // measure on both ends of every transition would evaluate it once per
 // transition on top of once per state (docs/liveness.md, "Cost with
 // deferred checks", has what that cost), so with the visited set in memory
@@ -17,9 +18,8 @@ import (
 //
 //   - t already stored when s is expanded (it can be anywhere, expanded or
 //     not): its measure, read off t as the expansion built it (the
-//     successors are built among states kept until the lookup has said
-//     which are stored: expand.go, successorAt), is compared with s's at
-//     once;
+//     successors are kept as states until the lookup has said which are
+//     stored: worker.Edges), is compared with s's at once;
 //   - t not stored yet: t is admitted in this level's round and expanded in
 //     the next level, where its measure is evaluated once, as the start of
 //     its own transitions. The edge leaves the bound measure(s) with t's
@@ -33,11 +33,12 @@ import (
 // as before, with the edge that gave the bound. A level's bounds live in
 // memory only until its states are expanded; a checkpoint is taken between
 // levels, so the bounds of the frontier are checked before one is written
-// (checkFrontier) and a resumed run starts with none. With the disk store,
+// (BeforeCheckpoint) and a resumed run starts with none. With the disk store,
 // which answers no lookups during a level, every transition is checked at
 // once; so it is under partial-order reduction, where a successor computed
 // but left out of the ample set is never stored, so never expanded, and a
-// bound left with it would never be checked (expandReduced).
+// bound left with it would never be checked (package checker's
+// expandReduced).
 type bounds struct {
 	// width is the number of the measure's components; a bound is a row
 	// of width components, then the parent and the packed action of the
@@ -195,35 +196,37 @@ func boundValues(row []uint32) []int {
 	return out
 }
 
-// checkFrontier checks the bounds of the frontier, the level about to be
-// expanded, before a checkpoint is written, and drops them: a resumed run
-// has none (acyclic_bounds.go).
-func (e *bfs[S]) checkFrontier() error {
-	a := e.acyc
-	if !a.active() || a.bounds == nil {
+// BeforeCheckpoint checks the bounds of the frontier fr, the level about
+// to be expanded, before a checkpoint is written, and drops them: a
+// resumed run has none.
+func (a *Measure[S]) BeforeCheckpoint(fr extension.Level) error {
+	if !a.Active() || a.bounds == nil {
 		return nil
 	}
 	bd := a.bounds
 	var s S
 	var value []int
 	// A resumed run's first frontier has no rows.
-	for j := 0; j < e.frontier.len() && j < bd.nextLen; j++ {
+	for j := 0; j < fr.Len() && j < bd.nextLen; j++ {
 		row := bd.next[j*bd.row() : (j+1)*bd.row()]
 		if row[bd.width] == noParent {
 			continue
 		}
-		enc := e.frontier.state(j)
-		if err := e.sys.Decode(enc, &s); err != nil {
-			return fmt.Errorf("internal error: state %d does not decode: %v", e.frontier.id(j), err)
+		enc := fr.State(j)
+		if err := a.sys.Decode(enc, &s); err != nil {
+			return fmt.Errorf("internal error: state %d does not decode: %v", fr.First()+uint32(j), err)
 		}
 		value = a.term.Value(value[:0], &s)
 		if !decreasesFrom(row[:bd.width], value) {
-			action := packed.Unpack(row[bd.width+1])
-			a.wrong = &wrongTransition{at: hit{id: row[bd.width], extra: &action, fp: model.Fingerprint(enc)},
-				before: boundValues(row[:bd.width]), after: value}
+			a.wrong = &Wrong{Parent: row[bd.width], Action: packed.Unpack(row[bd.width+1]), FP: model.Fingerprint(enc),
+				Before: boundValues(row[:bd.width]), After: value}
 			return nil
 		}
 		row[bd.width] = noParent
 	}
 	return nil
 }
+
+// noParent is the parent of a row that holds no bound (an initial state's,
+// or one checked).
+const noParent = ^uint32(0)

@@ -1,24 +1,25 @@
-package checker
+package termination
 
 import (
 	"fmt"
 
+	"github.com/ringcheck/mc/checker/extension"
 	"github.com/ringcheck/mc/checker/internal/offheap"
 	"github.com/ringcheck/mc/checker/store"
 )
 
-// markSet holds the marks of the states a run stores (acyclic.go) and knows
+// markSet holds the marks of the states a run stores (doc.go) and knows
 // which of them are still to be expanded. Workers read it while a level is
 // expanded; it is written only between rounds and at the level's end.
 //
 // With the visited set in memory the store keeps the marks in its slots
-// (markSlots, acyclic_slots.go): a successor's marks come with the lookup
+// (markSlots, slots.go): a successor's marks come with the lookup
 // that finds it stored. Otherwise they are an array indexed by state
 // (markArray), a byte per 8 properties and state: under partial-order
 // reduction the visited set keeps each state's index for the proviso. The
 // disk store answers no lookups during a level; it carries the marks of
 // the level's candidates through its sorted runs and reports the stored
-// states they reach by index (acyclic_disk.go).
+// states they reach by index (disk.go).
 type markSet interface {
 	// get returns the marks of the state with fingerprint fp and whether
 	// it has been admitted in the level about to be expanded.
@@ -29,7 +30,7 @@ type markSet interface {
 	// ofLevel returns the marks of states lo..hi-1 of the level fr, about
 	// to be expanded, in order, using buf's storage: a chunk's at once,
 	// so that the lookups it may need overlap their cache misses.
-	ofLevel(fr *level, lo, hi int, buf *levelMarks) []uint32
+	ofLevel(fr extension.Level, lo, hi int, buf *levelMarks) []uint32
 	// raise gives the state with fingerprint fp, pending as get says, the
 	// marks m, a superset of those it has. A markArray holds marks only
 	// for stored states.
@@ -55,7 +56,7 @@ type levelMarks struct {
 // the properties need (width); under partial-order reduction the visited
 // set in memory, which keeps each state's index, maps a fingerprint to it.
 // With the disk store index is
-// nil, and only the methods by index are used (acyclic_disk.go).
+// nil, and only the methods by index are used (disk.go).
 type markArray struct {
 	index store.Indexed
 	width int
@@ -80,7 +81,7 @@ func (a *markArray) set(id uint32, m uint32) {
 }
 
 // unpackMarks is the marks of entry i of m, width bytes an entry, least
-// significant first: how markArray and a level's copy (acyclic_slots.go)
+// significant first: how markArray and a level's copy (slots.go)
 // hold them.
 func unpackMarks(m []byte, i, width int) uint32 {
 	var v uint32
@@ -100,10 +101,10 @@ func (a *markArray) get(fp uint64) (uint32, bool) {
 	return a.at(id), id >= a.first
 }
 
-func (a *markArray) ofLevel(fr *level, lo, hi int, buf *levelMarks) []uint32 {
+func (a *markArray) ofLevel(fr extension.Level, lo, hi int, buf *levelMarks) []uint32 {
 	buf.marks = buf.marks[:0]
 	for j := lo; j < hi; j++ {
-		buf.marks = append(buf.marks, a.at(fr.id(j)))
+		buf.marks = append(buf.marks, a.at(fr.First()+uint32(j)))
 	}
 	return buf.marks
 }
@@ -146,27 +147,31 @@ func (a *markArray) free() {
 	a.m = nil
 }
 
-// openMarks gives the measure's bookkeeping, if any, the deferred checks
-// (acyclic_bounds.go) with the visited set in memory and every successor
-// expanded, and, in the marks phase, its marks: in the visited set's slots
-// if it keeps them (acyclic_slots.go); else by state index: under
+// Open gives the measure the run's visited set: the deferred checks
+// (bounds.go) with the visited set in memory and every successor
+// expanded, and, in the marks phase, its marks: in the visited set's
+// slots if it keeps them (slots.go); else by state index: under
 // partial-order reduction the visited set keeps the indices, and the disk
-// store (opened before: openDisk) finds them itself.
-func (e *bfs[S]) openMarks() {
-	a := e.acyc
-	if a == nil {
-		return
-	}
-	if e.opt.Disk == "" && e.reducer == nil && len(e.sys.Init) > 0 {
-		a.bounds = &bounds{width: len(a.term.Value(nil, &e.sys.Init[0]))}
-	}
+// store finds them itself (disk.go).
+func (a *Measure[S]) Open(st store.Store, l store.PayloadLayout, deferred bool) {
+	a.st, a.layout = st, l
+	indexed, _ := st.(store.Indexed)
 	switch {
-	case !a.withMarks:
-	case e.marked != nil:
-		a.marks = newMarkSlots(e.marked, len(a.props))
-	case e.indexed != nil:
-		a.marks = newMarkArray(e.indexed, len(a.props))
-	default:
+	case deferred:
+		if len(a.sys.Init) > 0 {
+			a.bounds = &bounds{width: len(a.term.Value(nil, &a.sys.Init[0]))}
+		}
+		if a.withMarks {
+			a.payloads = st.(store.WithPayload)
+			a.marks = newMarkSlots(a.payloads, len(a.props))
+		}
+	case indexed != nil: // reduced
+		a.stored = func(fp uint64) bool { return indexed.IndexOf(fp, nil) != store.NotStored }
+		if a.withMarks {
+			a.marks = newMarkArray(indexed, len(a.props))
+		}
+	case a.withMarks: // the disk store
+		a.onDisk = st.(store.Locator)
 		a.marks = newMarkArray(nil, len(a.props))
 	}
 }

@@ -1,4 +1,4 @@
-package checker
+package termination
 
 import (
 	"cmp"
@@ -9,7 +9,7 @@ import (
 	"github.com/ringcheck/mc/model"
 )
 
-// Marks with the disk store (acyclic.go). The disk store answers no lookups
+// Marks with the disk store (doc.go). The disk store answers no lookups
 // while a level is expanded, so none of the level's edges can be told to
 // lead to a new state or to a stored one, and keeping one raise per edge
 // with marks (24 bytes in memory until the level's end) costs as much as
@@ -46,12 +46,12 @@ import (
 // gain is a stored, expanded state id that just gained the marks bits.
 type gain struct{ id, bits uint32 }
 
-// reached is the disk store's report (store.DiskPayload.Reached) that the
+// Reached is the disk store's report (store.DiskPayload.Reached) that the
 // level's candidates reach id, a state stored before the level, with the
 // marks m: it sets the bits id lacks and keeps them to pass on
 // (settleOnDisk).
-func (a *acyclic[S]) reached(id, m uint32) {
-	if !a.active() {
+func (a *Measure[S]) Reached(id, m uint32) {
+	if !a.Active() {
 		return
 	}
 	arr := a.marks.(*markArray)
@@ -72,7 +72,7 @@ type markedEdge struct {
 // settleOnDisk passes on, through the successors, the marks gained by the
 // stored states the level just committed reached (see above), depth being
 // the level's.
-func (a *acyclic[S]) settleOnDisk(e *bfs[S], depth int) error {
+func (a *Measure[S]) settleOnDisk(depth int) error {
 	arr := a.marks.(*markArray)
 	work := a.gains
 	a.gains = nil
@@ -83,13 +83,9 @@ func (a *acyclic[S]) settleOnDisk(e *bfs[S], depth int) error {
 	for len(work) > 0 {
 		edges = edges[:0]
 		for _, g := range work {
-			init, actions, err := e.path(g.id, depth)
+			s, err := a.rebuild(g.id, depth, nil)
 			if err != nil {
 				return err
-			}
-			s, err := Replay(a.sys, init, actions)
-			if err != nil {
-				return fmt.Errorf("internal error: state %d, whose marks were raised, does not replay: %v", g.id, err)
 			}
 			enabled := a.passOn(&s, g.bits, &next, func(enc []byte, m uint32) {
 				edges = append(edges, markedEdge{fp: model.Fingerprint(enc), m: m})

@@ -1,6 +1,7 @@
-package checker
+package termination
 
 import (
+	"github.com/ringcheck/mc/checker/extension"
 	"github.com/ringcheck/mc/checker/store"
 	"github.com/ringcheck/mc/model"
 )
@@ -9,7 +10,7 @@ import (
 // reduced run: the store keeps each state's marks beside its fingerprint,
 // a few bits a slot, with a bit that says the state was admitted since the
 // level began (store.WithPayload). A successor's marks come with the lookup
-// that finds it stored (expander.lookUp), and no state index is kept: a
+// that finds it stored (worker.LookUp), and no state index is kept: a
 // state costs its marks' bits and that bit instead of an index, 4 bytes a
 // slot, and a byte of marks. The store writes each new state's marks as
 // its commit inserts it. The marks phase writes no checkpoint, so the
@@ -54,9 +55,9 @@ func (s *markSlots) has(_ uint32, fp uint64) uint32 {
 
 // ofLevel reads the level's copy if it holds states lo..hi-1 and is not
 // stale, and looks the states up in the store otherwise.
-func (s *markSlots) ofLevel(fr *level, lo, hi int, buf *levelMarks) []uint32 {
+func (s *markSlots) ofLevel(fr extension.Level, lo, hi int, buf *levelMarks) []uint32 {
 	buf.marks = buf.marks[:0]
-	if c := &s.cur; !c.stale && c.first == fr.first && hi*s.width <= len(c.m) {
+	if c := &s.cur; !c.stale && c.first == fr.First() && hi*s.width <= len(c.m) {
 		for j := lo; j < hi; j++ {
 			buf.marks = append(buf.marks, unpackMarks(c.m, j, s.width))
 		}
@@ -64,7 +65,7 @@ func (s *markSlots) ofLevel(fr *level, lo, hi int, buf *levelMarks) []uint32 {
 	}
 	buf.fps = buf.fps[:0]
 	for j := lo; j < hi; j++ {
-		buf.fps = append(buf.fps, model.Fingerprint(fr.state(j)))
+		buf.fps = append(buf.fps, model.Fingerprint(fr.State(j)))
 	}
 	buf.found, buf.marks = s.st.PayloadAll(buf.fps, buf.found, buf.marks)
 	return buf.marks

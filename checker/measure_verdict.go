@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ringcheck/mc/checker/liveness"
+	"github.com/ringcheck/mc/checker/termination"
 	"github.com/ringcheck/mc/model"
 )
 
@@ -30,35 +31,35 @@ type WrongMeasure struct {
 // reportWrongMeasure gives res the transition that broke the measure, if
 // one did.
 func (e *bfs[S]) reportWrongMeasure(res *Result) {
-	if e.acyc == nil || e.acyc.wrong == nil {
+	if e.measure == nil || e.measure.WrongTransition() == nil {
 		return
 	}
-	w := e.acyc.wrong
-	init, actions, err := e.path(w.at.id, res.Depth)
+	w := e.measure.WrongTransition()
+	init, actions, err := e.path(w.Parent, res.Depth)
 	if err != nil {
 		res.Err = err
 		return
 	}
-	tr, err := render(e.sys, init, append(actions, *w.at.extra), w.at.fp)
+	tr, err := render(e.sys, init, append(actions, w.Action), w.FP)
 	if err != nil {
 		res.Err = err
 		return
 	}
 	tr.Property, tr.Kind = "termination-measure", "measure"
-	res.WrongMeasure = &WrongMeasure{Trace: tr, Before: w.before, After: w.after}
+	res.WrongMeasure = &WrongMeasure{Trace: tr, Before: w.Before, After: w.After}
 }
 
 // decideByMeasure gives the liveness properties of sys their verdicts after
 // a complete breadth-first search under a termination measure that held on
-// every transition (acyclic.go), and settles the overall verdict. A
+// every transition (package termination), and settles the overall verdict. A
 // property whose goal every reachable terminal state meets holds; if a
 // terminal state leaves some goal unmet, the marks phase (marksPhase)
 // decides every property. As on the graph, a run whose safety properties
 // failed checks no liveness unless opt.Continue is set, and the properties
 // are decided in order up to the first that fails. start is when the run
 // began, for its timeout.
-func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acyclic[S], opt Options, res *Result, start time.Time) {
-	if !a.withMarks && a.pending != 0 && (res.Verdict != Fail || opt.Continue) {
+func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *termination.Measure[S], opt Options, res *Result, start time.Time) {
+	if !a.Marked() && a.Pending() != 0 && (res.Verdict != Fail || opt.Continue) {
 		marksPhase(ctx, sys, opt, res, start)
 		return
 	}
@@ -66,10 +67,10 @@ func decideByMeasure[S any](ctx context.Context, sys *model.System[S], a *acycli
 }
 
 // giveMarkedVerdicts gives the liveness properties of sys their verdicts
-// from a.pending, the properties a terminal state leaves pending (after
+// from a.Pending(), the properties a terminal state leaves pending (after
 // the marks phase) or whose goal no terminal state leaves unmet (without
 // one), and settles the overall verdict.
-func giveMarkedVerdicts[S any](ctx context.Context, sys *model.System[S], a *acyclic[S], opt Options, res *Result) {
+func giveMarkedVerdicts[S any](ctx context.Context, sys *model.System[S], a *termination.Measure[S], opt Options, res *Result) {
 	began := time.Now()
 	cls, err := liveness.NewClasses(sys, opt.Fair)
 	if err != nil {
@@ -81,10 +82,8 @@ func giveMarkedVerdicts[S any](ctx context.Context, sys *model.System[S], a *acy
 		method = ByMeasureReduced
 	}
 	st := &LivenessStats{Method: method, Fairness: opt.Fair, States: res.States, Transitions: res.Transitions,
-		Complete: true, Marked: a.withMarks, Bytes: a.marksBytes}
-	if a.marks != nil {
-		a.marks.free() // a.pending holds what the marks decided
-	}
+		Complete: true, Marked: a.Marked(), Bytes: a.MarksBytes()}
+	a.FreeMarks() // a.Pending() holds what the marks decided
 	res.Liveness = st
 	failed, bit := false, 0
 	for i := range sys.Props {
@@ -95,19 +94,22 @@ func giveMarkedVerdicts[S any](ctx context.Context, sys *model.System[S], a *acy
 		pr := &res.Props[i]
 		violated := false
 		if !p.Terminal {
-			violated = a.pending&(1<<bit) != 0
+			violated = a.Pending()&(1<<bit) != 0
 			bit++
 		}
 		switch {
 		case (failed || res.Verdict == Fail) && !opt.Continue:
 			pr.Verdict, res.StoppedAtViolation = NotChecked, true
 		case violated:
-			tr, err := terminalCounterexample(ctx, sys, cls, p)
+			l, err := termination.Counterexample(ctx, sys, p)
+			if err == nil {
+				pr.Trace, err = renderLasso(sys, cls, p, l)
+			}
 			if err != nil {
 				res.Err, res.Verdict = err, Incomplete
 				return
 			}
-			pr.Verdict, pr.Trace, failed = Fail, tr, true
+			pr.Verdict, failed = Fail, true
 		default:
 			pr.Verdict = Pass
 		}
@@ -118,7 +120,7 @@ func giveMarkedVerdicts[S any](ctx context.Context, sys *model.System[S], a *acy
 
 // marksPhase decides the liveness properties of res, whose search found a
 // terminal state that leaves some goal unmet, by the search again, this
-// time computing the marks (acyclic.go): a liveness phase, under the run's
+// time computing the marks (package termination): a liveness phase, under the run's
 // limits and with its progress reported as such, which writes no
 // checkpoint (a run resumed from the first search's redoes it, as the
 // graph's phase is redone). It finds the same states and transitions as
@@ -146,15 +148,15 @@ func marksPhase[S any](ctx context.Context, sys *model.System[S], opt Options, r
 	} else {
 		var e *bfs[S]
 		r, e = search(ctx, sys, o, nil, true)
-		var a *acyclic[S] // nil if the search was refused before it began
+		var a *termination.Measure[S] // nil if the search was refused before it began
 		if e != nil {
-			a = e.acyc
+			a = e.measure
 		}
 		switch {
-		case a.active() && r.Err == nil && r.Reason == "" && !r.StoppedAtViolation:
+		case a.Active() && r.Err == nil && r.Reason == "" && !r.StoppedAtViolation:
 			giveMarkedVerdicts(ctx, e.sys, a, o, &r)
-		case a != nil && a.marks != nil:
-			a.marks.free() // stopped: the liveness verdicts are incomplete
+		case a != nil:
+			a.FreeMarks() // stopped: the liveness verdicts are incomplete
 		}
 	}
 	switch {
@@ -188,82 +190,4 @@ func marksPhase[S any](ctx context.Context, sys *model.System[S], opt Options, r
 		res.Reason = "liveness: " + r.Reason
 	}
 	settle(res)
-}
-
-// terminalCounterexample finds a shortest run that violates p by ending in
-// a terminal state with p pending, the counterexample the graph method
-// gives on an acyclic graph, by its breadth-first search over (state,
-// phase) (liveness.FindLasso): phase 0 before P held, phase 1 once P ∧ ¬Q
-// held ("eventually Q" starts in phase 1), following only ¬Q states. It
-// stores only the states it visits, and runs only for a property the marks
-// showed to fail.
-func terminalCounterexample[S any](ctx context.Context, sys *model.System[S], cls *liveness.Classes, p *model.Property[S]) (*Trace, error) {
-	type node struct {
-		enc    []byte
-		pred   int // -1 for a root
-		action model.Action
-		step   bool // reached from pred by action, not by P's holding
-		phase  uint8
-	}
-	type key struct {
-		fp    uint64
-		phase uint8
-	}
-	var nodes []node
-	seen := map[key]bool{}
-	discover := func(enc []byte, s *S, pred int, a model.Action, step bool, phase uint8) {
-		fp := model.Fingerprint(enc)
-		if !seen[key{fp, phase}] {
-			seen[key{fp, phase}] = true
-			nodes = append(nodes, node{enc: enc, pred: pred, action: a, step: step, phase: phase})
-		}
-		if phase == 0 && p.Kind == model.LeadsTo && p.From(s) && !p.State(s) && !seen[key{fp, 1}] {
-			seen[key{fp, 1}] = true
-			nodes = append(nodes, node{enc: enc, pred: len(nodes) - 1, phase: 1})
-		}
-	}
-	for i := range sys.Init {
-		s := &sys.Init[i]
-		enc := sys.Encode(nil, s)
-		switch {
-		case p.Kind == model.LeadsTo:
-			discover(enc, s, -1-i, model.Action{}, false, 0)
-		case !p.State(s):
-			discover(enc, s, -1-i, model.Action{}, false, 1)
-		}
-	}
-	var cur, next S
-	for head := 0; head < len(nodes); head++ {
-		if head&1023 == 0 && ctx.Err() != nil {
-			return nil, fmt.Errorf("interrupted while finding the counterexample to %s", p.Name)
-		}
-		n := nodes[head]
-		if err := sys.Decode(n.enc, &cur); err != nil {
-			return nil, fmt.Errorf("internal error: a state does not decode: %v", err)
-		}
-		enabled := false
-		for a := range sys.Steps(&cur, &next) {
-			enabled = true
-			if n.phase == 1 && p.State(&next) {
-				continue
-			}
-			discover(sys.Encode(nil, &next), &next, head, a, true, n.phase)
-		}
-		if n.phase == 1 && !enabled {
-			var stem []model.Action
-			x := head
-			for nodes[x].pred >= 0 {
-				if nodes[x].step {
-					stem = append(stem, nodes[x].action)
-				}
-				x = nodes[x].pred
-			}
-			for i, j := 0, len(stem)-1; i < j; i, j = i+1, j-1 {
-				stem[i], stem[j] = stem[j], stem[i]
-			}
-			l := &liveness.Lasso{Init: -1 - nodes[x].pred, Stem: stem, EntryFP: model.Fingerprint(n.enc), Terminating: true}
-			return renderLasso(sys, cls, p, l)
-		}
-	}
-	return nil, fmt.Errorf("internal error: the marks say %s fails, but no run ends in a terminal state with it pending", p.Name)
 }
