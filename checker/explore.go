@@ -99,8 +99,10 @@ type bfs[S any] struct {
 	round      []*store.Candidates
 	committing []*batch
 	admitting  int
-	// extRound is the round as the extension sees it (Committed).
+	// extRound is the round as the extension sees it (Committed), and
+	// batches the round's batches, reused by every round.
 	extRound []extension.Committed
+	batches  []*batch
 	// mem holds the memory limit, checked at round boundaries;
 	// lastRoundEnd is the number of states stored when the last round
 	// ended, by which the next round's are foreseen (overMemory).
@@ -546,7 +548,6 @@ func (e *bfs[S]) stopped() string {
 }
 
 func (e *bfs[S]) explore(ctx context.Context, res *Result) {
-	sys := e.sys
 	depth := 0
 	if e.opt.Resume {
 		d, err := e.resume(res)
@@ -555,28 +556,12 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			return
 		}
 		// A checkpoint of a finished run holds an empty frontier one
-		// level past the deepest; the loop below sets Depth otherwise.
+		// level past the deepest; searchLevel sets Depth otherwise.
 		depth, res.Depth = d, max(d-1, 0)
-	} else {
-		// The initial states form level 0's candidates, committed like
-		// any other level's.
-		init := e.newBatch()
-		x := newExpander(e)
-		for i := range sys.Init {
-			x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
-			init.Add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
-			x.observe(&sys.Init[i], init)
-			x.measure(&sys.Init[i], &init.Candidates)
-			if e.ext != nil {
-				e.ext.Initial(&sys.Init[i], &init.Candidates, init.ext)
-			}
-		}
-		if !e.commit([]*batch{init}, e.frontier, res) || !e.commitLevel(e.frontier, res) {
-			return
-		}
+	} else if !e.commitInitial(res) {
+		return
 	}
 	nextSave := time.Now().Add(FirstCheckpoint(e.opt.CheckpointEvery))
-	var batches []*batch
 	for ; ; depth++ {
 		if err := e.frontier.finish(); err != nil {
 			res.Err = err
@@ -602,50 +587,78 @@ func (e *bfs[S]) explore(ctx context.Context, res *Result) {
 			res.StoppedAtViolation = true
 			return
 		}
-		res.Depth = depth
-		if e.ext != nil {
-			e.ext.StartLevel(depth, uint32(e.log.len()))
-		}
-		e.beyond = e.opt.MaxDepth > 0 && depth >= e.opt.MaxDepth
-		if err := e.successors.reset(uint32(e.log.len())); err != nil {
-			res.Err = err
+		if !e.searchLevel(ctx, depth, res) {
 			return
-		}
-		chunks := (e.frontier.len() + chunkSize - 1) / chunkSize
-		for c := 0; c < chunks; c += roundChunks {
-			c1 := min(c+roundChunks, chunks)
-			if err := e.frontier.window(c*chunkSize, min(c1*chunkSize, e.frontier.len())); err != nil {
-				res.Err = err
-				return
-			}
-			batches = e.expandRound(ctx, e.frontier, c, c1, batches, depth, res)
-			if e.stopped() != "" || res.Err != nil {
-				return
-			}
-			if !e.commit(batches, e.successors, res) {
-				return
-			}
-			e.frontier.release(c1 * chunkSize)
-			if why := e.overMemory(depth); why != "" {
-				e.halt(why)
-				return
-			}
-		}
-		if !e.commitLevel(e.successors, res) {
-			return
-		}
-		if e.beyond && e.deeper {
-			e.cutAtMaxDepth(res)
-			return
-		}
-		if e.ext != nil {
-			if err := e.ext.EndLevel(depth); err != nil {
-				res.Err = err
-				return
-			}
 		}
 		e.frontier, e.successors = e.successors, e.frontier
 	}
+}
+
+// commitInitial commits the initial states as level 0's candidates, like
+// any other level's. It returns false when the run must stop.
+func (e *bfs[S]) commitInitial(res *Result) bool {
+	sys := e.sys
+	init := e.newBatch()
+	x := newExpander(e)
+	for i := range sys.Init {
+		x.buf = sys.Encode(x.buf[:0], &sys.Init[i])
+		init.Add(model.Fingerprint(x.buf), noParent, uint32(i), x.stateMask(&sys.Init[i]), x.buf)
+		x.observe(&sys.Init[i], init)
+		x.measure(&sys.Init[i], &init.Candidates)
+		if e.ext != nil {
+			e.ext.Initial(&sys.Init[i], &init.Candidates, init.ext)
+		}
+	}
+	return e.commit([]*batch{init}, e.frontier, res) && e.commitLevel(e.frontier, res)
+}
+
+// searchLevel expands the frontier, the level at depth, into the
+// successors, the next level, round by round: the workers expand a round's
+// chunks into batches (expandRound), the store commits them in frontier
+// order and admits each new state (commit, admit); the extension, if any,
+// is called at the level's start and end (docs/layout.md, "One level of
+// the search"). It returns false when the run must stop.
+func (e *bfs[S]) searchLevel(ctx context.Context, depth int, res *Result) bool {
+	res.Depth = depth
+	if e.ext != nil {
+		e.ext.StartLevel(depth, uint32(e.log.len()))
+	}
+	e.beyond = e.opt.MaxDepth > 0 && depth >= e.opt.MaxDepth
+	if err := e.successors.reset(uint32(e.log.len())); err != nil {
+		res.Err = err
+		return false
+	}
+	chunks := (e.frontier.len() + chunkSize - 1) / chunkSize
+	for c := 0; c < chunks; c += roundChunks {
+		c1 := min(c+roundChunks, chunks)
+		if err := e.frontier.window(c*chunkSize, min(c1*chunkSize, e.frontier.len())); err != nil {
+			res.Err = err
+			return false
+		}
+		e.batches = e.expandRound(ctx, e.frontier, c, c1, e.batches, depth, res)
+		if e.stopped() != "" || res.Err != nil || !e.commit(e.batches, e.successors, res) {
+			return false
+		}
+		e.frontier.release(c1 * chunkSize)
+		if why := e.overMemory(depth); why != "" {
+			e.halt(why)
+			return false
+		}
+	}
+	if !e.commitLevel(e.successors, res) {
+		return false
+	}
+	if e.beyond && e.deeper {
+		e.cutAtMaxDepth(res)
+		return false
+	}
+	if e.ext != nil {
+		if err := e.ext.EndLevel(depth); err != nil {
+			res.Err = err
+			return false
+		}
+	}
+	return true
 }
 
 // A level is expanded in rounds of roundChunks chunks of chunkSize states:

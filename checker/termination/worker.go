@@ -84,15 +84,19 @@ func (w *worker[S]) Start(pid uint32, enc []byte, cur *S, j int) {
 }
 
 // Edges checks that the measure decreases on the edges to the successors,
-// unless the checks are deferred (bounds.go), and computes what each edge
-// gives its target, unless that is done late, once the lookup has said
-// which successors are stored (Stored, Keep, Merge).
+// unless the checks are deferred (bounds.go), and, in the marks phase,
+// computes what each edge gives its target, unless that is done late, once
+// the lookup has said which successors are stored (Stored, Keep, Merge).
 func (w *worker[S]) Edges(succ *store.Candidates, succs []S) {
 	a := w.a
 	w.succ, w.succs, w.payload = succ, succs, w.payload[:0]
+	atOnce := a.Active() && !w.bounded
+	if !atOnce && !a.withMarks { // nothing to do before the lookup
+		return
+	}
 	for i := range succ.FPs {
 		var m uint32
-		if a.Active() && !w.bounded {
+		if atOnce {
 			next := &succs[i]
 			w.after = a.term.Value(w.after[:0], next)
 			if !model.Decreases(w.before, w.after) {
