@@ -104,18 +104,20 @@ func (x *expander[S]) keep(i int, b *batch) {
 }
 
 // keepNew makes every successor not stored a candidate of b, once per
-// chunk, and, with an extension, gives it the edges' part: the first edge
-// of the chunk to a state is kept (Keep), a later one merged into it
-// (Merge), and every edge to a stored state is the extension's Stored.
+// chunk.
 func (x *expander[S]) keepNew(b *batch) {
-	if x.ext == nil {
-		for i, seen := range x.seen {
-			if !seen && b.FirstOf(x.succ.FPs[i]) {
-				x.keep(i, b)
-			}
+	for i, seen := range x.seen {
+		if !seen && b.FirstOf(x.succ.FPs[i]) {
+			x.keep(i, b)
 		}
-		return
 	}
+}
+
+// keepNewWith is keepNew with an extension, which gets the edges' part:
+// every edge to a stored state is its Stored, the first edge of the chunk
+// to a state not stored is kept (Keep), a later one merged into it
+// (Merge).
+func (x *expander[S]) keepNewWith(b *batch) {
 	for i, seen := range x.seen {
 		if seen {
 			x.ext.Stored(i, store.NotStored)
@@ -200,10 +202,11 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		if x.ext != nil {
 			x.ext.Edges(&x.succ, x.succs)
 			x.seen = x.ext.LookUp(&x.succ, x.seen)
+			x.keepNewWith(b)
 		} else {
 			x.seen = x.e.store.SeenAll(&x.succ, x.seen)
+			x.keepNew(b)
 		}
-		x.keepNew(b)
 		b.transitions += int64(enabled)
 		if enabled == 0 {
 			b.terminal++

@@ -136,7 +136,7 @@ func (x *expander[S]) group(g int) {
 // keepAmple passes on successor i, the target of an edge of the reduced
 // graph: a stored one is the extension's (Stored); any other becomes a
 // candidate of b once per chunk, the extension keeping the first edge of
-// the chunk to it and merging the others into it, as keepNew does.
+// the chunk to it and merging the others into it, as keepNewWith does.
 func (x *expander[S]) keepAmple(i int, b *batch) {
 	fp := x.succ.FPs[i]
 	switch {

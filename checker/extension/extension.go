@@ -5,10 +5,10 @@
 // of how the search shares out, commits and stores its states. The
 // termination measure (package checker/termination) is one.
 //
-// An absent extension costs the search one nil check per state expanded
-// (and per candidate admitted), never one per transition: the search calls
-// a Worker once per state, after it has built every successor, and per
-// edge only when an extension is present.
+// An absent extension costs the search two nil checks per state expanded
+// (three for a terminal one) and one per state admitted, never one per
+// transition: the search calls a Worker once per state after it has built
+// every successor, and per edge only when an extension is present.
 package extension
 
 import (

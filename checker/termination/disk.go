@@ -25,13 +25,13 @@ import (
 //   - a state stored before the level (all of them are expanded by then)
 //     is reported once, with its index, which the store's runs keep beside
 //     each fingerprint, and the union of the marks of the level's edges to
-//     it (reached). Only the bits it lacks matter: they are set at once and
+//     it (Reached). Only the bits it lacks matter: they are set at once and
 //     kept as a gain, 8 bytes, to pass on.
 //
 // The marks are the array by state index that the visited set in memory
 // uses, a byte per state and 8 properties.
 //
-// settleOnDisk then passes the gains on as the memory store's settle does,
+// settleOnDisk then passes the gains on as EndLevel does in memory,
 // but breadth-first in rounds instead of depth-first, since a successor's
 // index is found only by reading the runs: each gaining state is rebuilt
 // from its path in the trace log and expanded; the marks its successors
