@@ -40,14 +40,17 @@ type expander[S any] struct {
 	b   *batch
 	err error
 	// ext is the search extension's worker (package extension), nil
-	// without one: called once per state, and per edge only through it.
-	ext extension.Worker[S]
+	// without one; payload says that it keeps a payload per state, and at
+	// is what each successor is, for its Successors.
+	ext     extension.Worker[S]
+	payload bool
+	at      []int32
 }
 
 func newExpander[S any](e *bfs[S]) *expander[S] {
 	x := &expander[S]{e: e}
 	if e.ext != nil {
-		x.ext = e.ext.Worker()
+		x.ext, x.payload = e.ext.Worker(), e.ext.PayloadBits() > 0
 	}
 	if e.reducer != nil {
 		x.ample = por.NewAmple(e.reducer, x.group, func(c int) bool { return e.sys.ChanLen(&x.cur, c) == 0 })
@@ -113,26 +116,34 @@ func (x *expander[S]) keepNew(b *batch) {
 	}
 }
 
-// keepNewWith is keepNew with an extension, which gets the edges' part:
-// every edge to a stored state is its Stored, the first edge of the chunk
-// to a state not stored is kept (Keep), a later one merged into it
-// (Merge).
+// keepNewWith is keepNew with an extension, which is then given the
+// state's edges at once (extension.Worker.Successors): what each
+// successor is, stored, the edge that made a candidate, or a later edge to
+// one.
 func (x *expander[S]) keepNewWith(b *batch) {
+	x.at = x.at[:0]
 	for i, seen := range x.seen {
 		if seen {
-			x.ext.Stored(i, store.NotStored)
-		}
-	}
-	for i, seen := range x.seen {
-		if seen {
+			x.at = append(x.at, extension.AtStored)
 			continue
 		}
-		if j, first := b.FirstAt(x.succ.FPs[i]); first {
-			x.keep(i, b)
-			x.ext.Keep(i)
+		j, first := b.FirstAt(x.succ.FPs[i])
+		if first {
+			x.keepWith(i, b)
+			x.at = append(x.at, extension.AtNew(j))
 		} else {
-			x.ext.Merge(i, j)
+			x.at = append(x.at, int32(j))
 		}
+	}
+	x.ext.Successors(x.at, nil)
+}
+
+// keepWith is keep with an extension: a payload, if it keeps one, follows
+// the measures' values, 0 until the extension gives it.
+func (x *expander[S]) keepWith(i int, b *batch) {
+	x.keep(i, b)
+	if x.payload {
+		b.Vals = append(b.Vals, 0)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/ringcheck/mc/checker/extension"
 	"github.com/ringcheck/mc/checker/internal/packed"
 	"github.com/ringcheck/mc/checker/store"
 	"github.com/ringcheck/mc/model"
@@ -17,8 +18,8 @@ import (
 // computed, a superset of the ample set's (the extension's Edges: a
 // termination measure checks them at once, since a successor left out is
 // never expanded, where a deferred check would be made); the extension's
-// Stored, Keep and Merge follow the ample set's edges only, the edges of
-// the reduced graph (package por's doc, "Liveness"). With no qualifying
+// Successors follows the ample set's edges only, the edges of the reduced
+// graph (package por's doc, "Liveness"). With no qualifying
 // ample set the state is expanded in full, as expand would.
 func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) error {
 	a := x.ample
@@ -36,6 +37,10 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) er
 	if reduced {
 		if x.ext != nil {
 			x.ext.Edges(&x.succ, x.succs)
+			x.at = x.at[:0]
+			for range x.succ.FPs {
+				x.at = append(x.at, extension.AtSkipped)
+			}
 		}
 		for _, g := range a.Chosen() {
 			from, to := a.Span(int(g))
@@ -46,6 +51,9 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) er
 			if b.fired != nil {
 				b.fired[g] += int64(to - from)
 			}
+		}
+		if x.ext != nil {
+			x.ext.Successors(x.at, x.index)
 		}
 		if x.e.ampleHook != nil {
 			x.e.ampleHook(pid, x.ampleActions())
@@ -60,6 +68,10 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) er
 	}
 	if x.ext != nil {
 		x.ext.Edges(&x.succ, x.succs)
+		x.at = x.at[:0]
+		for range x.succ.FPs {
+			x.at = append(x.at, extension.AtSkipped)
+		}
 	}
 	enabled := int64(0)
 	for g := range a.Groups() {
@@ -71,6 +83,9 @@ func (x *expander[S]) expandReduced(pid uint32, data []byte, j int, b *batch) er
 		if b.fired != nil {
 			b.fired[g] += int64(to - from)
 		}
+	}
+	if x.ext != nil {
+		x.ext.Successors(x.at, x.index)
 	}
 	b.transitions += enabled
 	if enabled == 0 {
@@ -134,9 +149,8 @@ func (x *expander[S]) group(g int) {
 }
 
 // keepAmple passes on successor i, the target of an edge of the reduced
-// graph: a stored one is the extension's (Stored); any other becomes a
-// candidate of b once per chunk, the extension keeping the first edge of
-// the chunk to it and merging the others into it, as keepNewWith does.
+// graph: one not stored becomes a candidate of b once per chunk; with an
+// extension, x.at records what the successor is, as keepNewWith does.
 func (x *expander[S]) keepAmple(i int, b *batch) {
 	fp := x.succ.FPs[i]
 	switch {
@@ -145,13 +159,14 @@ func (x *expander[S]) keepAmple(i int, b *batch) {
 			x.keep(i, b)
 		}
 	case x.index[i] != store.NotStored:
-		x.ext.Stored(i, x.index[i])
+		x.at[i] = extension.AtStored
 	default:
-		if j, first := b.FirstAt(fp); first {
-			x.keep(i, b)
-			x.ext.Keep(i)
+		j, first := b.FirstAt(fp)
+		if first {
+			x.keepWith(i, b)
+			x.at[i] = extension.AtNew(j)
 		} else {
-			x.ext.Merge(i, j)
+			x.at[i] = int32(j)
 		}
 	}
 }

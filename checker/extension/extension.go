@@ -7,8 +7,9 @@
 //
 // An absent extension costs the search two nil checks per state expanded
 // (three for a terminal one) and one per state admitted, never one per
-// transition: the search calls a Worker once per state after it has built
-// every successor, and per edge only when an extension is present.
+// transition; a present one is called a few times per state, never per
+// transition: a Worker is given all of a state's successors at once
+// (Edges, LookUp, Successors).
 package extension
 
 import (
@@ -96,20 +97,32 @@ type Worker[S any] interface {
 	// LookUp reports, as store.Store.SeenAll does, which successors are
 	// stored, reusing seen's storage.
 	LookUp(succ *store.Candidates, seen []bool) []bool
-	// Stored is called on successor i when it is a stored state (index
-	// its index, store.NotStored if not known), for every edge of the
-	// graph the search explores (under partial-order reduction, the ample
-	// set's).
-	Stored(i int, index uint32)
-	// Keep is called when successor i becomes the chunk's candidate, the
-	// last of c, its measures' values added: it appends its payload.
-	Keep(i int)
-	// Merge is called on successor i, not stored, whose state is already
-	// the chunk's candidate at: what its edge carries merges into it.
-	Merge(i, at int)
+	// Successors is called once the search has looked the successors up
+	// and made each new one the chunk's candidate (its measures' values
+	// and, with a payload, a 0 in its place): at[i] says what successor
+	// i is, AtStored, AtSkipped, AtNew(j) for the edge that made candidate
+	// j of the chunk, or j for a later edge to it; index[i], under
+	// partial-order reduction, is the index of a stored successor (nil
+	// otherwise).
+	Successors(at []int32, index []uint32)
 	// Terminal is called when the current state has no successor.
 	Terminal()
 }
+
+// What a successor is, for Worker.Successors: an edge to a stored state,
+// or a successor computed that is no edge of the graph the search explores
+// (outside the ample set of a state under partial-order reduction).
+const (
+	AtStored  int32 = -1
+	AtSkipped int32 = -2
+)
+
+// AtNew is the code of the edge that made candidate j of the chunk; a
+// code j >= 0 is a later edge to candidate j.
+func AtNew(j int) int32 { return -3 - int32(j) }
+
+// NewAt is the candidate that the code AtNew(j) names, j.
+func NewAt(code int32) int { return int(-3 - code) }
 
 // Level is the frontier a worker expands: states by their position j in
 // the level.

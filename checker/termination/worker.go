@@ -28,7 +28,7 @@ type worker[S any] struct {
 	// bounded says that the checks of the measure on the current state's
 	// edges are deferred (bounds.go): every edge leaves the same bound,
 	// the state's measure, with its own action, built when the edge's
-	// target becomes a candidate (Keep, Merge).
+	// target becomes a candidate (keep, merge).
 	bounded bool
 	// succ and succs are the current state's successors, as candidates
 	// and as states; payload[i] is what the edge to successor i gives it
@@ -86,7 +86,7 @@ func (w *worker[S]) Start(pid uint32, enc []byte, cur *S, j int) {
 // Edges checks that the measure decreases on the edges to the successors,
 // unless the checks are deferred (bounds.go), and, in the marks phase,
 // computes what each edge gives its target, unless that is done late, once
-// the lookup has said which successors are stored (Stored, Keep, Merge).
+// the lookup has said which successors are stored (Successors).
 func (w *worker[S]) Edges(succ *store.Candidates, succs []S) {
 	a := w.a
 	w.succ, w.succs, w.payload = succ, succs, w.payload[:0]
@@ -121,11 +121,33 @@ func (w *worker[S]) LookUp(succ *store.Candidates, seen []bool) []bool {
 	return w.a.st.SeenAll(succ, seen)
 }
 
-// Stored checks the measure on the edge to successor i, a stored state,
-// if its check was deferred (an edge to a state not stored leaves its
-// bound with the candidate instead), and keeps a raise if the edge gives
-// the state marks it does not have yet.
-func (w *worker[S]) Stored(i int, index uint32) {
+// Successors passes on the current state's edges, as at says
+// (extension.Worker): an edge to a stored state is checked if its check
+// was deferred and may raise its target's marks (stored); the edge that
+// made a candidate gives it its marks and bound (keep), a later edge to
+// the same candidate merges its own into them (merge).
+func (w *worker[S]) Successors(at []int32, index []uint32) {
+	for i, code := range at {
+		switch {
+		case code >= 0:
+			w.merge(i, int(code))
+		case code == extension.AtStored:
+			id := store.NotStored
+			if index != nil {
+				id = index[i]
+			}
+			w.stored(i, id)
+		case code != extension.AtSkipped:
+			w.keep(i, extension.NewAt(code))
+		}
+	}
+}
+
+// stored checks the measure on the edge to successor i, a stored state
+// (index its index if known), if its check was deferred (an edge to a
+// state not stored leaves its bound with the candidate instead), and
+// keeps a raise if the edge gives the state marks it does not have yet.
+func (w *worker[S]) stored(i int, index uint32) {
 	a := w.a
 	if !a.Active() {
 		return
@@ -172,17 +194,19 @@ func (w *worker[S]) raise(i int, index uint32) {
 	}
 }
 
-// Keep gives successor i, just made the chunk's candidate, its marks and
-// its bound. Computed late, its marks are computed here in full: what it
-// inherits from the current state, and its own.
-func (w *worker[S]) Keep(i int) {
+// keep gives candidate j, just made from successor i, its marks and its
+// bound. Computed late, its marks are computed here in full: what it
+// inherits from the current state, and its own. The marks are or-ed into
+// the candidate's: under partial-order reduction a later edge of the ample
+// set, by the order of the successors, may have merged its own first.
+func (w *worker[S]) keep(i, j int) {
 	a := w.a
 	if a.withMarks {
 		m := w.payload[i]
 		if w.late() {
 			m = a.edgeMarks(w.marks, &w.succs[i])
 		}
-		w.c.Vals = append(w.c.Vals, int(m))
+		w.c.Vals[j*a.layout.Vals+a.layout.At] |= int(m)
 	}
 	if bd := a.bounds; bd != nil {
 		if w.bounded {
@@ -194,14 +218,14 @@ func (w *worker[S]) Keep(i int) {
 	}
 }
 
-// Merge merges what the edge to successor i carries into the chunk's
+// merge merges what the edge to successor i carries into the chunk's
 // candidate at, the same state: its marks, their union, and, with
 // deferred checks, its bound, their minimum; the chunk's own duplicates
 // then need no raise. Computed late, its marks are computed only if the
 // current state has marks the candidate lacks, and then only those (its
 // own were given by the chunk's first edge to it), so that the goals are
 // not evaluated again on a state the chunk reaches by several edges.
-func (w *worker[S]) Merge(i, at int) {
+func (w *worker[S]) merge(i, at int) {
 	a := w.a
 	if a.withMarks {
 		v := &w.c.Vals[at*a.layout.Vals+a.layout.At]
