@@ -50,7 +50,7 @@ type expander[S any] struct {
 func newExpander[S any](e *bfs[S]) *expander[S] {
 	x := &expander[S]{e: e}
 	if e.ext != nil {
-		x.ext, x.payload = e.ext.Worker(), e.ext.PayloadBits() > 0
+		x.ext, x.payload = e.ext.Worker(), e.payloadBits > 0
 	}
 	if e.reducer != nil {
 		x.ample = por.NewAmple(e.reducer, x.group, func(c int) bool { return e.sys.ChanLen(&x.cur, c) == 0 })

@@ -114,6 +114,8 @@ type bfs[S any] struct {
 	// which the search calls at the named points of its loop.
 	measure *termination.Measure[S]
 	ext     extension.Extension[S]
+	// payloadBits is the extension's payload per state, 0 for none.
+	payloadBits int
 	// counts are the coverage counts (coverage.go); nil when
 	// Options.Coverage is off.
 	counts *ruleCounts
@@ -125,7 +127,7 @@ type bfs[S any] struct {
 // vals is the number of values a candidate carries: its measures', then
 // the extension's payload if it keeps one.
 func (e *bfs[S]) vals() int {
-	if e.ext != nil && e.ext.PayloadBits() > 0 {
+	if e.payloadBits > 0 {
 		return len(e.peaks) + 1
 	}
 	return len(e.peaks)
@@ -134,11 +136,7 @@ func (e *bfs[S]) vals() int {
 // payloadLayout is where a candidate carries the extension's payload:
 // after its measures' values.
 func (e *bfs[S]) payloadLayout() store.PayloadLayout {
-	bits := 0
-	if e.ext != nil {
-		bits = e.ext.PayloadBits()
-	}
-	return store.PayloadLayout{Bits: bits, Vals: e.vals(), At: len(e.peaks)}
+	return store.PayloadLayout{Bits: e.payloadBits, Vals: e.vals(), At: len(e.peaks)}
 }
 
 // peak is the largest value of one measure seen so far and the first state,
@@ -220,7 +218,7 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 		e.measure = termination.New(sys, withMarks, e.rebuild)
 	}
 	if e.measure != nil {
-		e.ext = e.measure
+		e.ext, e.payloadBits = e.measure, e.measure.PayloadBits()
 	}
 	res.Workers, res.Exact = e.workers, opt.Exact
 	e.mem.limit = memoryLimit(opt)
@@ -395,7 +393,7 @@ func (e *bfs[S]) open() error {
 	case e.reducer != nil:
 		e.indexed = store.NewIndexedMemory()
 		e.store = e.indexed
-	case e.ext != nil && e.ext.PayloadBits() > 0:
+	case e.payloadBits > 0:
 		e.store = store.NewPayloadMemory(e.payloadLayout())
 	default:
 		e.store = store.NewMemory()

@@ -130,12 +130,13 @@ func (a *Measure[S]) WrongTransition() *Wrong { return a.wrong }
 // MarksBytes is the memory the marks held when the search ended.
 func (a *Measure[S]) MarksBytes() int64 { return a.marksBytes }
 
-// PayloadBits is the marks' bits, kept per state in the marks phase.
+// PayloadBits is the marks' bits, kept per state in the marks phase (at
+// least one, so that a candidate has a place for them).
 func (a *Measure[S]) PayloadBits() int {
 	if !a.withMarks {
 		return 0
 	}
-	return len(a.props)
+	return max(len(a.props), 1)
 }
 
 // unmetAt are the bits of the properties whose goal the terminal state s

@@ -127,6 +127,10 @@ func (w *worker[S]) LookUp(succ *store.Candidates, seen []bool) []bool {
 // made a candidate gives it its marks and bound (keep), a later edge to
 // the same candidate merges its own into them (merge).
 func (w *worker[S]) Successors(at []int32, index []uint32) {
+	if w.bounded && !w.a.withMarks {
+		w.bound(at)
+		return
+	}
 	for i, code := range at {
 		switch {
 		case code >= 0:
@@ -139,6 +143,29 @@ func (w *worker[S]) Successors(at []int32, index []uint32) {
 			w.stored(i, id)
 		case code != extension.AtSkipped:
 			w.keep(i, extension.NewAt(code))
+		}
+	}
+}
+
+// bound is Successors in the first search with deferred checks, a
+// default run's case: stored, keep and merge with nothing but the checks
+// and the bounds, in one loop.
+func (w *worker[S]) bound(at []int32) {
+	a, k := w.a, w.k
+	r := a.bounds.row()
+	for i, code := range at {
+		switch {
+		case code >= 0:
+			j := int(code)
+			lowerBound(k.bounds[j*r:(j+1)*r], w.before, w.pid, w.succ.Actions[i])
+		case code == extension.AtStored:
+			w.after = a.term.Value(w.after[:0], &w.succs[i])
+			if !model.Decreases(w.before, w.after) {
+				k.wrongAt(Wrong{Parent: w.pid, Action: packed.Unpack(w.succ.Actions[i]), FP: w.succ.FPs[i], Before: w.before, After: w.after})
+			}
+		case code != extension.AtSkipped:
+			k.bounds = appendBound(k.bounds, w.before, w.pid, w.succ.Actions[i])
+			k.ids = append(k.ids, store.NotStored)
 		}
 	}
 }
