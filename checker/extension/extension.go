@@ -2,7 +2,7 @@
 // offers a check that rides on it: the points where the search calls it,
 // and the per-state payload it may keep in the visited set. The search
 // knows nothing of what an extension decides; an extension knows nothing
-// of how the search shares out, commits and stores its states. The
+// of how the search shares out its work and commits its states. The
 // termination measure (package checker/termination) is one.
 //
 // An absent extension costs the search two nil checks per state expanded
@@ -22,8 +22,8 @@ import (
 type Extension[S any] interface {
 	// PayloadBits is the size of the payload kept per state in the visited
 	// set (at most 32), 0 for none. A candidate carries its payload as
-	// value At of the Vals values each candidate has (Layout), after the
-	// system's measures'.
+	// value At of the Vals values each candidate has, after the system's
+	// measures' (store.PayloadLayout).
 	PayloadBits() int
 	// Open gives the extension the run's visited set, once opened, and
 	// the layout of the candidates' values; deferred says that the store
