@@ -72,6 +72,12 @@ func (e *Successors[S]) nextGroup() bool {
 	}
 	e.rule = &e.sys.Rules[e.ri]
 	e.k, e.choices = 0, e.rule.ChoicesAt(e.s, e.p)
+	return e.withinLimit()
+}
+
+// withinLimit checks the current group's choices against the limit,
+// stopping the enumeration with an error past it.
+func (e *Successors[S]) withinLimit() bool {
 	if e.maxChoices > 0 && e.choices > e.maxChoices {
 		e.err = fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", e.rule.Name, e.choices, e.maxChoices)
 		e.k, e.choices = 0, 0
@@ -82,21 +88,44 @@ func (e *Successors[S]) nextGroup() bool {
 
 // Next builds the next successor into dst and reports whether there was
 // one; Action names the action that leads to it. A choice whose Do
-// refuses is skipped (Blocked then reports it).
+// refuses is skipped (Blocked then reports it). It is the explorer's
+// inner loop, so it walks the groups in local variables and stores them
+// back only when it hands over a successor or ends.
 func (e *Successors[S]) Next(dst *S) bool {
+	if e.err != nil {
+		return false
+	}
+	sys, s := e.sys, e.s
+	rule, ri, p, k, choices, groups := e.rule, e.ri, e.p, e.k, e.choices, e.groups
 	for {
-		for e.k < e.choices {
-			k := e.k
-			e.k++
-			e.sys.Copy(dst, e.s)
-			if e.rule.Do(dst, e.p, k) {
-				e.act, e.enabled = Action{Rule: e.ri, Proc: e.p, Choice: k}, true
+		for ; k < choices; k++ {
+			sys.Copy(dst, s)
+			if rule.Do(dst, p, k) {
+				e.rule, e.ri, e.p, e.k, e.choices, e.groups = rule, ri, p, k+1, choices, groups
+				e.act, e.enabled = Action{Rule: ri, Proc: p, Choice: k}, true
 				return true
 			}
 			e.blocked = true
 		}
-		if !e.nextGroup() {
+		if groups == 0 {
+			e.ri, e.p, e.k, e.choices, e.groups = ri, p, 0, 0, 0
 			return false
+		}
+		groups--
+		if p++; p == sys.Procs {
+			ri, p = ri+1, 0
+		}
+		rule = &sys.Rules[ri]
+		k, choices = 0, 0
+		if rule.Guard(s, p) {
+			choices = 1
+			if rule.Choices != nil {
+				choices = rule.Choices(s, p)
+			}
+		}
+		if e.maxChoices > 0 && choices > e.maxChoices {
+			e.rule, e.ri, e.p, e.choices, e.groups = rule, ri, p, choices, groups
+			return e.withinLimit()
 		}
 	}
 }
