@@ -25,8 +25,15 @@ type expander[S any] struct {
 	succ  store.Candidates
 	seen  []bool
 	succs []S
+	// kernel enumerates the successors of the state being expanded.
+	kernel model.Successors[S]
 	// stepProps and endProps index the system's step and end properties.
 	stepProps, endProps []int
+	// readsBefore holds, per step property with declared Reads, what it
+	// reads in the state being expanded (stepReads); readsAfter is the
+	// scratch space for a successor's.
+	readsBefore [][]byte
+	readsAfter  []byte
 	// With partial-order reduction: the ample set's scratch space, the
 	// variables the properties read in the current state and in a
 	// successor, and the index of each successor in the store (store.NotStored
@@ -48,7 +55,7 @@ type expander[S any] struct {
 }
 
 func newExpander[S any](e *bfs[S]) *expander[S] {
-	x := &expander[S]{e: e}
+	x := &expander[S]{e: e, kernel: e.sys.Successors(packed.MaxChoices)}
 	if e.ext != nil {
 		x.ext, x.payload = e.ext.Worker(), e.payloadBits > 0
 	}
@@ -111,6 +118,7 @@ func (x *expander[S]) keep(i int, b *batch) {
 func (x *expander[S]) keepNew(b *batch) {
 	for i, seen := range x.seen {
 		if !seen && b.FirstOf(x.succ.FPs[i]) {
+			x.judge(i, b)
 			x.keep(i, b)
 		}
 	}
@@ -129,6 +137,7 @@ func (x *expander[S]) keepNewWith(b *batch) {
 		}
 		j, first := b.FirstAt(x.succ.FPs[i])
 		if first {
+			x.judge(i, b)
 			x.keepWith(i, b)
 			x.at = append(x.at, extension.AtNew(j))
 		} else {
@@ -168,6 +177,7 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		if err := sys.Decode(data, &x.cur); err != nil {
 			return fmt.Errorf("internal error: state %d does not decode: %v", pid, err)
 		}
+		x.stepReads()
 		if x.ample != nil {
 			if err := x.expandReduced(pid, data, j-lo, b); err != nil {
 				return err
@@ -179,33 +189,20 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		}
 		x.pid = pid
 		x.succ.Reset()
-		for ri := range sys.Rules {
-			r := &sys.Rules[ri]
-			for p := 0; p < sys.Procs; p++ {
-				before := len(x.succ.FPs)
-				nc := r.ChoicesAt(&x.cur, p)
-				if nc > packed.MaxChoices {
-					return fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
-				}
-				for k := 0; k < nc; k++ {
-					next := x.successorAt(len(x.succ.FPs))
-					sys.Copy(next, &x.cur)
-					if !r.Do(next, p, k) {
-						continue
-					}
-					a := model.Action{Rule: ri, Proc: p, Choice: k}
-					n := len(x.succ.Data)
-					x.succ.Data = sys.Encode(x.succ.Data, next)
-					fp := model.Fingerprint(x.succ.Data[n:])
-					x.checkStep(a, pid, fp, next, b)
-					x.observe(next, b)
-					x.succ.Add(fp, pid, packed.Action(a), x.stateMask(next), nil)
-					x.measure(next, &x.succ)
-				}
-				if b.fired != nil {
-					b.fired[ri*sys.Procs+p] += int64(len(x.succ.FPs) - before)
-				}
+		for x.kernel.Of(&x.cur); x.kernel.Next(x.successorAt(len(x.succ.FPs))); {
+			a, next := x.kernel.Action(), &x.succs[len(x.succ.FPs)]
+			n := len(x.succ.Data)
+			x.succ.Data = sys.Encode(x.succ.Data, next)
+			fp := model.Fingerprint(x.succ.Data[n:])
+			x.checkStep(a, pid, fp, next, b)
+			x.succ.Add(fp, pid, packed.Action(a), 0, nil)
+			x.measure(next, &x.succ)
+			if b.fired != nil {
+				b.fired[a.Rule*sys.Procs+a.Proc]++
 			}
+		}
+		if err := x.kernel.Err(); err != nil {
+			return err
 		}
 		// All successors' fingerprints are known before the first lookup,
 		// so the lookups' cache misses overlap.
@@ -240,15 +237,55 @@ func (x *expander[S]) reads(buf []byte, s *S) []byte {
 }
 
 // checkStep evaluates the undecided step properties on cur → next, and
-// their situations not yet met.
+// their situations not yet met. A step that leaves every variable a
+// property reads unchanged satisfies it and is not its situation, as its
+// Reads promise (model.Property), so neither is evaluated there.
 func (x *expander[S]) checkStep(a model.Action, pid uint32, fp uint64, next *S, b *batch) {
-	for _, i := range x.stepProps {
+	for k, i := range x.stepProps {
+		decided := x.e.hits[i] != nil
+		if decided && !x.unseen(i, b) || x.unchanged(k, next) {
+			continue
+		}
 		x.observeStep(i, a, next, b)
-		if x.e.hits[i] == nil && !x.e.sys.Props[i].Trans(&x.cur, a, next) {
+		if !decided && !x.e.sys.Props[i].Trans(&x.cur, a, next) {
 			taken := a // only a failing transition's action goes to the heap
 			b.hitFirst(i, hit{id: pid, extra: &taken, fp: fp})
 		}
 	}
+}
+
+// stepReads records what each step property with declared Reads reads in
+// the state being expanded.
+func (x *expander[S]) stepReads() {
+	if len(x.readsBefore) < len(x.stepProps) {
+		x.readsBefore = make([][]byte, len(x.stepProps))
+	}
+	for k, i := range x.stepProps {
+		if p := &x.e.sys.Props[i]; p.Reads != nil {
+			x.readsBefore[k] = p.Reads(x.readsBefore[k][:0], &x.cur)
+		}
+	}
+}
+
+// unchanged reports whether the step to next leaves every variable step
+// property k reads unchanged.
+func (x *expander[S]) unchanged(k int, next *S) bool {
+	p := &x.e.sys.Props[x.stepProps[k]]
+	if p.Reads == nil {
+		return false
+	}
+	x.readsAfter = p.Reads(x.readsAfter[:0], next)
+	return string(x.readsAfter) == string(x.readsBefore[k])
+}
+
+// judge evaluates the invariants and witnesses on successor i, about to
+// become a candidate, and records the situations it is. Every stored state
+// was once a candidate (or initial), so a successor already stored was
+// judged then: the properties of a state are evaluated once, not once per
+// edge into it.
+func (x *expander[S]) judge(i int, b *batch) {
+	x.succ.Masks[i] = x.stateMask(&x.succs[i])
+	x.observe(&x.succs[i], b)
 }
 
 // checkEnd evaluates the undecided end properties on the terminal state
