@@ -2,7 +2,6 @@ package checker
 
 import (
 	"bytes"
-	"fmt"
 
 	"github.com/ringcheck/mc/checker/extension"
 	"github.com/ringcheck/mc/checker/internal/packed"
@@ -115,19 +114,17 @@ func (x *expander[S]) group(g int) {
 	f.From = int32(len(x.succ.FPs))
 	f.Idle = r.Ready != nil && !r.Ready(&x.cur, p)
 	defer func() { f.To = int32(len(x.succ.FPs)) }()
-	nc := r.ChoicesAt(&x.cur, p)
-	if nc > packed.MaxChoices && x.err == nil {
-		x.err = fmt.Errorf("internal error: rule %s has %d choices; mc supports at most %d", r.Name, nc, packed.MaxChoices)
+	x.kernel.OfGroup(&x.cur, ri, p)
+	if err := x.kernel.Err(); err != nil {
+		if x.err == nil {
+			x.err = err
+		}
 		return
 	}
-	for k := 0; k < nc; k++ {
-		next := x.successorAt(len(x.succ.FPs))
-		sys.Copy(next, &x.cur)
-		if !r.Do(next, p, k) {
-			f.Blocked = true
-			continue
-		}
-		act := model.Action{Rule: ri, Proc: p, Choice: k}
+	defer func() { f.Blocked = x.kernel.Blocked() }()
+	for x.kernel.Next(x.successorAt(len(x.succ.FPs))) {
+		next := &x.succs[len(x.succ.FPs)]
+		act := x.kernel.Action()
 		n := len(x.succ.Data)
 		x.succ.Data = sys.Encode(x.succ.Data, next)
 		enc := x.succ.Data[n:]
