@@ -16,8 +16,13 @@ import (
 // their indices in the order they are committed, so a level's indices are
 // consecutive from first and need not be stored.
 //
-// In memory the encodings lie back to back in blocks of levelBlock bytes
-// from a blockPool; a state that does not fit in the rest of a block starts
+// A packed level (packed not nil) keeps its encodings in memory,
+// compressed (levelpack.go), and like a spilled one holds in blocks, as
+// they are, only the window of states a round is expanding. A plain level
+// keeps them as they are, for an extension that reads any state of the
+// frontier before a checkpoint (extension.Level):
+// the encodings lie back to back in blocks of levelBlock bytes from a
+// blockPool; a state that does not fit in the rest of a block starts
 // the next one. Once a round of the frontier is expanded its blocks go back
 // to the pool (release), where the successors find them, so the two levels
 // together hold about the larger one's bytes, not the sum.
@@ -30,6 +35,8 @@ import (
 type level struct {
 	first uint32
 	pool  *blockPool
+	// packed holds the states of a packed level.
+	packed *packedStates
 	// blocks[k] holds bytes [k*levelBlock, (k+1)*levelBlock) of the level,
 	// or of the window if spilled; blocks before freed are released (nil).
 	blocks [][]byte
@@ -48,8 +55,8 @@ type level struct {
 	wlo  int // index of the window's first state
 }
 
-// levelBlock is the size of a level's blocks, and so the largest encoding
-// of a state mc can explore.
+// levelBlock is the size of a level's blocks, and so bounds the largest
+// encoding of a state mc can explore (maxEncoding).
 const levelBlock = 1 << 18
 
 // blockPool recycles level blocks between the frontier and the successors.
@@ -83,6 +90,11 @@ func (p *blockPool) close() {
 	p.spare = nil
 }
 
+// packedLevel returns an empty packed level.
+func packedLevel(pool *blockPool) *level {
+	return &level{pool: pool, packed: &packedStates{pool: pool}}
+}
+
 // spillLevel returns an empty level kept in the file path.
 func spillLevel(path string, pool *blockPool) (*level, error) {
 	f, err := diskio.Create(path)
@@ -96,6 +108,9 @@ func spillLevel(path string, pool *blockPool) (*level, error) {
 func (l *level) len() int {
 	if l.file != nil {
 		return l.n
+	}
+	if l.packed != nil {
+		return l.packed.n
 	}
 	return len(l.ends)
 }
@@ -111,6 +126,9 @@ func (l *level) id(j int) uint32 { return l.first + uint32(j) }
 
 // add appends the encoding of the state with the next index.
 func (l *level) add(enc []byte) error {
+	if l.packed != nil {
+		return l.packed.add(enc)
+	}
 	if l.file == nil {
 		slot, err := l.reserve(len(enc))
 		copy(slot, enc)
@@ -129,8 +147,8 @@ func (l *level) add(enc []byte) error {
 
 // reserve makes room for the next state's encoding of n bytes and returns it.
 func (l *level) reserve(n int) ([]byte, error) {
-	if n > levelBlock {
-		return nil, fmt.Errorf("a state's encoding has %d bytes; mc supports at most %d", n, levelBlock)
+	if n > maxEncoding {
+		return nil, fmt.Errorf("a state's encoding has %d bytes; mc supports at most %d", n, maxEncoding)
 	}
 	pos := uint64(l.size)
 	if rest := levelBlock - pos%levelBlock; uint64(n) > rest {
@@ -168,10 +186,10 @@ func (l *level) state(j int) []byte {
 }
 
 // release gives back the blocks that hold only states before upto, which
-// must not be asked for again. It does nothing for a spilled level, whose
-// window reuses its blocks.
+// must not be asked for again. It does nothing for a spilled or packed
+// level, whose window reuses its blocks.
 func (l *level) release(upto int) {
-	if l.file != nil {
+	if l.file != nil || l.packed != nil {
 		return
 	}
 	limit := len(l.blocks)
@@ -195,10 +213,22 @@ func (l *level) recycle() {
 }
 
 // bytes is the memory the level's blocks hold.
-func (l *level) bytes() int64 { return int64(len(l.blocks)-l.freed) * levelBlock }
+func (l *level) bytes() int64 {
+	b := int64(len(l.blocks)-l.freed) * levelBlock
+	if l.packed != nil {
+		b += l.packed.bytes()
+	}
+	return b
+}
 
-// finish ends writing: a spilled level is flushed and rewound for reading.
+// finish ends writing: a spilled level is flushed and rewound for reading,
+// a packed one rewound.
 func (l *level) finish() error {
+	if l.packed != nil {
+		l.wlo = 0
+		l.recycle()
+		return l.packed.rewind()
+	}
 	if l.file == nil {
 		return nil
 	}
@@ -215,10 +245,10 @@ func (l *level) finish() error {
 	return nil
 }
 
-// window loads states lo..hi-1 of a spilled level; windows must be asked
-// for in order. It does nothing for a level in memory.
+// window loads states lo..hi-1 of a spilled or packed level; windows must
+// be asked for in order. It does nothing for a plain level.
 func (l *level) window(lo, hi int) error {
-	if l.file == nil {
+	if l.file == nil && l.packed == nil {
 		return nil
 	}
 	if lo != l.wlo+len(l.ends) {
@@ -226,12 +256,24 @@ func (l *level) window(lo, hi int) error {
 	}
 	l.recycle()
 	l.wlo = lo
+	if l.packed != nil {
+		for j := lo; j < hi; j++ {
+			enc := l.packed.next(&l.packed.at)
+			slot, err := l.reserve(len(enc))
+			if err != nil {
+				return err
+			}
+			copy(slot, enc)
+		}
+		l.packed.giveBack()
+		return nil
+	}
 	for j := lo; j < hi; j++ {
 		size, err := binary.ReadUvarint(l.r)
 		if err != nil {
 			return fmt.Errorf("reading level: %w", err)
 		}
-		slot, err := l.reserve(int(min(size, levelBlock+1)))
+		slot, err := l.reserve(int(min(size, maxEncoding+1)))
 		if err != nil {
 			return err
 		}
@@ -248,6 +290,9 @@ func (l *level) window(lo, hi int) error {
 // reset empties the level for states numbered from first.
 func (l *level) reset(first uint32) error {
 	l.recycle()
+	if l.packed != nil {
+		l.packed.clear()
+	}
 	l.first, l.wlo = first, 0
 	if l.file == nil {
 		return nil
@@ -258,6 +303,9 @@ func (l *level) reset(first uint32) error {
 
 func (l *level) close() error {
 	l.recycle()
+	if l.packed != nil {
+		l.packed.clear()
+	}
 	if l.file == nil {
 		return nil
 	}
@@ -267,6 +315,9 @@ func (l *level) close() error {
 // each calls f on every state of a finished level, in order, and leaves a
 // spilled level rewound for reading.
 func (l *level) each(f func(enc []byte) error) error {
+	if l.packed != nil {
+		return l.packed.each(f)
+	}
 	if l.file == nil {
 		for j := 0; j < l.len(); j++ {
 			if err := f(l.state(j)); err != nil {

@@ -86,3 +86,139 @@ func TestSpilledLevelReadsWindowsInOrder(t *testing.T) {
 		t.Fatal("a window out of order was accepted")
 	}
 }
+
+// ringStates are encodings like a ring protocol's: wide slots of small
+// values, neighbours differing in a few bytes, some longer than the one
+// before and some shorter.
+func ringStates() [][]byte {
+	var states [][]byte
+	for j := 0; j < 60000; j++ {
+		enc := make([]byte, 64+j%3)
+		for k := 0; k < 8; k++ {
+			enc[k] = 1
+		}
+		enc[40+j%7] = byte(j)
+		enc[50] = byte(j >> 8)
+		states = append(states, enc)
+	}
+	return states
+}
+
+// A packed level reads its states back by windows as added, whatever their
+// lengths and however well they pack, gives back the blocks a window has
+// read, and is read whole (each) before its first window.
+func TestPackedLevelReadsWindowsInOrder(t *testing.T) {
+	for name, states := range map[string][][]byte{"mixed": levelStates(), "ring": ringStates(), "noise": noiseStates()} {
+		t.Run(name, func(t *testing.T) {
+			var pool blockPool
+			defer pool.close()
+			l := packedLevel(&pool)
+			defer l.close()
+			for _, enc := range states {
+				if err := l.add(enc); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := l.finish(); err != nil {
+				t.Fatal(err)
+			}
+			j := 0
+			if err := l.each(func(enc []byte) error {
+				if !bytes.Equal(enc, states[j]) {
+					t.Fatalf("each: state %d: got %x, want %x", j, enc, states[j])
+				}
+				j++
+				return nil
+			}); err != nil || j != len(states) {
+				t.Fatalf("each read %d states of %d: %v", j, len(states), err)
+			}
+			held := l.packed.bytes()
+			for lo := 0; lo < len(states); lo += 1500 {
+				hi := min(lo+1500, len(states))
+				if err := l.window(lo, hi); err != nil {
+					t.Fatal(err)
+				}
+				for j := lo; j < hi; j++ {
+					if !bytes.Equal(l.state(j), states[j]) {
+						t.Fatalf("state %d: got %x, want %x", j, l.state(j), states[j])
+					}
+				}
+			}
+			if held <= levelBlock {
+				t.Fatalf("the states fill %d bytes of blocks; the test wants several blocks", held)
+			}
+			if l.packed.bytes() >= held {
+				t.Fatalf("the windows gave back no block: %d bytes held of %d", l.packed.bytes(), held)
+			}
+			if err := l.window(0, 1); err == nil {
+				t.Fatal("a window out of order was accepted")
+			}
+			if err := l.finish(); err == nil {
+				t.Fatal("a level whose blocks were given back was rewound")
+			}
+		})
+	}
+}
+
+// States that differ from the one before in a few bytes take a fraction of
+// their size packed; states that do not pack take their size and a header.
+func TestPackedLevelPacksNeighbours(t *testing.T) {
+	var pool blockPool
+	defer pool.close()
+	l := packedLevel(&pool)
+	defer l.close()
+	states, raw := ringStates(), 0
+	for _, enc := range states {
+		raw += len(enc)
+		if err := l.add(enc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := packedSize(l.packed); got*4 > raw {
+		t.Fatalf("%d states of %d bytes pack into %d bytes; want at most a quarter", len(states), raw, got)
+	}
+	l = packedLevel(&pool)
+	defer l.close()
+	states, raw = noiseStates(), 0
+	for _, enc := range states {
+		raw += len(enc)
+		if err := l.add(enc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := packedSize(l.packed); got > raw+packHeader*len(states) {
+		t.Fatalf("%d states of %d bytes take %d bytes packed; want at most a header more each", len(states), raw, got)
+	}
+	if err := l.add(make([]byte, maxEncoding+1)); err == nil || !strings.Contains(err.Error(), "encoding") {
+		t.Fatalf("an encoding larger than a block gave %v", err)
+	}
+	if err := l.add(make([]byte, maxEncoding)); err != nil {
+		t.Fatalf("the largest encoding: %v", err)
+	}
+}
+
+// noiseStates are encodings whose bytes look random: they do not pack.
+func noiseStates() [][]byte {
+	var states [][]byte
+	x := uint64(88172645463325252)
+	for j := 0; j < 3000; j++ {
+		enc := make([]byte, 1+j%200)
+		for k := range enc {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			enc[k] = byte(x)
+		}
+		states = append(states, enc)
+	}
+	return states
+}
+
+// packedSize is the bytes of records p holds.
+func packedSize(p *packedStates) int {
+	n := 0
+	for _, b := range p.blocks[p.freed:] {
+		n += len(b)
+	}
+	return n
+}
