@@ -53,8 +53,12 @@ func (p *packedStates) add(enc []byte) error {
 	if len(enc) > maxEncoding {
 		return fmt.Errorf("a state's encoding has %d bytes; mc supports at most %d", len(enc), maxEncoding)
 	}
+	// Room for the record packed at worst, a mask per group and every byte
+	// differing; an encoding too large for that is kept as it is.
+	worst := len(enc) + (len(enc)+7)/8
+	need := min(packHeader+worst, levelBlock)
 	k := len(p.blocks) - 1
-	if k < p.freed || levelBlock-len(p.blocks[k]) < packHeader+len(enc) {
+	if k < p.freed || levelBlock-len(p.blocks[k]) < need {
 		p.blocks = append(p.blocks, p.pool.get()[:0])
 		k++
 	}
@@ -62,9 +66,15 @@ func (p *packedStates) add(enc []byte) error {
 	start := len(b)
 	b = binary.AppendUvarint(b, uint64(len(enc))<<1)
 	body := len(b)
-	b = appendXorGroups(b, enc, p.last)
-	if len(b)-body >= len(enc) { // packing does not pay: the encoding as it is
-		b = append(b[:body], enc...)
+	if body+worst <= cap(b) {
+		if n := packXor(b[body:body+worst], enc, p.last); n < len(enc) {
+			b = b[:body+n]
+		} else {
+			b = append(b, enc...)
+			b[start] |= 1
+		}
+	} else {
+		b = append(b, enc...)
 		b[start] |= 1
 	}
 	p.blocks[k] = b
@@ -73,33 +83,41 @@ func (p *packedStates) add(enc []byte) error {
 	return nil
 }
 
-// appendXorGroups appends enc packed against prev: per group of 8 bytes,
-// the mask of the bytes that differ, then their xor.
-func appendXorGroups(b, enc, prev []byte) []byte {
-	for i := 0; i < len(enc); i += 8 {
-		if i+8 <= len(enc) && i+8 <= len(prev) {
-			x := binary.LittleEndian.Uint64(enc[i:]) ^ binary.LittleEndian.Uint64(prev[i:])
-			if x == 0 {
-				b = append(b, 0)
-				continue
+// packXor writes enc packed against prev into dst, which has room for it at
+// worst: per group of 8 bytes, the mask of the bytes that differ, then
+// their xor. It returns the packed length.
+func packXor(dst, enc, prev []byte) int {
+	n, i, whole := 0, 0, min(len(enc), len(prev))&^7
+	for ; i < len(enc); i += 8 {
+		var x uint64
+		if i < whole {
+			x = binary.LittleEndian.Uint64(enc[i:]) ^ binary.LittleEndian.Uint64(prev[i:])
+		} else { // past prev's whole groups: prev's missing bytes are zeros
+			for j := i; j < min(i+8, len(enc)); j++ {
+				d := enc[j]
+				if j < len(prev) {
+					d ^= prev[j]
+				}
+				x |= uint64(d) << (8 * (j - i))
 			}
 		}
-		m := len(b)
-		b = append(b, 0)
-		var mask byte
-		for k := 0; k < 8 && i+k < len(enc); k++ {
-			x := enc[i+k]
-			if i+k < len(prev) {
-				x ^= prev[i+k]
-			}
-			if x != 0 {
-				mask |= 1 << k
-				b = append(b, x)
-			}
+		if x == 0 {
+			dst[n] = 0
+			n++
+			continue
 		}
-		b[m] = mask
+		// The top bit of each byte of x that is not zero, gathered into
+		// the mask's bits.
+		y := ((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f | x) & 0x8080808080808080
+		mask := byte((y >> 7) * 0x0102040810204080 >> 56)
+		dst[n] = mask
+		n++
+		for m := mask; m != 0; m &= m - 1 {
+			dst[n] = byte(x >> (8 * bits.TrailingZeros8(m)))
+			n++
+		}
 	}
-	return b
+	return n
 }
 
 // next reads the record at c and returns its state, which holds until the
@@ -123,16 +141,28 @@ func (p *packedStates) next(c *packCursor) []byte {
 	} else {
 		c.state = c.state[:n]
 	}
-	s, r := c.state, 1
+	s, r := c.state, 0
 	for i := 0; i < n; i += 8 {
-		mask := b[r-1]
+		mask := b[r]
+		r++
+		if mask == 0 {
+			continue
+		}
+		if i+8 <= n {
+			var x uint64
+			for ; mask != 0; mask &= mask - 1 {
+				x |= uint64(b[r]) << (8 * bits.TrailingZeros8(mask))
+				r++
+			}
+			binary.LittleEndian.PutUint64(s[i:], binary.LittleEndian.Uint64(s[i:])^x)
+			continue
+		}
 		for ; mask != 0; mask &= mask - 1 {
 			s[i+bits.TrailingZeros8(mask)] ^= b[r]
 			r++
 		}
-		r++
 	}
-	c.off += k + r - 1
+	c.off += k + r
 	return s
 }
 
