@@ -22,12 +22,14 @@ import (
 // short or corrupted log is refused instead of yielding parents that
 // loop.
 //
-// In memory the entries are packed, about 2 bytes each where a plain origin
-// takes 8: the parent as the signed varint of its difference from the entry
-// before's (states are committed in frontier order, so parents never
-// decrease and the difference is mostly 0 or 1), then the action as the
-// varint of its dense number, rule + rules·(process + procs·choice), which
-// is below 128 on rings of up to 63 processes with two rules. The bytes lie
+// In memory the entries are packed, mostly in 1 byte where a plain origin
+// takes 8. States are committed in frontier order, so parents never
+// decrease and a parent mostly differs from the entry before's by less
+// than shortSteps; an action is numbered densely, rule + rules·(process +
+// procs·choice), below shortActions on small rings. Such an entry is the
+// one byte action·shortSteps + difference; any other is the byte
+// longEntry, then the signed varint of the difference and the varint of
+// the action. The bytes lie
 // in blocks that never move; every group of groupSize entries starts at a
 // recorded place, with the parent before it, so finding an entry decodes at
 // most groupSize of them.
@@ -58,8 +60,14 @@ type logGroup struct {
 const (
 	logBlock  = 1 << 18
 	groupSize = 64
-	// maxEntry bounds an entry's bytes: two varints of at most 64 bits.
-	maxEntry = 2 * binary.MaxVarintLen64
+	// maxEntry bounds an entry's bytes: longEntry and two varints of at
+	// most 64 bits.
+	maxEntry = 1 + 2*binary.MaxVarintLen64
+	// longEntry starts an entry that is not one byte; the one-byte entries
+	// are below it.
+	longEntry    = 0xff
+	shortSteps   = 4
+	shortActions = longEntry / shortSteps
 )
 
 // newTraceLog returns an empty log in memory for a system with rules rules
@@ -142,7 +150,11 @@ func (t *traceLog) add(o origin) (uint32, error) {
 		parent, action = int64(o.parent), uint64(a.Rule)+t.rules*(uint64(a.Proc)+t.procs*uint64(a.Choice))
 	}
 	b := &t.blocks[len(t.blocks)-1]
-	*b = binary.AppendUvarint(binary.AppendVarint(*b, parent-t.last), action)
+	if d := parent - t.last; d >= 0 && d < shortSteps && action < shortActions {
+		*b = append(*b, byte(action*shortSteps+uint64(d)))
+	} else {
+		*b = binary.AppendUvarint(binary.AppendVarint(append(*b, longEntry), d), action)
+	}
 	t.last = parent
 	t.n++
 	return uint32(t.n - 1), nil
@@ -151,10 +163,17 @@ func (t *traceLog) add(o origin) (uint32, error) {
 // decode reads the entry at the start of b, which follows one with parent
 // last, and returns it with its parent and the bytes after it.
 func (t *traceLog) decode(b []byte, last int64) (origin, int64, []byte) {
-	d, k := binary.Varint(b)
-	b = b[k:]
-	action, k := binary.Uvarint(b)
-	b = b[k:]
+	var d int64
+	var action uint64
+	if b[0] != longEntry {
+		d, action, b = int64(b[0]%shortSteps), uint64(b[0]/shortSteps), b[1:]
+	} else {
+		var k int
+		d, k = binary.Varint(b[1:])
+		b = b[1+k:]
+		action, k = binary.Uvarint(b)
+		b = b[k:]
+	}
 	parent := last + d
 	if parent < 0 {
 		return origin{parent: noParent, action: uint32(action)}, parent, b

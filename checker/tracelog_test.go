@@ -56,3 +56,38 @@ func TestTraceLogRoundTrips(t *testing.T) {
 		t.Fatalf("%d origins in order, len %d; want %d", i, log.len(), len(want))
 	}
 }
+
+// On a small ring an entry whose parent is at most shortSteps-1 after the
+// one before's takes one byte; the others take the long form, and all come back as
+// added.
+func TestTraceLogShortEntries(t *testing.T) {
+	const rules, procs = 2, 11
+	log := newTraceLog(rules, procs)
+	rng := rand.New(rand.NewPCG(3, 4))
+	want := []origin{{parent: noParent, action: 0}}
+	parent, long := uint32(0), 0
+	for i := 0; i < 20000; i++ {
+		step := uint32(rng.IntN(shortSteps))
+		if i%50 == 0 {
+			step, long = shortSteps+uint32(rng.IntN(1000)), long+1
+		}
+		parent += step
+		a := model.Action{Rule: rng.IntN(rules), Proc: rng.IntN(procs), Choice: rng.IntN(3)}
+		want = append(want, origin{parent: parent, action: packed.Action(a)})
+	}
+	for _, l := range want {
+		log.add(l)
+	}
+	for i, l := range want {
+		if got, err := log.at(uint32(i)); err != nil || got != l {
+			t.Fatalf("origin %d: got %+v, %v; want %+v", i, got, err, l)
+		}
+	}
+	size := 0
+	for _, b := range log.blocks {
+		size += len(b)
+	}
+	if limit := len(want) + long*(maxEntry-1); size > limit {
+		t.Fatalf("%d origins, %d with a long step, take %d bytes; want at most %d", len(want), long, size, limit)
+	}
+}
