@@ -668,10 +668,13 @@ func (e *bfs[S]) searchLevel(ctx context.Context, depth int, res *Result) bool {
 // the workers share out a round's chunks, then the round is committed. A
 // round's candidates are all the memory a level needs beyond its frontier,
 // whatever the level's size, and states committed by one round are already
-// filtered out when the next round is expanded.
+// filtered out when the next round is expanded. Rounds are kept short for
+// that memory: a worker left idle while the other ends a round's last
+// chunk is the price, and at 8 chunks it stays small against a round
+// (docs/performance.md, "Memory per state").
 const (
 	chunkSize   = 1024
-	roundChunks = 16
+	roundChunks = 8
 )
 
 // expandRound expands chunks c0..c1-1 of frontier with e.workers goroutines
