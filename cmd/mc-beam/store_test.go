@@ -24,7 +24,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("MC_BEAM_TEST_RUN_MAIN") == "1" {
 		// A test runs this very binary as mc-beam, in a child process,
 		// and reads its own peak (limit_linux_test.go), as cli's tests do.
-		code := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)
+		code := runInOwnTempDir(context.Background(), os.Args[1:], os.Stdout, os.Stderr)
 		if file := os.Getenv("MC_BEAM_TEST_PEAK_FILE"); file != "" {
 			if err := os.WriteFile(file, []byte(strconv.FormatInt(memlimit.Peak(), 10)), 0o600); err != nil {
 				fmt.Fprintln(os.Stderr, err)
@@ -33,7 +33,18 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(code)
 	}
-	os.Exit(m.Run())
+	// The tests run Beam's jobs in this process too: their placeholder
+	// files (runInOwnTempDir) go to a directory removed at the end.
+	tmp, err := os.MkdirTemp("", "mc-beam-test-")
+	if err == nil {
+		os.Setenv("TMPDIR", tmp)
+		os.Setenv("TMP", tmp)
+	}
+	code := m.Run()
+	if err == nil {
+		os.RemoveAll(tmp)
+	}
+	os.Exit(code)
 }
 
 // mcSweep is mc sweep SPEC --n ns --json --db db: sweep.Run on each size
