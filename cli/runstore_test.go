@@ -702,3 +702,28 @@ func TestRunsRecoversAKilledStore(t *testing.T) {
 		t.Fatalf("mc runs show on a recovered store: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// A sweep killed while writing its table leaves a temporary file beside
+// the file it was writing (atomicfile); the next sweep into that
+// directory removes it, and nothing else, so that the directory ends as an
+// uninterrupted sweep leaves it (TestKilledSweepGivesTheSameTable caught
+// one such file).
+func TestSweepRemovesTheTemporaryFilesOfAKilledOne(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, ".changroberts.json.0123456789abcdef.mc-tmp")
+	other := filepath.Join(dir, ".notes.0123456789abcdef.mc-tmp")
+	for _, f := range []string{stale, other} {
+		if err := os.WriteFile(f, []byte("cut"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, errs := mc(t, context.Background(), "sweep", "changroberts", "--n", "3..4", "--no-db", "--out", dir); code != exitPass {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the killed sweep's temporary file is still there: %v", err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("a file that is not the sweep's was touched: %v", err)
+	}
+}

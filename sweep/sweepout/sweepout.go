@@ -8,6 +8,7 @@ package sweepout
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/ringcheck/mc/internal/atomicfile"
+	"github.com/ringcheck/mc/internal/filelock"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/runinfo"
 	"github.com/ringcheck/mc/specs"
@@ -146,7 +148,11 @@ func WriteIndented(w io.Writer, v any) error {
 
 // WriteDir writes dir/<name>.json (Table.Summarized), dir/<name>.md,
 // dir/<name>.svg and the witness runs (dir/traces/), as written by
-// mcVersion: the files Files renders.
+// mcVersion: the files Files renders. It holds a lock on dir while it
+// writes, and removes first the temporary files of its files that a
+// process killed while writing them left (atomicfile.RemoveStale), so
+// that a sweep killed and run again leaves the directory an
+// uninterrupted one would.
 func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
 	files, err := Files(t, mcVersion)
 	if err != nil {
@@ -155,8 +161,20 @@ func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
 	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
 		return err
 	}
+	lock, err := filelock.LockDir(dir)
+	if errors.Is(err, filelock.ErrLocked) {
+		return fmt.Errorf("%s: another mc process is writing a table there", dir)
+	}
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
 	for _, f := range files {
-		if err := atomicfile.WriteFile(filepath.Join(dir, filepath.FromSlash(f.Path)), f.Data); err != nil {
+		path := filepath.Join(dir, filepath.FromSlash(f.Path))
+		if err := atomicfile.RemoveStale(filepath.Dir(path), filepath.Base(path)); err != nil {
+			return err
+		}
+		if err := atomicfile.WriteFile(path, f.Data); err != nil {
 			return err
 		}
 	}
