@@ -71,17 +71,7 @@ func TestSpilledLevelReadsWindowsInOrder(t *testing.T) {
 	if err := l.finish(); err != nil {
 		t.Fatal(err)
 	}
-	for lo := 0; lo < len(states); lo += 1500 {
-		hi := min(lo+1500, len(states))
-		if err := l.window(lo, hi); err != nil {
-			t.Fatal(err)
-		}
-		for j := lo; j < hi; j++ {
-			if !bytes.Equal(l.state(j), states[j]) {
-				t.Fatalf("state %d: got %d bytes, want %d", j, len(l.state(j)), len(states[j]))
-			}
-		}
-	}
+	readWindows(t, l, states)
 	if err := l.window(0, 1); err == nil {
 		t.Fatal("a window out of order was accepted")
 	}
@@ -133,17 +123,7 @@ func TestPackedLevelReadsWindowsInOrder(t *testing.T) {
 				t.Fatalf("each read %d states of %d: %v", j, len(states), err)
 			}
 			held := l.packed.bytes()
-			for lo := 0; lo < len(states); lo += 1500 {
-				hi := min(lo+1500, len(states))
-				if err := l.window(lo, hi); err != nil {
-					t.Fatal(err)
-				}
-				for j := lo; j < hi; j++ {
-					if !bytes.Equal(l.state(j), states[j]) {
-						t.Fatalf("state %d: got %x, want %x", j, l.state(j), states[j])
-					}
-				}
-			}
+			readWindows(t, l, states)
 			if held <= levelBlock {
 				t.Fatalf("the states fill %d bytes of blocks; the test wants several blocks", held)
 			}
@@ -221,4 +201,21 @@ func packedSize(p *packedStates) int {
 		n += len(b)
 	}
 	return n
+}
+
+// readWindows reads l back by windows of 1,500 states, in order, and fails
+// unless each state is states' at its place.
+func readWindows(t *testing.T, l *level, states [][]byte) {
+	t.Helper()
+	for lo := 0; lo < len(states); lo += 1500 {
+		hi := min(lo+1500, len(states))
+		if err := l.window(lo, hi); err != nil {
+			t.Fatal(err)
+		}
+		for j := lo; j < hi; j++ {
+			if !bytes.Equal(l.state(j), states[j]) {
+				t.Fatalf("state %d: got %x, want %x", j, l.state(j), states[j])
+			}
+		}
+	}
 }
