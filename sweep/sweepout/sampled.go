@@ -4,12 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/ringcheck/mc/internal/atomicfile"
 	"github.com/ringcheck/mc/model"
 	"github.com/ringcheck/mc/ring"
 	"github.com/ringcheck/mc/simulate"
@@ -157,23 +154,20 @@ func (s *Sampled) Reproduce(n, run int) string {
 		s.Entry.Name, sweep.VariantFlag(s.Profile.Variant), n, orientation, s.Seed, run)
 }
 
-// WriteSampledDir writes dir/<name>-sampled.json, .md and .svg.
+// WriteSampledDir writes dir/<name>-sampled.json, .md and .svg, through
+// WriteFiles.
 func WriteSampledDir(dir string, t *sweep.SampledTable) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
 	var js, md, svg strings.Builder
 	if err := WriteIndented(&js, t); err != nil {
 		return err
 	}
 	t.WriteMarkdown(&md)
 	t.WriteSVG(&svg)
-	for ext, text := range map[string]string{"json": js.String(), "md": md.String(), "svg": svg.String()} {
-		if err := atomicfile.WriteFile(filepath.Join(dir, t.Name+"."+ext), []byte(text)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return WriteFiles(dir, []File{
+		{Path: t.Name + ".json", Data: []byte(js.String())},
+		{Path: t.Name + ".md", Data: []byte(md.String())},
+		{Path: t.Name + ".svg", Data: []byte(svg.String())},
+	})
 }
 
 // ParseSampledSizes reads the sizes of a sampled sweep: "a..b", the

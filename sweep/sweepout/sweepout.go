@@ -148,11 +148,7 @@ func WriteIndented(w io.Writer, v any) error {
 
 // WriteDir writes dir/<name>.json (Table.Summarized), dir/<name>.md,
 // dir/<name>.svg and the witness runs (dir/traces/), as written by
-// mcVersion: the files Files renders. It holds a lock on dir while it
-// writes, and removes first the temporary files of its files that a
-// process killed while writing them left (atomicfile.RemoveStale), so
-// that a sweep killed and run again leaves the directory an
-// uninterrupted one would.
+// mcVersion: the files Files renders, through WriteFiles.
 func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
 	files, err := Files(t, mcVersion)
 	if err != nil {
@@ -161,9 +157,22 @@ func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
 	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
 		return err
 	}
+	return WriteFiles(dir, files)
+}
+
+// WriteFiles writes files into dir (atomicfile), making the directories
+// they go in. It holds a lock on dir while it writes, and removes first
+// the temporary files of its files that a process killed while writing
+// them left (atomicfile.RemoveStale), and nothing else, so that a writer
+// killed and run again leaves the directory an uninterrupted one would.
+// Another mc process writing in dir at that moment is an error.
+func WriteFiles(dir string, files []File) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
 	lock, err := filelock.LockDir(dir)
 	if errors.Is(err, filelock.ErrLocked) {
-		return fmt.Errorf("%s: another mc process is writing a table there", dir)
+		return fmt.Errorf("%s: another mc process is writing there", dir)
 	}
 	if err != nil {
 		return err
@@ -171,6 +180,9 @@ func WriteDir(dir string, t *sweep.Table, mcVersion string) error {
 	defer lock.Close()
 	for _, f := range files {
 		path := filepath.Join(dir, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
 		if err := atomicfile.RemoveStale(filepath.Dir(path), filepath.Base(path)); err != nil {
 			return err
 		}
