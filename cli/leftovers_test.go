@@ -2,9 +2,13 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ringcheck/mc/specs"
+	"github.com/ringcheck/mc/sweep"
 )
 
 // plantLeftovers puts in dir, for each of ours (a path in dir, with
@@ -61,4 +65,46 @@ func TestSampledSweepRemovesTheTemporaryFilesOfAKilledOne(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	sameTree(t, "the sampled sweep run again after a kill", readTree(t, dir), want)
+}
+
+// committedTables are results/'s tables, in the order of specs.Sweeps, as
+// mc ci reads them.
+func committedTables(t *testing.T) []*sweep.Table {
+	t.Helper()
+	var tables []*sweep.Table
+	for _, s := range specs.Sweeps() {
+		data, err := os.ReadFile(filepath.Join("..", "results", s.Profile.Name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tab sweep.Table
+		if err := json.Unmarshal(data, &tab); err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, &tab)
+	}
+	return tables
+}
+
+// mc sweep all killed while writing README.md or worst.svg and run again
+// leaves them as an uninterrupted one does (results/'s own, rendered from
+// the committed tables), the temporary files of the killed one gone and
+// the files that are not mc's as they were.
+func TestSweepAllIndexRemovesTheTemporaryFilesOfAKilledOne(t *testing.T) {
+	dir := t.TempDir()
+	want := map[string]string{}
+	for _, name := range []string{"README.md", "worst.svg"} {
+		data, err := os.ReadFile(filepath.Join("..", "results", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[name] = string(data)
+	}
+	for name, data := range plantLeftovers(t, dir, "README.md", "worst.svg") {
+		want[name] = data
+	}
+	if err := writeIndex(dir, committedTables(t)); err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, "results/ index written again after a kill", readTree(t, dir), want)
 }

@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ringcheck/mc/internal/atomicfile"
 	"github.com/ringcheck/mc/junit"
 	"github.com/ringcheck/mc/specs"
 	"github.com/ringcheck/mc/sweep"
@@ -57,14 +56,17 @@ func sweepAll(ctx context.Context, dir string, opt sweep.CostOptions, workers in
 		}
 		tables = append(tables, t)
 	}
-	md, svg := index(tables)
-	if err := atomicfile.WriteFile(filepath.Join(dir, "worst.svg"), []byte(svg)); err != nil {
-		return outputFailed(stderr, "sweep", "--out", dir, err)
-	}
-	if err := atomicfile.WriteFile(filepath.Join(dir, "README.md"), []byte(md)); err != nil {
+	if err := writeIndex(dir, tables); err != nil {
 		return outputFailed(stderr, "sweep", "--out", dir, err)
 	}
 	return exitPass
+}
+
+// writeIndex writes dir/worst.svg and dir/README.md, rendered from the
+// tables (index), as a table's files are written (sweepout.WriteFiles).
+func writeIndex(dir string, tables []*sweep.Table) error {
+	md, svg := index(tables)
+	return sweepout.WriteFiles(dir, []sweepout.File{{Path: "worst.svg", Data: []byte(svg)}, {Path: "README.md", Data: []byte(md)}})
 }
 
 // index renders results/README.md and the plot worst.svg from the tables,
