@@ -15,6 +15,7 @@ import (
 	"github.com/ringcheck/mc/checker/extension"
 	"github.com/ringcheck/mc/checker/internal/diskio"
 	"github.com/ringcheck/mc/checker/internal/packed"
+	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/checker/por"
 	"github.com/ringcheck/mc/checker/store"
 	"github.com/ringcheck/mc/checker/termination"
@@ -114,6 +115,10 @@ type bfs[S any] struct {
 	// which the search calls at the named points of its loop.
 	measure *termination.Measure[S]
 	ext     extension.Extension[S]
+	// graph, when liveness will be decided on the state graph, records
+	// that graph as the search goes (liveness.Recorder), as the search's
+	// extension; nil otherwise.
+	graph *liveness.Recorder[S]
 	// payloadBits is the extension's payload per state, 0 for none.
 	payloadBits int
 	// counts are the coverage counts (coverage.go); nil when
@@ -223,6 +228,10 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 	res.Workers, res.Exact = e.workers, opt.Exact
 	e.mem.limit = memoryLimit(opt)
 	res.MemoryLimit = e.mem.limit
+	if e.measure == nil && recordsGraph(sys, opt) {
+		e.graph = liveness.NewRecorder(livenessProps(sys), opt.Exact, e.graphTight())
+		e.ext = e.graph
+	}
 	if opt.Coverage {
 		e.counts = newRuleCounts(len(sys.Rules) * sys.Procs)
 	}
@@ -289,7 +298,8 @@ func (e *bfs[S]) decideLiveness(ctx context.Context, res *Result) {
 	if e.measure != nil {
 		e.measure.FreeMarks() // the graph decides
 	}
-	checkLiveness(ctx, e.sys, e.opt, res, e.start)
+	defer e.graph.Drop("unused")
+	checkLiveness(ctx, e.sys, e.opt, res, e.start, e.graph)
 }
 
 // setupReduction builds the reducer, or says in res why reduction does not

@@ -71,12 +71,14 @@ func (l *LivenessStats) BytesPerTransition() float64 {
 
 // checkLiveness gives the liveness properties of sys their verdicts in res,
 // which the breadth-first search has filled, and settles the overall verdict.
+// The graph is the one rec recorded during a complete search, if it holds
+// one; else it is built here (liveness.Build).
 // Unless opt.Continue is set, it checks nothing once a safety property has
 // failed, and stops at the first liveness property that fails. The run's
 // limits hold here as in the exploration (phaseGuard): a liveness phase
 // they stop leaves the properties it has not decided incomplete. The
 // graph, its components and the lassos are package liveness's.
-func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options, res *Result, start time.Time) {
+func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options, res *Result, start time.Time, rec *liveness.Recorder[S]) {
 	var props []*model.Property[S]
 	var at []int
 	for i := range sys.Props {
@@ -145,7 +147,13 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 			abort(err)
 		}
 	}()
-	g, err := liveness.Build(sys, props, liveness.Limits{MaxStates: opt.MaxStates, Exact: opt.Exact, Spill: spill, Workers: workersOf(opt)}, guard, liveness.SearchBytesPerState, nil)
+	var g *liveness.Graph
+	if rec.Holds() && res.Reason == "" {
+		g, err = rec.Graph(guard)
+	} else {
+		rec.Drop("incomplete")
+		g, err = liveness.Build(sys, props, liveness.Limits{MaxStates: opt.MaxStates, Exact: opt.Exact, Spill: spill, Workers: workersOf(opt)}, guard, liveness.SearchBytesPerState, nil)
+	}
 	if err != nil {
 		abort(err)
 		return
@@ -176,6 +184,47 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 		res.Reason = "liveness: " + st.Reason
 	}
 	settle(res)
+}
+
+// recordsGraph says whether a search of sys under opt records the state
+// graph for its liveness phase (liveness.Recorder), so that the run
+// explores once: when sys has liveness properties and the search numbers
+// every edge as it goes. The disk store defers its lookups to the level's
+// end, a reduced search keeps only ample sets, a resumed search has not
+// seen the states before its checkpoint, and a search cut at a depth
+// checks no liveness: their graphs are built after the search, if needed.
+func recordsGraph[S any](sys *model.System[S], opt Options) bool {
+	return len(livenessProps(sys)) > 0 && opt.Disk == "" && !opt.Reduce && !opt.Resume && opt.MaxDepth == 0
+}
+
+// livenessProps lists the liveness properties of sys, in order.
+func livenessProps[S any](sys *model.System[S]) []*model.Property[S] {
+	var props []*model.Property[S]
+	for i := range sys.Props {
+		if sys.Props[i].Kind.Liveness() {
+			props = append(props, &sys.Props[i])
+		}
+	}
+	return props
+}
+
+// graphTight reports, for a search that records the graph, whether the
+// memory in use leaves less than the liveness analyses need for a graph of
+// states states (liveness.SearchBytesPerState each) under the run's memory
+// limit, asking at most every memCheckEvery; nil without a limit. The
+// recorder then lets its graph go, to be built after the search.
+func (e *bfs[S]) graphTight() func(states int64) bool {
+	if e.mem.limit == 0 {
+		return nil
+	}
+	var next time.Time
+	return func(states int64) bool {
+		if time.Now().Before(next) {
+			return false
+		}
+		next = time.Now().Add(memCheckEvery)
+		return memoryInUse()+states*liveness.SearchBytesPerState > e.mem.limit
+	}
 }
 
 // analysisWorkers is the number of the graph's analyses that run side by

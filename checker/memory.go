@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/ringcheck/mc/checker/internal/offheap"
@@ -76,6 +77,13 @@ func (e *bfs[S]) overMemory(depth int) string {
 	e.lastRoundEnd = e.log.len()
 	used, over := e.mem.over(reserve)
 	if !over {
+		return ""
+	}
+	if e.graph.Holds() {
+		// The graph recorded for the liveness phase gives the search
+		// its room: the phase will build it after the search.
+		e.graph.Drop("memory")
+		debug.FreeOSMemory()
 		return ""
 	}
 	if used <= e.mem.limit {

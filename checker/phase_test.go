@@ -24,15 +24,15 @@ func reachX0(k int) model.Property[counters] {
 	return model.EventuallyProp("x0-at-k", "test", "", func(s *counters) bool { return s.x[0] == k })
 }
 
-// cancelIn runs sys with a progress callback that cancels the run at the
-// first report for which stop holds, and returns the result and the
-// reports seen.
-func cancelIn(t *testing.T, sys *model.System[counters], stop func(Progress) bool) (Result, []Progress) {
+// cancelIn runs sys, with the store on disk under disk if it is not "",
+// with a progress callback that cancels the run at the first report for
+// which stop holds, and returns the result and the reports seen.
+func cancelIn(t *testing.T, sys *model.System[counters], disk string, stop func(Progress) bool) (Result, []Progress) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var seen []Progress
-	opt := Options{Workers: 1, Fair: model.FairProcess, ProgressEvery: time.Nanosecond, Progress: func(p Progress) {
+	opt := Options{Workers: 1, Disk: disk, Fair: model.FairProcess, ProgressEvery: time.Nanosecond, Progress: func(p Progress) {
 		seen = append(seen, p)
 		if stop(p) {
 			cancel()
@@ -48,10 +48,11 @@ func cancelIn(t *testing.T, sys *model.System[counters], stop func(Progress) boo
 // Ctrl-C during the liveness graph's build stops it: the safety figures are
 // whole, the liveness property is incomplete, never pass, and the graph's
 // cycles are not counted, so nothing claims that every run is finite.
-// Progress goes on through the phase and names it.
+// Progress goes on through the phase and names it. (The search records
+// the graph with the store in memory: on disk, it is built after.)
 func TestCancelStopsTheLivenessGraph(t *testing.T) {
 	const k = 200
-	r, seen := cancelIn(t, countersSystem(k, reachCorner(k)), func(p Progress) bool { return p.Phase == PhaseLiveness })
+	r, seen := cancelIn(t, countersSystem(k, reachCorner(k)), t.TempDir(), func(p Progress) bool { return p.Phase == PhaseLiveness })
 	if r.States != (k+1)*(k+1) || r.Verdict != Incomplete || r.Reason != "liveness: interrupted" {
 		t.Fatalf("%d states, verdict %s, reason %q", r.States, r.Verdict, r.Reason)
 	}
@@ -76,7 +77,7 @@ func TestCancelStopsTheLivenessGraph(t *testing.T) {
 func TestCancelStopsTheLivenessSearch(t *testing.T) {
 	const k = 20
 	sys := countersSystem(k, reachCorner(k), reachX0(k))
-	r, _ := cancelIn(t, sys, func(p Progress) bool { return p.Phase == PhaseLiveness && p.Frontier == 0 })
+	r, _ := cancelIn(t, sys, "", func(p Progress) bool { return p.Phase == PhaseLiveness && p.Frontier == 0 })
 	if got := prop(&r, "corner").Verdict + "/" + prop(&r, "x0-at-k").Verdict; got != "pass/incomplete" {
 		t.Fatalf("verdicts %s", got)
 	}

@@ -27,8 +27,8 @@
 //
 // The algorithm, per property:
 //
-//  1. Build the reachable graph with every transition and its action
-//     (graph.go), evaluating P and Q on every state.
+//  1. Build or record the reachable graph with every transition and its
+//     action (graph.go), evaluating P and Q on every state.
 //  2. Decompose the sub-graph of ¬Q states into strongly connected components
 //     (scc.go: Pearce's space-efficient Tarjan, iterative). A component is
 //     bad when it is fair and has an edge, or when it is a terminal state.
@@ -66,9 +66,11 @@
 // edges are contiguous, so a visit costs at most one page read, and the
 // kernel keeps the pages it has room for.
 //
-// Time: the graph is built by a second, single-threaded exploration after
-// the breadth-first search, which keeps no edges: every state is explored
-// again, on one goroutine.
+// Where the graph comes from: the checker's breadth-first search records it
+// as it goes (Recorder, record.go), so that a run explores once; Build
+// explores the model itself (on Limits.Workers goroutines) when the search
+// could not record it: a disk store, a resumed or stopped search, memory
+// too short to keep the graph beside the search. Both give the same graph.
 //
 // Limits. The run's limits hold here as in the exploration (the checker's
 // Guard): the state limit, the timeout (counted from the run's start),

@@ -110,6 +110,13 @@ func (g *Graph) Edges(s uint32) (lo, hi int) {
 func (g *Graph) To(e int) uint32           { return g.to.at(e) }
 func (g *Graph) Action(e int) model.Action { return packed.Unpack(g.act.at(e)) }
 
+// Holds reports whether P (from) and Q (goal) of the i-th liveness
+// property hold at state s; Q of an "eventually terminal" goal holds at
+// the expanded terminal states.
+func (g *Graph) Holds(i int, s uint32) (from, goal bool) {
+	return bit(g.from[i], s), bit(g.goal[i], s)
+}
+
 // Terminal reports whether the expanded state s has no enabled action.
 func (g *Graph) Terminal(s uint32) bool { return g.first.at(int(s)) == g.first.at(int(s)+1) }
 
