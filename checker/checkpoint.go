@@ -285,9 +285,12 @@ func (e *bfs[S]) readFrontier(r *diskio.Section) error {
 		return err
 	}
 	for n := int(r.Uint()); n > 0 && r.Err() == nil; n-- {
+		// The bytes last until the next read: a packed level packs
+		// them before (level.add).
 		if err := e.frontier.add(r.Bytes(int(r.Uint()))); err != nil {
 			return err
 		}
+		e.frontier.flush(1)
 	}
 	return nil
 }

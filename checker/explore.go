@@ -777,6 +777,7 @@ func (e *bfs[S]) commit(batches []*batch, next *level, res *Result) bool {
 		res.Err = err
 		return false
 	}
+	next.flush(e.workers)
 	if e.ext != nil {
 		e.extRound = e.extRound[:0]
 		for _, b := range batches {

@@ -53,6 +53,21 @@ type level struct {
 	sr   *diskio.SumReader
 	n    int // states in a spilled level
 	wlo  int // index of the window's first state
+	// whi ends a packed level's window, whose chunks are rebuilt, each by
+	// the first worker to read it (state), in chunks.
+	whi    int
+	chunks []unpacked
+}
+
+// unpacked is one chunk of a packed level's window, its states from lo
+// rebuilt (packedStates.unpack) back to back in data, outside the Go heap,
+// each ending at ends[i]; ready once rebuilt.
+type unpacked struct {
+	ready bool
+	lo    int
+	data  []byte
+	ends  []uint32
+	at    packCursor
 }
 
 // levelBlock is the size of a level's blocks, and so bounds the largest
@@ -110,7 +125,7 @@ func (l *level) len() int {
 		return l.n
 	}
 	if l.packed != nil {
-		return l.packed.n
+		return l.packed.n + len(l.packed.staged)
 	}
 	return len(l.ends)
 }
@@ -124,7 +139,8 @@ func (l *level) Len() int           { return l.len() }
 // id is the index of the level's j-th state.
 func (l *level) id(j int) uint32 { return l.first + uint32(j) }
 
-// add appends the encoding of the state with the next index.
+// add appends the encoding of the state with the next index; a packed
+// level holds enc itself until the next flush (packedStates.add).
 func (l *level) add(enc []byte) error {
 	if l.packed != nil {
 		return l.packed.add(enc)
@@ -167,9 +183,22 @@ func (l *level) reserve(n int) ([]byte, error) {
 	return l.blocks[k][off : off+n], nil
 }
 
+// flush packs the states a round added to a packed level on up to workers
+// goroutines (packedStates.flush).
+func (l *level) flush(workers int) {
+	if l.packed != nil {
+		l.packed.flush(workers)
+	}
+}
+
 // state is the encoding of the level's j-th state, which must lie in the
-// current window for a spilled level, and not be released.
+// current window for a spilled or packed level, and not be released. The
+// states of one chunk of a packed level's window are read by one
+// goroutine, which rebuilds them.
 func (l *level) state(j int) []byte {
+	if l.packed != nil {
+		return l.packedState(j)
+	}
 	j -= l.wlo
 	start, end := uint32(0), l.ends[j]
 	if j > 0 {
@@ -185,11 +214,32 @@ func (l *level) state(j int) []byte {
 	return l.blocks[k][start-k*levelBlock : end-k*levelBlock]
 }
 
+// packedState is state for a packed level: the chunk of the window that
+// holds state j is rebuilt on its first read.
+func (l *level) packedState(j int) []byte {
+	c := j / chunkSize
+	u := &l.chunks[c-l.wlo/chunkSize]
+	if !u.ready {
+		u.lo = max(l.wlo, c*chunkSize)
+		u.data, u.ends = l.packed.unpack(u.lo, min(l.whi, (c+1)*chunkSize), &u.at, u.data, u.ends)
+		u.ready = true
+	}
+	i, start := j-u.lo, uint32(0)
+	if i > 0 {
+		start = u.ends[i-1]
+	}
+	return u.data[start:u.ends[i]]
+}
+
 // release gives back the blocks that hold only states before upto, which
-// must not be asked for again. It does nothing for a spilled or packed
-// level, whose window reuses its blocks.
+// must not be asked for again. It does nothing for a spilled level, whose
+// window reuses its blocks.
 func (l *level) release(upto int) {
-	if l.file != nil || l.packed != nil {
+	if l.packed != nil {
+		l.packed.giveBack(upto)
+		return
+	}
+	if l.file != nil {
 		return
 	}
 	limit := len(l.blocks)
@@ -217,6 +267,9 @@ func (l *level) bytes() int64 {
 	b := int64(len(l.blocks)-l.freed) * levelBlock
 	if l.packed != nil {
 		b += l.packed.bytes()
+		for _, u := range l.chunks {
+			b += int64(cap(u.data) + 4*cap(u.ends))
+		}
 	}
 	return b
 }
@@ -225,7 +278,7 @@ func (l *level) bytes() int64 {
 // a packed one rewound.
 func (l *level) finish() error {
 	if l.packed != nil {
-		l.wlo = 0
+		l.wlo, l.whi = 0, 0
 		l.recycle()
 		return l.packed.rewind()
 	}
@@ -251,23 +304,14 @@ func (l *level) window(lo, hi int) error {
 	if l.file == nil && l.packed == nil {
 		return nil
 	}
+	if l.packed != nil {
+		return l.packedWindow(lo, hi)
+	}
 	if lo != l.wlo+len(l.ends) {
 		return fmt.Errorf("internal error: level window %d..%d out of order", lo, hi)
 	}
 	l.recycle()
 	l.wlo = lo
-	if l.packed != nil {
-		for j := lo; j < hi; j++ {
-			enc := l.packed.next(&l.packed.at)
-			slot, err := l.reserve(len(enc))
-			if err != nil {
-				return err
-			}
-			copy(slot, enc)
-		}
-		l.packed.giveBack()
-		return nil
-	}
 	for j := lo; j < hi; j++ {
 		size, err := binary.ReadUvarint(l.r)
 		if err != nil {
@@ -287,13 +331,33 @@ func (l *level) window(lo, hi int) error {
 	return nil
 }
 
+// packedWindow is window for a packed level: it gives back the blocks
+// before the window and leaves its chunks to be rebuilt as they are read.
+func (l *level) packedWindow(lo, hi int) error {
+	if lo != l.whi || hi < lo || hi > l.packed.n {
+		return fmt.Errorf("internal error: level window %d..%d out of order", lo, hi)
+	}
+	l.wlo, l.whi = lo, hi
+	chunks := 0
+	if hi > lo {
+		chunks = (hi-1)/chunkSize - lo/chunkSize + 1
+	}
+	for len(l.chunks) < chunks {
+		l.chunks = append(l.chunks, unpacked{})
+	}
+	for i := range l.chunks {
+		l.chunks[i].ready = false
+	}
+	return nil
+}
+
 // reset empties the level for states numbered from first.
 func (l *level) reset(first uint32) error {
 	l.recycle()
 	if l.packed != nil {
 		l.packed.clear()
 	}
-	l.first, l.wlo = first, 0
+	l.first, l.wlo, l.whi = first, 0, 0
 	if l.file == nil {
 		return nil
 	}
@@ -306,6 +370,10 @@ func (l *level) close() error {
 	if l.packed != nil {
 		l.packed.clear()
 	}
+	for i := range l.chunks {
+		offheap.Free(l.chunks[i].data[:cap(l.chunks[i].data)])
+	}
+	l.chunks = nil
 	if l.file == nil {
 		return nil
 	}

@@ -3,7 +3,9 @@ package checker
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -194,8 +196,9 @@ func noiseStates() [][]byte {
 	return states
 }
 
-// packedSize is the bytes of records p holds.
+// packedSize is the bytes of records p holds, once packed.
 func packedSize(p *packedStates) int {
+	p.flush(1)
 	n := 0
 	for _, b := range p.blocks[p.freed:] {
 		n += len(b)
@@ -203,8 +206,9 @@ func packedSize(p *packedStates) int {
 	return n
 }
 
-// readWindows reads l back by windows of 1,500 states, in order, and fails
-// unless each state is states' at its place.
+// readWindows reads l back by windows of 1,500 states, in order, releasing
+// each once read as the search does, and fails unless each state is
+// states' at its place.
 func readWindows(t *testing.T, l *level, states [][]byte) {
 	t.Helper()
 	for lo := 0; lo < len(states); lo += 1500 {
@@ -217,5 +221,66 @@ func readWindows(t *testing.T, l *level, states [][]byte) {
 				t.Fatalf("state %d: got %x, want %x", j, l.state(j), states[j])
 			}
 		}
+		l.release(hi)
+	}
+}
+
+// A round's states packed by several workers are the records one packs,
+// keys included; and the chunks of a window are rebuilt side by side, each
+// by the goroutine that reads it, from their keys.
+func TestPackedLevelPacksAndUnpacksSideBySide(t *testing.T) {
+	states := ringStates()
+	var pool blockPool
+	defer pool.close()
+	levels := map[int]*level{}
+	for _, workers := range []int{1, 2, 3} {
+		l := packedLevel(&pool)
+		defer l.close()
+		for lo := 0; lo < len(states); lo += 9000 { // rounds of 9,000 states
+			for _, enc := range states[lo:min(lo+9000, len(states))] {
+				if err := l.add(enc); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l.flush(workers)
+		}
+		levels[workers] = l
+	}
+	for _, workers := range []int{2, 3} {
+		a, b := levels[1].packed, levels[workers].packed
+		if !slices.EqualFunc(a.blocks, b.blocks, bytes.Equal) || !slices.Equal(a.keys, b.keys) {
+			t.Fatalf("%d workers packed other records than one", workers)
+		}
+	}
+	l := levels[2]
+	if err := l.finish(); err != nil {
+		t.Fatal(err)
+	}
+	const round = 8 * chunkSize
+	for lo := 0; lo < len(states); lo += round {
+		hi := min(lo+round, len(states))
+		if err := l.window(lo, hi); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		bad := make([]int, 2)
+		for w := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for c := lo/chunkSize + w; c*chunkSize < hi; c += 2 {
+					for j := c * chunkSize; j < min((c+1)*chunkSize, hi); j++ {
+						if !bytes.Equal(l.state(j), states[j]) {
+							bad[w]++
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if bad[0]+bad[1] != 0 {
+			t.Fatalf("window %d..%d: %d states rebuilt wrong", lo, hi, bad[0]+bad[1])
+		}
+		l.release(hi)
 	}
 }

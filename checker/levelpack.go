@@ -4,6 +4,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"slices"
+	"sync"
+
+	"github.com/ringcheck/mc/checker/internal/offheap"
 )
 
 // packedStates holds the encodings of a level kept in memory, each stored
@@ -19,26 +23,50 @@ import (
 // bytes of the encoding, a byte whose bit k says that byte k of the group
 // differs from the previous state's (taken as 0 past its end), then the
 // xor of each byte that differs. A record is kept as it is when packing
-// would not make it smaller. Records lie back to back in blocks from the
-// level's blockPool and never span two; the blocks a window has read are
-// given back at once, where the successors find them.
+// would not make it smaller, and the first state of each chunk of the
+// level (chunkSize states) always is: a key, from which the worker that
+// expands the chunk rebuilds its states by itself (unpack), the workers
+// side by side. Records lie back to back in blocks from the level's
+// blockPool and never span two; the blocks a window has passed are given
+// back at once, where the successors find them.
+//
+// The states a round admits are staged as they are (add), then packed by
+// the round's workers side by side, each a share of them against the
+// states before (flush): packing, like unpacking, is no serial work of
+// the commit.
 type packedStates struct {
 	pool *blockPool
 	// blocks[k][:len] holds records; blocks before freed are given back.
 	blocks [][]byte
 	freed  int
 	n      int
-	// last is the encoding added last, against which the next is packed.
+	// keys[c] is where the record of state c*chunkSize, a key, lies.
+	keys []packPos
+	// last is the encoding of the last state packed, against which the
+	// first staged one is packed.
 	last []byte
-	// at reads the level for its windows, giving back blocks behind it.
-	at packCursor
+	// staged holds the encodings added since the last flush (add), shares
+	// the records each worker packed, scratch one record packed by one.
+	staged  [][]byte
+	shares  []packShare
+	scratch []byte
 }
+
+// packPos is where a record lies: blocks[block][off:].
+type packPos struct{ block, off int }
 
 // packCursor reads a level's records in order: the next is at
 // blocks[block][off:]; state is the encoding read last.
 type packCursor struct {
 	block, off int
 	state      []byte
+}
+
+// packShare is the records one worker packed: back to back in recs, each
+// ending at ends[i].
+type packShare struct {
+	recs []byte
+	ends []uint32
 }
 
 // packHeader bounds a record's length prefix: a length of at most
@@ -49,38 +77,109 @@ const packHeader = 3
 // holding it as it is fills a block.
 const maxEncoding = levelBlock - packHeader
 
+// add stages enc as the next state, which flush packs: enc must stay as
+// it is until then. (The search adds its candidates' encodings, which last
+// until the next round, and flushes at the end of each commit.)
 func (p *packedStates) add(enc []byte) error {
 	if len(enc) > maxEncoding {
 		return fmt.Errorf("a state's encoding has %d bytes; mc supports at most %d", len(enc), maxEncoding)
 	}
-	// Room for the record packed at worst, a mask per group and every byte
-	// differing; an encoding too large for that is kept as it is.
-	worst := len(enc) + (len(enc)+7)/8
-	need := min(packHeader+worst, levelBlock)
+	p.staged = append(p.staged, enc)
+	return nil
+}
+
+// stagedState is the i-th staged encoding, the last one packed for -1.
+func (p *packedStates) stagedState(i int) []byte {
+	if i < 0 {
+		return p.last
+	}
+	return p.staged[i]
+}
+
+// flush packs the staged states, on up to workers goroutines, each a
+// share of them, and appends their records to the blocks in order.
+func (p *packedStates) flush(workers int) {
+	staged := len(p.staged)
+	if staged == 0 {
+		return
+	}
+	// A share below a few thousand states is not worth a goroutine.
+	parts := max(1, min(workers, staged/2048))
+	for len(p.shares) < parts {
+		p.shares = append(p.shares, packShare{})
+	}
+	if parts == 1 { // straight into the blocks
+		for i := range staged {
+			rec := packRecord(p.scratch[:0], p.stagedState(i), p.stagedState(i-1), p.n%chunkSize == 0)
+			p.scratch = rec
+			p.place(rec)
+		}
+		p.endFlush()
+		return
+	}
+	var wg sync.WaitGroup
+	for k := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sh := &p.shares[k]
+			sh.recs, sh.ends = sh.recs[:0], sh.ends[:0]
+			for i := k * staged / parts; i < (k+1)*staged/parts; i++ {
+				sh.recs = packRecord(sh.recs, p.stagedState(i), p.stagedState(i-1), (p.n+i)%chunkSize == 0)
+				sh.ends = append(sh.ends, uint32(len(sh.recs)))
+			}
+		}()
+	}
+	wg.Wait()
+	for k := range parts {
+		sh := &p.shares[k]
+		start := uint32(0)
+		for _, end := range sh.ends {
+			p.place(sh.recs[start:end])
+			start = end
+		}
+	}
+	p.endFlush()
+}
+
+// endFlush keeps the last state packed and lets the staged ones go.
+func (p *packedStates) endFlush() {
+	p.last = append(p.last[:0], p.staged[len(p.staged)-1]...)
+	clear(p.staged) // the encodings are the caller's
+	p.staged = p.staged[:0]
+}
+
+// place appends the record rec of the next state to the blocks, noting
+// where a key lies.
+func (p *packedStates) place(rec []byte) {
 	k := len(p.blocks) - 1
-	if k < p.freed || levelBlock-len(p.blocks[k]) < need {
+	if k < p.freed || levelBlock-len(p.blocks[k]) < len(rec) {
 		p.blocks = append(p.blocks, p.pool.get()[:0])
 		k++
 	}
-	b := p.blocks[k]
-	start := len(b)
-	b = binary.AppendUvarint(b, uint64(len(enc))<<1)
-	body := len(b)
-	if body+worst <= cap(b) {
-		if n := packXor(b[body:body+worst], enc, p.last); n < len(enc) {
-			b = b[:body+n]
-		} else {
-			b = append(b, enc...)
-			b[start] |= 1
-		}
-	} else {
-		b = append(b, enc...)
-		b[start] |= 1
+	if p.n%chunkSize == 0 {
+		p.keys = append(p.keys, packPos{block: k, off: len(p.blocks[k])})
 	}
-	p.blocks[k] = b
-	p.last = append(p.last[:0], enc...)
+	p.blocks[k] = append(p.blocks[k], rec...)
 	p.n++
-	return nil
+}
+
+// packRecord appends to dst the record of enc, packed against prev unless
+// raw is set or packing would not make it smaller.
+func packRecord(dst, enc, prev []byte, raw bool) []byte {
+	start := len(dst)
+	dst = binary.AppendUvarint(dst, uint64(len(enc))<<1)
+	if !raw {
+		body := len(dst)
+		worst := len(enc) + (len(enc)+7)/8
+		dst = slices.Grow(dst, worst)[:body+worst]
+		if n := packXor(dst[body:], enc, prev); n < len(enc) {
+			return dst[:body+n]
+		}
+		dst = dst[:body]
+	}
+	dst[start] |= 1
+	return append(dst, enc...)
 }
 
 // packXor writes enc packed against prev into dst, which has room for it at
@@ -180,19 +279,49 @@ func (p *packedStates) each(f func(enc []byte) error) error {
 	return nil
 }
 
-// rewind starts reading the level again from its first state; it is
-// refused once a window has given blocks back.
+// rewind makes the level ready to be read: the staged states are packed
+// first. It is refused once a window has given blocks back.
 func (p *packedStates) rewind() error {
 	if p.freed > 0 {
 		return fmt.Errorf("internal error: a level read in part is read again")
 	}
-	p.at = packCursor{state: p.at.state[:0]}
+	p.flush(1)
 	return nil
 }
 
-// giveBack gives back the blocks before the one at reads.
-func (p *packedStates) giveBack() {
-	for ; p.freed < p.at.block; p.freed++ {
+// unpack puts the states lo..hi-1, which lie in one chunk, back to back in
+// dst and their ends in ends, rebuilding them from the chunk's key. dst is
+// mapped outside the Go heap, as the blocks are (offheap), and grown there.
+func (p *packedStates) unpack(lo, hi int, c *packCursor, dst []byte, ends []uint32) ([]byte, []uint32) {
+	key := p.keys[lo/chunkSize]
+	*c = packCursor{block: key.block, off: key.off, state: c.state[:0]}
+	dst, ends = dst[:0], ends[:0]
+	for j := lo / chunkSize * chunkSize; j < hi; j++ {
+		enc := p.next(c)
+		if j < lo {
+			continue
+		}
+		if need := len(dst) + len(enc); need > cap(dst) {
+			grown := offheap.Slice[byte](max(2*cap(dst), need, 1<<16))[:len(dst)]
+			copy(grown, dst)
+			offheap.Free(dst[:cap(dst)])
+			dst = grown
+		}
+		dst = append(dst, enc...)
+		ends = append(ends, uint32(len(dst)))
+	}
+	return dst, ends
+}
+
+// giveBack gives back the blocks that hold only states before upto: those
+// before the block of the key of upto's chunk, or every block once upto
+// passes the last state. No window reads them again.
+func (p *packedStates) giveBack(upto int) {
+	limit := len(p.blocks)
+	if upto < p.n {
+		limit = p.keys[upto/chunkSize].block
+	}
+	for ; p.freed < limit; p.freed++ {
 		p.pool.put(p.blocks[p.freed][:levelBlock])
 		p.blocks[p.freed] = nil
 	}
@@ -203,8 +332,9 @@ func (p *packedStates) clear() {
 	for k := p.freed; k < len(p.blocks); k++ {
 		p.pool.put(p.blocks[k][:levelBlock])
 	}
-	p.blocks, p.freed, p.n, p.last = p.blocks[:0], 0, 0, p.last[:0]
-	p.at = packCursor{state: p.at.state[:0]}
+	p.blocks, p.freed, p.n, p.last, p.keys = p.blocks[:0], 0, 0, p.last[:0], p.keys[:0]
+	clear(p.staged)
+	p.staged = p.staged[:0]
 }
 
 // bytes is the memory the level's blocks hold.
