@@ -369,10 +369,11 @@ func declaredMeasures[S any](sys *model.System[S]) (*model.System[S], []string) 
 // the working directory its checkpoint names (resume). It locks the
 // checkpoint directory of a run that checkpoints.
 func (e *bfs[S]) open() error {
-	// An extension may read any state of the frontier before a
+	// The termination measure reads any state of the frontier before a
 	// checkpoint (BeforeCheckpoint): the levels of such a run stay plain.
+	// (The graph's recorder reads none.)
 	e.frontier, e.successors = packedLevel(&e.pool), packedLevel(&e.pool)
-	if e.ext != nil && e.opt.Checkpoint != "" {
+	if e.measure != nil && e.opt.Checkpoint != "" {
 		e.frontier, e.successors = &level{pool: &e.pool}, &level{pool: &e.pool}
 	}
 	e.log = newTraceLog(len(e.sys.Rules), e.sys.Procs)

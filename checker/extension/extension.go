@@ -130,8 +130,10 @@ type Level interface {
 	// First is the index of the level's first state.
 	First() uint32
 	// State is the encoding of the level's j-th state: any state in
-	// BeforeCheckpoint; in a worker, one of the chunk it expands, as a
-	// level packed in memory holds only the round's (checker/levelpack.go).
+	// BeforeCheckpoint (the search keeps plain levels for the one
+	// extension that reads them there, the termination measure); in a
+	// worker, one of the chunk it expands, as a level packed in memory
+	// rebuilds only the round's (checker/levelpack.go).
 	State(j int) []byte
 	// Len is the number of states of the level.
 	Len() int
