@@ -229,7 +229,8 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 	e.mem.limit = memoryLimit(opt)
 	res.MemoryLimit = e.mem.limit
 	if e.measure == nil && recordsGraph(sys, opt) {
-		e.graph = liveness.NewRecorder(livenessProps(sys), opt.Exact, e.graphTight())
+		props, _ := livenessProps(sys)
+		e.graph = liveness.NewRecorder(props, opt.Exact, e.graphTight())
 		e.ext = e.graph
 	}
 	if opt.Coverage {

@@ -108,11 +108,16 @@ func (p *packedStates) flush(workers int) {
 	for len(p.shares) < parts {
 		p.shares = append(p.shares, packShare{})
 	}
+	first := p.n
+	// record appends to dst the record of staged state i: a key at the
+	// start of a chunk, else packed against the state before.
+	record := func(dst []byte, i int) []byte {
+		return packRecord(dst, p.stagedState(i), p.stagedState(i-1), (first+i)%chunkSize == 0)
+	}
 	if parts == 1 { // straight into the blocks
 		for i := range staged {
-			rec := packRecord(p.scratch[:0], p.stagedState(i), p.stagedState(i-1), p.n%chunkSize == 0)
-			p.scratch = rec
-			p.place(rec)
+			p.scratch = record(p.scratch[:0], i)
+			p.place(p.scratch)
 		}
 		p.endFlush()
 		return
@@ -125,7 +130,7 @@ func (p *packedStates) flush(workers int) {
 			sh := &p.shares[k]
 			sh.recs, sh.ends = sh.recs[:0], sh.ends[:0]
 			for i := k * staged / parts; i < (k+1)*staged/parts; i++ {
-				sh.recs = packRecord(sh.recs, p.stagedState(i), p.stagedState(i-1), (p.n+i)%chunkSize == 0)
+				sh.recs = record(sh.recs, i)
 				sh.ends = append(sh.ends, uint32(len(sh.recs)))
 			}
 		}()

@@ -79,14 +79,7 @@ func (l *LivenessStats) BytesPerTransition() float64 {
 // they stop leaves the properties it has not decided incomplete. The
 // graph, its components and the lassos are package liveness's.
 func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options, res *Result, start time.Time, rec *liveness.Recorder[S]) {
-	var props []*model.Property[S]
-	var at []int
-	for i := range sys.Props {
-		if sys.Props[i].Kind.Liveness() {
-			props = append(props, &sys.Props[i])
-			at = append(at, i)
-		}
-	}
+	props, at := livenessProps(sys)
 	if len(props) == 0 || res.Err != nil || len(res.Props) != len(sys.Props) {
 		return
 	}
@@ -194,18 +187,20 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 // seen the states before its checkpoint, and a search cut at a depth
 // checks no liveness: their graphs are built after the search, if needed.
 func recordsGraph[S any](sys *model.System[S], opt Options) bool {
-	return len(livenessProps(sys)) > 0 && opt.Disk == "" && !opt.Reduce && !opt.Resume && opt.MaxDepth == 0
+	props, _ := livenessProps(sys)
+	return len(props) > 0 && opt.Disk == "" && !opt.Reduce && !opt.Resume && opt.MaxDepth == 0
 }
 
-// livenessProps lists the liveness properties of sys, in order.
-func livenessProps[S any](sys *model.System[S]) []*model.Property[S] {
-	var props []*model.Property[S]
+// livenessProps lists the liveness properties of sys, in order, and where
+// each is in sys.Props.
+func livenessProps[S any](sys *model.System[S]) (props []*model.Property[S], at []int) {
 	for i := range sys.Props {
 		if sys.Props[i].Kind.Liveness() {
 			props = append(props, &sys.Props[i])
+			at = append(at, i)
 		}
 	}
-	return props
+	return props, at
 }
 
 // graphTight reports, for a search that records the graph, whether the

@@ -62,7 +62,7 @@ func sameGraph[S any](t *testing.T, sys *model.System[S], opt Options) {
 		t.Fatal(err)
 	}
 	defer rec.Free()
-	props := livenessProps(e.sys)
+	props, _ := livenessProps(e.sys)
 	built, err := liveness.Build(e.sys, props, liveness.Limits{Exact: opt.Exact}, guard, 0, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +136,8 @@ func TestARunExploresOnce(t *testing.T) {
 	// Build, which the liveness phase ran before the search recorded the
 	// graph, runs every effect again: the count tells the two apart.
 	steps.Store(0)
-	g, err := liveness.Build(sys, livenessProps(sys), liveness.Limits{}, newPhaseGuard(context.Background(), PhaseLiveness, Options{}, time.Now(), 0), 0, nil)
+	props, _ := livenessProps(sys)
+	g, err := liveness.Build(sys, props, liveness.Limits{}, newPhaseGuard(context.Background(), PhaseLiveness, Options{}, time.Now(), 0), 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
