@@ -266,22 +266,25 @@ func (s *State) unflagged() int { return bytes.Count(s.b[:s.n], []byte{0}) }
 // sumWeights is Σ over the messages in transit of w.of(i, m), i the
 // process whose input channel holds m: the termination measure's sum
 // (termination.go), w.of on the bytes as they lie: a message's kind is
-// the top bit of its first byte (Elect 0, Done 1), its id the rest.
+// the top bit of its first byte (Elect 0, Done 1), its id the rest. The
+// loop adds only the hops d, without a branch (d + n when d is negative),
+// and counts the ⟨done⟩ messages; the 1 every message weighs and the
+// n + 1 more of each ⟨elect⟩ are added once at the end, from the number
+// of messages the section's length gives.
 func (s *State) sumWeights(w *weights) int {
 	b, n := s.b, s.n
-	off, sum := header(n), 0
+	off, hops, done := header(n), 0, 0
 	origin, size := w.origin, w.n
 	for p, i := 0, 2*n; off < len(b); p, i = p+1, i+2 {
 		for end := off + 2*(int(b[i])<<8|int(b[i+1])); off < end; off += 2 {
 			hi := int(b[off])
 			d := int(origin[(hi&0x7f)<<8|int(b[off+1])]) - p
-			if d < 0 {
-				d += size
-			}
-			sum += d + 1 + (1-hi>>7)*(size+1)
+			hops += d + (d>>63)&size
+			done += hi >> 7
 		}
 	}
-	return sum
+	msgs := (len(b) - header(n)) / 2
+	return hops + msgs + (msgs-done)*(size+1)
 }
 
 // EachMessage calls f on every message in transit with the process whose
