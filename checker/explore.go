@@ -300,7 +300,33 @@ func (e *bfs[S]) decideLiveness(ctx context.Context, res *Result) {
 		e.measure.FreeMarks() // the graph decides
 	}
 	defer e.graph.Drop("unused")
-	checkLiveness(ctx, e.sys, e.opt, res, e.start, e.graph)
+	checkLiveness(ctx, e.sys, e.opt, res, e.start, e.graph, e.secondExploration(res))
+}
+
+// secondExploration says why the liveness graph of the search e, whose
+// results res holds, is built by exploring the model again (liveness.Build)
+// rather than taken from the search (liveness.Recorder), "" when it is
+// taken: the run's summary says which, since the second exploration
+// costs about the time of the first (docs/liveness.md, "Where the graph
+// comes from").
+func (e *bfs[S]) secondExploration(res *Result) string {
+	switch {
+	case e.graph.Holds() && res.Reason == "":
+		return ""
+	case res.Reason != "":
+		return "the search stopped early"
+	case e.measure != nil:
+		return "the termination measure does not decrease on every transition"
+	case e.opt.Disk != "":
+		return "--store disk looks the states up at the end of each level"
+	case e.opt.Resume:
+		return "--resume: the search did not see the states before its checkpoint"
+	case e.opt.MaxDepth > 0:
+		return "--max-depth: the search does not expand the states at the bound"
+	case e.graph.Dropped() == liveness.DroppedForMemory:
+		return "the graph the search recorded gave way to it under the memory limit"
+	}
+	return "the search could not record it: " + e.graph.Dropped()
 }
 
 // setupReduction builds the reducer, or says in res why reduction does not

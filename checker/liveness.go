@@ -59,6 +59,9 @@ type LivenessStats struct {
 	// Reason says why the check is incomplete, the graph's build or the
 	// search stopped by a limit; "" when it is whole.
 	Reason string
+	// Rebuilt says, for a graph, why it was built by exploring the model
+	// a second time after the search; "" when the search recorded it.
+	Rebuilt string
 }
 
 // BytesPerTransition is the graph's memory per transition, 0 without one.
@@ -71,14 +74,14 @@ func (l *LivenessStats) BytesPerTransition() float64 {
 
 // checkLiveness gives the liveness properties of sys their verdicts in res,
 // which the breadth-first search has filled, and settles the overall verdict.
-// The graph is the one rec recorded during a complete search, if it holds
-// one; else it is built here (liveness.Build).
+// The graph is the one rec recorded during the search, unless rebuilt says
+// why it is built here (liveness.Build) instead.
 // Unless opt.Continue is set, it checks nothing once a safety property has
 // failed, and stops at the first liveness property that fails. The run's
 // limits hold here as in the exploration (phaseGuard): a liveness phase
 // they stop leaves the properties it has not decided incomplete. The
 // graph, its components and the lassos are package liveness's.
-func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options, res *Result, start time.Time, rec *liveness.Recorder[S]) {
+func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options, res *Result, start time.Time, rec *liveness.Recorder[S], rebuilt string) {
 	props, at := livenessProps(sys)
 	if len(props) == 0 || res.Err != nil || len(res.Props) != len(sys.Props) {
 		return
@@ -141,7 +144,7 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 		}
 	}()
 	var g *liveness.Graph
-	if rec.Holds() && res.Reason == "" {
+	if rebuilt == "" {
 		g, err = rec.Graph(guard)
 	} else {
 		rec.Drop("incomplete")
@@ -152,7 +155,7 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 		return
 	}
 	defer g.Free()
-	st := &LivenessStats{Method: ByGraph, Fairness: opt.Fair, States: int64(g.States()), Transitions: int64(g.Transitions()), Reason: g.Stop()}
+	st := &LivenessStats{Method: ByGraph, Fairness: opt.Fair, States: int64(g.States()), Transitions: int64(g.Transitions()), Rebuilt: rebuilt, Reason: g.Stop()}
 	res.Liveness = st
 	halt := guard.Exceeded(0)
 	if st.Reason == "" {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ringcheck/mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/liveness"
 	"github.com/ringcheck/mc/checker/store"
 	"github.com/ringcheck/mc/internal/memlimit"
 )
@@ -82,7 +83,7 @@ func (e *bfs[S]) overMemory(depth int) string {
 	if e.graph.Holds() {
 		// The graph recorded for the liveness phase gives the search
 		// its room: the phase will build it after the search.
-		e.graph.Drop("memory")
+		e.graph.Drop(liveness.DroppedForMemory)
 		debug.FreeOSMemory()
 		return ""
 	}

@@ -146,3 +146,54 @@ func TestARunExploresOnce(t *testing.T) {
 		t.Fatalf("Build ran the rules %d times for %d transitions, the run found %d", got, g.Transitions(), once.Transitions)
 	}
 }
+
+// A run's liveness statistics say whether the search recorded the graph or
+// a second exploration built it, and why, as the rules' effects count it:
+// once per transition when recorded, twice when built again.
+func TestTheRunSaysWhereItsGraphCameFrom(t *testing.T) {
+	var steps atomic.Int64
+	counted := func(sys *model.System[counters]) *model.System[counters] {
+		for i := range sys.Rules {
+			do := sys.Rules[i].Do
+			sys.Rules[i].Do = func(s *counters, p, c int) bool { steps.Add(1); return do(s, p, c) }
+		}
+		sys.Props = []model.Property[counters]{model.EventuallyProp("moved", "test", "", func(s *counters) bool { return s.x[0] != 0 || s.x[1] != 0 })}
+		sys.Init = []counters{{x: []int{0, 0}}, {x: []int{1, 0}}}
+		return sys
+	}
+	constant := counted(ringOfJumps(3000))
+	constant.Termination = &model.Termination[counters]{Value: func(buf []int, _ *counters) []int { return append(buf, 0) }}
+	for _, c := range []struct {
+		name string
+		sys  *model.System[counters]
+		opt  Options
+		why  string // "" for a recorded graph
+	}{
+		{"recorded", counted(ringOfJumps(3000)), Options{}, ""},
+		{"recorded, 2 workers, exact", counted(ringOfJumps(3000)), Options{Workers: 2, Exact: true}, ""},
+		{"disk", counted(ringOfJumps(3000)), Options{Disk: t.TempDir()}, "--store disk looks the states up at the end of each level"},
+		{"max-depth", counted(ringOfJumps(3000)), Options{MaxDepth: 10000}, "--max-depth: the search does not expand the states at the bound"},
+		{"measure", constant, Options{}, "the termination measure does not decrease on every transition"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			steps.Store(0)
+			c.opt.Fair = model.FairProcess
+			res := Run(context.Background(), c.sys, c.opt)
+			if res.Err != nil || res.Liveness == nil || res.Liveness.Method != ByGraph {
+				t.Fatalf("verdict %s, err %v, liveness %+v", res.Verdict, res.Err, res.Liveness)
+			}
+			if res.Liveness.Rebuilt != c.why {
+				t.Fatalf("rebuilt %q, want %q", res.Liveness.Rebuilt, c.why)
+			}
+			explorations := 1
+			if c.why != "" {
+				explorations = 2
+			}
+			// A failing measure's transition is replayed once more for its
+			// report: a few steps, never a whole exploration.
+			if got := steps.Load(); got/res.Transitions != int64(explorations) {
+				t.Fatalf("the rules ran %d times for %d transitions, want %d explorations", got, res.Transitions, explorations)
+			}
+		})
+	}
+}

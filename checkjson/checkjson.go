@@ -139,6 +139,9 @@ type Liveness struct {
 	// which): cycles and largest_cycle are then not counted.
 	Complete bool   `json:"complete"`
 	Reason   string `json:"reason,omitempty"`
+	// Rebuilt says why the graph was built by exploring the model a
+	// second time after the search; absent when the search recorded it.
+	Rebuilt string `json:"rebuilt,omitempty"`
 }
 
 // Prop is one property's entry of property_details.
@@ -199,7 +202,7 @@ func Of(r *checker.Result, shortest *checker.Result, ids []int, peakRSS int64) R
 	if l := r.Liveness; l != nil {
 		out.Fair = l.Fairness.String()
 		out.Liveness = &Liveness{Method: l.Method, Marked: l.Marked, States: l.States, Transitions: l.Transitions, Cycles: l.Cycles, LargestCycle: l.LargestCycle,
-			Bytes: l.Bytes, BytesPerTransition: l.BytesPerTransition(), DiskBytes: l.DiskBytes, ParallelBytes: l.ParallelBytes, ParallelWorkers: l.Workers, ElapsedMS: Millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason}
+			Bytes: l.Bytes, BytesPerTransition: l.BytesPerTransition(), DiskBytes: l.DiskBytes, ParallelBytes: l.ParallelBytes, ParallelWorkers: l.Workers, ElapsedMS: Millis(l.Elapsed), Complete: l.Complete, Reason: l.Reason, Rebuilt: l.Rebuilt}
 		out.PhaseElapsedMS[checker.PhaseLiveness] = Millis(l.Elapsed)
 	}
 	if m := r.WrongMeasure; m != nil {

@@ -300,3 +300,31 @@ func TestLassoIsPrintedWithItsLoop(t *testing.T) {
 		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
 }
+
+// The liveness line says whether the search recorded the graph or a second
+// exploration built it, and why; the JSON says why in liveness.rebuilt.
+func TestTheSummarySaysWhereTheGraphCameFrom(t *testing.T) {
+	args := []string{"check", "misra", "--n", "3"}
+	code, out, _ := mc(t, context.Background(), args...)
+	if code != exitPass || !strings.Contains(out, "decided by the state graph, recorded by the search: graph of 70796 states") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	disk := append(args, "--store", "disk", "--dir", t.TempDir())
+	code, out, _ = mc(t, context.Background(), disk...)
+	if code != exitPass || !strings.Contains(out, "decided by the state graph, built by a second exploration (--store disk looks the states up at the end of each level): graph of 70796 states") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{{args, ""}, {disk, "--store disk looks the states up at the end of each level"}} {
+		_, out, _ = mc(t, context.Background(), append(c.args, "--json")...)
+		var r struct{ Liveness struct{ Rebuilt *string } }
+		if err := json.NewDecoder(strings.NewReader(out)).Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Liveness.Rebuilt; (c.want == "") != (got == nil) || got != nil && *got != c.want {
+			t.Fatalf("%v: liveness.rebuilt %v, want %q", c.args, got, c.want)
+		}
+	}
+}

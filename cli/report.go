@@ -196,7 +196,11 @@ func livenessLine(l *checker.LivenessStats) string {
 		return fmt.Sprintf("liveness under fairness %s decided by the termination measure on the reduced graph: it decreases on every transition the reduced run computes, so every run, reduced or not, is finite; no graph stored, %s",
 			l.Fairness, measureMarks(l))
 	}
-	graph := fmt.Sprintf("decided by the state graph: graph of %d states, %d transitions", l.States, l.Transitions)
+	from := "recorded by the search"
+	if l.Rebuilt != "" {
+		from = fmt.Sprintf("built by a second exploration (%s)", l.Rebuilt)
+	}
+	graph := fmt.Sprintf("decided by the state graph, %s: graph of %d states, %d transitions", from, l.States, l.Transitions)
 	switch {
 	case !l.Complete:
 		graph += " so far"

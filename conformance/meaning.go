@@ -166,7 +166,8 @@ func mc(ctx context.Context, args ...string) (code int, stdout, stderr string) {
 
 // runFigures is everything a run reports that must not depend on whether
 // it was interrupted: every count, verdict, trace and measure, without
-// times, memory, workers, and the checkpoint and working directory it used.
+// times, memory, workers, the checkpoint and working directory it used,
+// and where its liveness graph came from.
 func runFigures(t *testing.T, out string) string {
 	t.Helper()
 	var r map[string]any
@@ -179,6 +180,7 @@ func runFigures(t *testing.T, out string) string {
 	if l, ok := r["liveness"].(map[string]any); ok {
 		delete(l, "elapsed_ms")
 		delete(l, "memory_bytes")
+		delete(l, "rebuilt") // a resumed run builds the graph the uninterrupted one recorded
 	}
 	b, _ := json.Marshal(r)
 	return string(b)

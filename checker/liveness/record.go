@@ -73,8 +73,18 @@ func (r *Recorder[S]) Graph(guard Guard) (*Graph, error) {
 	return g, nil
 }
 
-// Dropped says why the recorder let its graph go, "" if it holds it.
-func (r *Recorder[S]) Dropped() string { return r.dropped }
+// DroppedForMemory is why a recorder lets its graph go when memory in use
+// and the graph's analyses' need would pass the run's limit (Drop).
+const DroppedForMemory = "memory"
+
+// Dropped says why the recorder let its graph go, "" if it holds it or
+// is nil.
+func (r *Recorder[S]) Dropped() string {
+	if r == nil {
+		return ""
+	}
+	return r.dropped
+}
 
 // Holds reports whether the recorder holds its graph.
 func (r *Recorder[S]) Holds() bool { return r != nil && r.g != nil }
@@ -163,7 +173,7 @@ func (r *Recorder[S]) Committed(round []extension.Committed, complete bool) {
 		}
 	}
 	if r.tight != nil && r.tight(int64(r.g.fp.len())) {
-		r.Drop("memory")
+		r.Drop(DroppedForMemory)
 	}
 }
 
