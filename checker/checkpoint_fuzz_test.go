@@ -75,7 +75,7 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 		{"build.revision", "0123456789abcdef", "the checkpoint was written by mc " + this.Version},
 		{"build.modified", !this.Modified, "the checkpoint was written by mc"},
 		{"build.executable", "feedface", "the checkpoint was written by mc " + this.Version + " (development build, executable feedface)"},
-		{"fingerprint", "fnv64", "the checkpoint's fingerprints were made by fnv64, this mc's by xxhash64"},
+		{"fingerprint", "fnv64", "the checkpoint's fingerprints were made by fnv64, this mc's by " + FingerprintFunc},
 		{"spec_hash", "5ca1ab1e", "spec counters changed since the checkpoint"},
 	} {
 		dir := t.TempDir()

@@ -2,4 +2,4 @@ package checker
 
 // FingerprintFunc names the fingerprint function; a checkpoint made with
 // another one cannot be resumed.
-const FingerprintFunc = "xxhash64"
+const FingerprintFunc = "xxh3-64"

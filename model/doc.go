@@ -17,6 +17,6 @@
 // Every state has one canonical byte encoding (System.Encode). Equal states
 // encode to equal bytes; a bag channel is kept sorted so that the order in
 // which messages were sent does not leak into the encoding. The encoding feeds
-// the 64-bit xxhash fingerprint (Fingerprint), the frontier, and later the
+// the 64-bit XXH3 fingerprint (Fingerprint), the frontier, and later the
 // disk store.
 package model

@@ -3,7 +3,7 @@ package simulate
 import (
 	"sync"
 
-	"github.com/cespare/xxhash/v2"
+	"github.com/ringcheck/mc/model"
 )
 
 // Coverage (Options.Coverage) counts, as mc check --coverage does, per rule
@@ -47,7 +47,7 @@ func (r *runner[S]) fingerprint(s *S) uint64 {
 		s = &r.scratch
 	}
 	r.enc = sys.Encode(r.enc[:0], s)
-	return xxhash.Sum64(r.enc)
+	return model.Fingerprint(r.enc)
 }
 
 // covering merges the runs' visits into the counts in run order: a run's
