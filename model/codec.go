@@ -95,8 +95,8 @@ func (d *Decoder) Finish() error {
 // per-process seed, so fingerprints are stable across runs and processes,
 // which disk stores and checkpoints rely on. Every successor is
 // fingerprinted, and on encodings of a few dozen to a few hundred bytes,
-// the sizes of the specs' states, XXH3 takes about half of XXH64's time
-// (BenchmarkFingerprint).
+// the sizes of the specs' states, XXH3 is faster than XXH64
+// (BenchmarkFingerprint; docs/performance.md has the figures).
 func Fingerprint(enc []byte) uint64 { return xxh3.Hash(enc) }
 
 // AppendInts appends a length-prefixed list of non-negative ints. Nil and
