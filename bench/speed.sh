@@ -13,9 +13,12 @@
 #   - the current build against mc built at BASE (default 580d9a3), the
 #     same --safety command, one core.
 # Usage: bench/speed.sh [n ...] (default 10 11). Every command runs REPS
-# times (default 3), the tools interleaved, and its fastest run counts; the
-# table gives wall seconds, and the states every tool stored, which must be
-# equal (the script stops if they are not). CRCANON names another copy of
+# times (default 3), the tools interleaved; the table gives each command's
+# fastest wall seconds and peak memory, and the states every tool stored,
+# which must be equal (the script stops if they are not). A ratio is the
+# median, over the repetitions, of the two commands' times in the same
+# repetition, with the range after it: the host's speed drifts over a
+# session, and two fastest runs from different minutes would not compare. CRCANON names another copy of
 # crcanon.pml. SPIN runs only when installed (Debian: apt-get install spin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,17 +79,24 @@ for n in "${sizes[@]}"; do
       exit 1
     fi
   done
-  ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
+  # paired NUM DEN: the median, over the repetitions, of NUM's seconds
+  # over DEN's in the same repetition (the two ran minutes apart at most,
+  # so a host that drifts over a session moves both), and their range.
+  paired() {
+    paste -d' ' <(awk '{print $2}' "$work/$1.runs") <(awk '{print $2}' "$work/$2.runs") |
+      awk '{print $1/$2}' | sort -g |
+      awk '{r[NR]=$1} END{m=(NR%2)?r[(NR+1)/2]:(r[NR/2]+r[NR/2+1])/2; printf "%.2f (%.2f-%.2f)", m, r[1], r[NR]}'
+  }
   row() { # name run ratio-text
     printf "%-3s %-22s %10s %8s %9.1f %8.1f  %s\n" "$n" "$1" "${S[$2]}" "${T[$2]}" \
       "$(awk -v m="${M[$2]}" 'BEGIN{print m/1024}')" "$(awk -v m="${M[$2]}" -v s="${S[$2]}" 'BEGIN{print m*1024/s}')" "$3"
   }
   [ -z "${S[spin]:-}" ] || row "spin crcanon, 1 core" spin "1"
   w1=""
-  [ -z "${S[spin]:-}" ] || w1="x$(ratio "${T[spin]}" "${T[w1]}") SPIN (target 3.3)"
+  [ -z "${S[spin]:-}" ] || w1="x$(paired spin w1) SPIN (target 3.3)"
   row "mc --safety, 1 core" w1 "$w1"
-  row "mc --safety, 2 workers" w2 "x$(ratio "${T[w1]}" "${T[w2]}") one worker (target 1.75)"
-  row "mc default, 1 core" default "x$(ratio "${T[default]}" "${T[w1]}") the time of --safety (target at most 1.15)"
-  row "mc $base --safety" base "current build x$(ratio "${T[base]}" "${T[w1]}") faster"
+  row "mc --safety, 2 workers" w2 "x$(paired w1 w2) one worker (target 1.75)"
+  row "mc default, 1 core" default "x$(paired default w1) the time of --safety (target at most 1.15)"
+  row "mc $base --safety" base "current build x$(paired base w1) faster"
   unset S T M
 done
