@@ -18,8 +18,9 @@
 # which must be equal (the script stops if they are not). A ratio is the
 # median, over the repetitions, of the two commands' times in the same
 # repetition, with the range after it: the host's speed drifts over a
-# session, and two fastest runs from different minutes would not compare. CRCANON names another copy of
-# crcanon.pml. SPIN runs only when installed (Debian: apt-get install spin).
+# session, and two fastest runs from different minutes would not compare.
+# CRCANON names another copy of crcanon.pml. SPIN runs only when installed
+# (Debian: apt-get install spin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

@@ -228,8 +228,7 @@ func search[S any](ctx context.Context, sys *model.System[S], opt Options, hook 
 	res.Workers, res.Exact = e.workers, opt.Exact
 	e.mem.limit = memoryLimit(opt)
 	res.MemoryLimit = e.mem.limit
-	if e.measure == nil && recordsGraph(sys, opt) {
-		props, _ := livenessProps(sys)
+	if props, _ := livenessProps(sys); len(props) > 0 && unrecorded(opt, e.measure != nil) == "" {
 		e.graph = liveness.NewRecorder(props, opt.Exact, e.graphTight())
 		e.ext = e.graph
 	}
@@ -310,20 +309,16 @@ func (e *bfs[S]) decideLiveness(ctx context.Context, res *Result) {
 // costs about the time of the first (docs/liveness.md, "Where the graph
 // comes from").
 func (e *bfs[S]) secondExploration(res *Result) string {
-	switch {
-	case e.graph.Holds() && res.Reason == "":
+	if e.graph.Holds() && res.Reason == "" {
 		return ""
-	case res.Reason != "":
+	}
+	if res.Reason != "" {
 		return "the search stopped early"
-	case e.measure != nil:
-		return "the termination measure does not decrease on every transition"
-	case e.opt.Disk != "":
-		return "--store disk looks the states up at the end of each level"
-	case e.opt.Resume:
-		return "--resume: the search did not see the states before its checkpoint"
-	case e.opt.MaxDepth > 0:
-		return "--max-depth: the search does not expand the states at the bound"
-	case e.graph.Dropped() == liveness.DroppedForMemory:
+	}
+	if why := unrecorded(e.opt, e.measure != nil); why != "" {
+		return why
+	}
+	if e.graph.Dropped() == liveness.DroppedForMemory {
 		return "the graph the search recorded gave way to it under the memory limit"
 	}
 	return "the search could not record it: " + e.graph.Dropped()

@@ -147,7 +147,7 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	if rebuilt == "" {
 		g, err = rec.Graph(guard)
 	} else {
-		rec.Drop("incomplete")
+		rec.Drop(rebuilt)
 		g, err = liveness.Build(sys, props, liveness.Limits{MaxStates: opt.MaxStates, Exact: opt.Exact, Spill: spill, Workers: workersOf(opt)}, guard, liveness.SearchBytesPerState, nil)
 	}
 	if err != nil {
@@ -182,16 +182,29 @@ func checkLiveness[S any](ctx context.Context, sys *model.System[S], opt Options
 	settle(res)
 }
 
-// recordsGraph says whether a search of sys under opt records the state
-// graph for its liveness phase (liveness.Recorder), so that the run
-// explores once: when sys has liveness properties and the search numbers
-// every edge as it goes. The disk store defers its lookups to the level's
-// end, a reduced search keeps only ample sets, a resumed search has not
-// seen the states before its checkpoint, and a search cut at a depth
-// checks no liveness: their graphs are built after the search, if needed.
-func recordsGraph[S any](sys *model.System[S], opt Options) bool {
-	props, _ := livenessProps(sys)
-	return len(props) > 0 && opt.Disk == "" && !opt.Reduce && !opt.Resume && opt.MaxDepth == 0
+// unrecorded says why the search under opt does not record the state
+// graph for its liveness phase (liveness.Recorder), "" when it does, so
+// that the run explores once: the search must number every edge as it
+// goes. A termination measure decides liveness without a graph, and the
+// graph is built only if the measure fails; the disk store defers its
+// lookups to the level's end; a reduced search keeps only the ample sets;
+// a resumed search has not seen the states before its checkpoint; a
+// search cut at a depth leaves the last level unexpanded. Their graphs are
+// built after the search, if needed, and the run says why (Rebuilt).
+func unrecorded(opt Options, measured bool) string {
+	switch {
+	case measured:
+		return "the termination measure does not decrease on every transition"
+	case opt.Disk != "":
+		return "--store disk looks the states up at the end of each level"
+	case opt.Reduce:
+		return "--por: the reduced search keeps only the ample sets' transitions"
+	case opt.Resume:
+		return "--resume: the search did not see the states before its checkpoint"
+	case opt.MaxDepth > 0:
+		return "--max-depth: the search does not expand the states at the bound"
+	}
+	return ""
 }
 
 // livenessProps lists the liveness properties of sys, in order, and where
