@@ -196,6 +196,9 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			fp := model.Fingerprint(x.succ.Data[n:])
 			x.checkStep(a, pid, fp, next, b)
 			x.succ.Add(fp, pid, packed.Action(a), 0, nil)
+			if !x.succ.NoteInChunk(&b.Candidates) {
+				x.e.store.Prefetch(fp)
+			}
 			x.measure(next, &x.succ)
 			if b.fired != nil {
 				b.fired[a.Rule*sys.Procs+a.Proc]++

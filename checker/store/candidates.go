@@ -26,12 +26,15 @@ type Candidates struct {
 	// one's candidate, slot by slot.
 	local   table
 	localAt []int32
+	// inChunk[i], set by NoteInChunk, says that candidate i is already a
+	// candidate of the chunk being expanded, so not stored.
+	inChunk []bool
 }
 
 // Reset empties c, keeping its storage.
 func (c *Candidates) Reset() {
 	c.FPs, c.Parents, c.Actions, c.Masks, c.Vals = c.FPs[:0], c.Parents[:0], c.Actions[:0], c.Masks[:0], c.Vals[:0]
-	c.Data, c.ends, c.fresh = c.Data[:0], c.ends[:0], c.fresh[:0]
+	c.Data, c.ends, c.fresh, c.inChunk = c.Data[:0], c.ends[:0], c.fresh[:0], c.inChunk[:0]
 	clear(c.local.keys)
 	c.local.n = 0
 }
@@ -71,6 +74,47 @@ func (c *Candidates) FirstAt(fp uint64) (at int, first bool) {
 			t.keys[i], c.localAt[i] = fp, int32(len(c.FPs))
 			t.n++
 			return len(c.FPs), true
+		}
+	}
+}
+
+// NoteInChunk notes whether chunk already holds the last candidate added
+// to c (a successor of the state being expanded) through FirstOf or
+// FirstAt, and reports it. Such a state is not stored: it was not when the
+// chunk took it, and a store does not change while a round is expanded.
+// So a store of fingerprints answers SeenAll for it without a lookup in
+// the visited set, where it would miss the cache; in a breadth-first
+// search many edges lead to a state an earlier state of the same chunk
+// reached already (the diamonds of interleaving).
+func (c *Candidates) NoteInChunk(chunk *Candidates) bool {
+	i := len(c.FPs) - 1
+	for len(c.inChunk) < i {
+		c.inChunk = append(c.inChunk, false)
+	}
+	in := chunk.holds(c.FPs[i])
+	c.inChunk = append(c.inChunk[:i], in)
+	return in
+}
+
+// InChunk reports whether NoteInChunk found candidate i in its chunk.
+func (c *Candidates) InChunk(i int) bool { return i < len(c.inChunk) && c.inChunk[i] }
+
+// holds reports whether fp was added through FirstOf or FirstAt.
+func (c *Candidates) holds(fp uint64) bool {
+	t := &c.local
+	if t.n == 0 {
+		return false
+	}
+	fp = tableKey(fp)
+	for i := home(fp, len(t.keys)); ; i++ {
+		if i == len(t.keys) {
+			i = 0
+		}
+		switch t.keys[i] {
+		case fp:
+			return true
+		case 0:
+			return false
 		}
 	}
 }

@@ -106,6 +106,9 @@ func (d *disk) SeenAll(c *Candidates, seen []bool) []bool {
 	return seen
 }
 
+// Prefetch does nothing: SeenAll reads nothing.
+func (d *disk) Prefetch(uint64) {}
+
 // Commit holds the round's candidates in the level's file.
 func (d *disk) Commit(round []*Candidates, _ int, _ Admit) error {
 	for _, c := range round {

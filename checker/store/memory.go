@@ -3,9 +3,11 @@ package store
 import (
 	"fmt"
 	"sync"
+	"unsafe"
 
 	"github.com/ringcheck/mc/checker/internal/diskio"
 	"github.com/ringcheck/mc/checker/internal/offheap"
+	"github.com/ringcheck/mc/checker/internal/prefetch"
 )
 
 // memory is the visited set in memory: 64 tables of bare 64-bit
@@ -97,22 +99,33 @@ func (m *memory) IndexOf(fp uint64, _ []byte) uint32 {
 }
 
 // loadHomes reads the home slots of the first len(first) fingerprints into
-// first: loads that depend on nothing loaded, so that their cache misses are
-// under way together before the probes.
-func (m *memory) loadHomes(fps []uint64, first *[16]uint64) {
+// first, but for those skip marks (nil for none): loads that depend on
+// nothing loaded, so that their cache misses are under way together before
+// the probes.
+func (m *memory) loadHomes(fps []uint64, skip []bool, first *[16]uint64) {
 	for i, fp := range fps[:min(len(fps), len(first))] {
+		if i < len(skip) && skip[i] {
+			continue
+		}
 		fp = tableKey(fp)
 		keys := m.shards[shardOf(fp)].keys
 		first[i] = keys[home(fp, len(keys))]
 	}
 }
 
+// Prefetch starts loading fp's home slot.
+func (m *memory) Prefetch(fp uint64) {
+	fp = tableKey(fp)
+	keys := m.shards[shardOf(fp)].keys
+	prefetch.Line(unsafe.Pointer(&keys[home(fp, len(keys))]))
+}
+
 func (m *memory) SeenAll(c *Candidates, seen []bool) []bool {
 	seen = seen[:0]
 	var first [16]uint64
-	m.loadHomes(c.FPs, &first)
+	m.loadHomes(c.FPs, c.inChunk, &first)
 	for i, fp := range c.FPs {
-		if i < len(first) && first[i] == 0 {
+		if c.InChunk(i) || i < len(first) && first[i] == 0 {
 			seen = append(seen, false)
 			continue
 		}
@@ -140,6 +153,9 @@ func (m *memory) insert(round []*Candidates, workers int) {
 	if workers == 1 {
 		for _, c := range round {
 			for i := range c.FPs {
+				if i+insertAhead < len(c.FPs) {
+					m.Prefetch(c.FPs[i+insertAhead])
+				}
 				m.add(c, i)
 			}
 		}
@@ -158,7 +174,11 @@ func (m *memory) insert(round []*Candidates, workers int) {
 	})
 	byShard(workers, func(w int) {
 		for b, c := range round {
-			for _, i := range m.owned[b][w] {
+			own := m.owned[b][w]
+			for k, i := range own {
+				if k+insertAhead < len(own) {
+					m.Prefetch(c.FPs[own[k+insertAhead]])
+				}
 				m.add(c, int(i))
 			}
 		}
@@ -167,6 +187,10 @@ func (m *memory) insert(round []*Candidates, workers int) {
 
 // add adds candidate i of c, marking it fresh if it is new; a new state
 // of a WithPayload store gets the candidate's payload and is recent.
+// insertAhead is how many candidates ahead of its insert the commit
+// prefetches a candidate's home slot.
+const insertAhead = 8
+
 func (m *memory) add(c *Candidates, i int) {
 	fp := tableKey(c.FPs[i])
 	sh := &m.shards[shardOf(fp)]

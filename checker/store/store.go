@@ -29,7 +29,15 @@ type Store interface {
 	// fingerprint (or encoding) was stored by an earlier commit, reusing
 	// seen's storage. A store may overlap the lookups' memory accesses;
 	// one that defers reports false.
+	//
+	// A store of fingerprints answers false without a lookup for a
+	// candidate NoteInChunk found in its chunk.
 	SeenAll(c *Candidates, seen []bool) []bool
+	// Prefetch starts loading what a lookup of fp will read, without
+	// waiting: the expansion calls it as soon as a successor's fingerprint
+	// is known, so that its cache miss runs while the state's other
+	// successors are built. A store may do nothing.
+	Prefetch(fp uint64)
 	// Commit adds the candidates of a round, batch by batch in order, and
 	// calls admit, in that order, on each that was not stored before and
 	// is the first of its state in the round, until admit returns false.

@@ -109,6 +109,47 @@ func TestSeenAllSeesWhatWasCommitted(t *testing.T) {
 	}
 }
 
+// NoteInChunk finds a successor in its chunk exactly when the chunk took
+// its fingerprint (FirstOf or FirstAt), and SeenAll's answers are what
+// they are without the notes: such a state is not stored.
+func TestSeenAllAnswersForTheChunksOwnCandidates(t *testing.T) {
+	for name, mk := range stores(t) {
+		if name == "disk" {
+			continue
+		}
+		for _, firstAt := range []bool{false, true} {
+			st := mk()
+			var stored []uint64
+			for i := uint64(0); i < 100; i++ {
+				stored = append(stored, fpOf(i))
+			}
+			level(t, st, stored, 1)
+			var chunk, succ Candidates
+			for i := uint64(100); i < 110; i++ { // candidates of the chunk
+				if firstAt {
+					chunk.FirstAt(fpOf(i))
+				} else {
+					chunk.FirstOf(fpOf(i))
+				}
+				chunk.Add(fpOf(i), 0, 0, 0, model.AppendUint(nil, fpOf(i)))
+			}
+			var want []bool
+			for _, i := range []uint64{105, 5, 120, 109, 99, 0, 110} {
+				succ.Add(fpOf(i), 0, 0, 0, model.AppendUint(nil, fpOf(i)))
+				in := succ.NoteInChunk(&chunk)
+				if in != (i >= 100 && i < 110) || succ.InChunk(succ.Len()-1) != in {
+					t.Fatalf("%s: state %d noted in the chunk: %v", name, i, in)
+				}
+				want = append(want, i < 100)
+			}
+			if got := st.SeenAll(&succ, nil); !slices.Equal(got, want) {
+				t.Fatalf("%s (FirstAt %v): SeenAll %v, want %v", name, firstAt, got, want)
+			}
+			st.Close()
+		}
+	}
+}
+
 // An indexed store numbers the states it admits consecutively, in order,
 // from the number stored before.
 func TestIndexedStoresNumberTheStatesInOrder(t *testing.T) {
