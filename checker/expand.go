@@ -52,6 +52,8 @@ type expander[S any] struct {
 	ext     extension.Worker[S]
 	payload bool
 	at      []int32
+	// acts are the actions of the current state's successors.
+	acts []model.Action
 }
 
 func newExpander[S any](e *bfs[S]) *expander[S] {
@@ -184,22 +186,19 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			}
 			continue
 		}
-		if x.ext != nil {
-			x.ext.Start(pid, data, &x.cur, j-lo)
-		}
 		x.pid = pid
 		x.succ.Reset()
+		x.acts = x.acts[:0]
 		for x.kernel.Of(&x.cur); x.kernel.Next(x.successorAt(len(x.succ.FPs))); {
 			a, next := x.kernel.Action(), &x.succs[len(x.succ.FPs)]
 			n := len(x.succ.Data)
 			x.succ.Data = sys.Encode(x.succ.Data, next)
 			fp := model.Fingerprint(x.succ.Data[n:])
-			x.checkStep(a, pid, fp, next, b)
 			x.succ.Add(fp, pid, packed.Action(a), 0, nil)
 			if !x.succ.NoteInChunk(&b.Candidates) {
 				x.e.store.Prefetch(fp)
 			}
-			x.measure(next, &x.succ)
+			x.acts = append(x.acts, a)
 			if b.fired != nil {
 				b.fired[a.Rule*sys.Procs+a.Proc]++
 			}
@@ -207,8 +206,15 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		if err := x.kernel.Err(); err != nil {
 			return err
 		}
-		// All successors' fingerprints are known before the first lookup,
-		// so the lookups' cache misses overlap.
+		// The successors' home slots are on their way (Prefetch): what
+		// needs no lookup is done before the first.
+		if x.ext != nil {
+			x.ext.Start(pid, data, &x.cur, j-lo)
+		}
+		for i, a := range x.acts {
+			x.checkStep(a, pid, x.succ.FPs[i], &x.succs[i], b)
+			x.measure(&x.succs[i], &x.succ)
+		}
 		enabled := len(x.succ.FPs)
 		if x.ext != nil {
 			x.ext.Edges(&x.succ, x.succs)
