@@ -116,10 +116,11 @@ func (x *expander[S]) keep(i int, b *batch) {
 }
 
 // keepNew makes every successor not stored a candidate of b, once per
-// chunk.
+// chunk: one noted in the chunk (store.Candidates.NoteInChunk) is one
+// already.
 func (x *expander[S]) keepNew(b *batch) {
 	for i, seen := range x.seen {
-		if !seen && b.FirstOf(x.succ.FPs[i]) {
+		if !seen && !x.succ.InChunk(i) && b.FirstOf(x.succ.FPs[i]) {
 			x.judge(i, b)
 			x.keep(i, b)
 		}
@@ -137,7 +138,11 @@ func (x *expander[S]) keepNewWith(b *batch) {
 			x.at = append(x.at, extension.AtStored)
 			continue
 		}
-		j, first := b.FirstAt(x.succ.FPs[i])
+		j, in := x.succ.ChunkAt(i)
+		first := false
+		if !in {
+			j, first = b.FirstAt(x.succ.FPs[i])
+		}
 		if first {
 			x.judge(i, b)
 			x.keepWith(i, b)

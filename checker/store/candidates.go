@@ -26,9 +26,10 @@ type Candidates struct {
 	// one's candidate, slot by slot.
 	local   table
 	localAt []int32
-	// inChunk[i], set by NoteInChunk, says that candidate i is already a
-	// candidate of the chunk being expanded, so not stored.
-	inChunk []bool
+	// inChunk[i], set by NoteInChunk, is -1 unless candidate i is already a
+	// candidate of the chunk being expanded, so not stored; then it is that
+	// candidate's position in the chunk if the chunk uses FirstAt, else 0.
+	inChunk []int32
 }
 
 // Reset empties c, keeping its storage.
@@ -89,21 +90,38 @@ func (c *Candidates) FirstAt(fp uint64) (at int, first bool) {
 func (c *Candidates) NoteInChunk(chunk *Candidates) bool {
 	i := len(c.FPs) - 1
 	for len(c.inChunk) < i {
-		c.inChunk = append(c.inChunk, false)
+		c.inChunk = append(c.inChunk, -1)
 	}
-	in := chunk.holds(c.FPs[i])
-	c.inChunk = append(c.inChunk[:i], in)
-	return in
+	at := int32(-1)
+	if slot := chunk.find(c.FPs[i]); slot >= 0 {
+		at = 0
+		if chunk.localAt != nil {
+			at = chunk.localAt[slot]
+		}
+	}
+	c.inChunk = append(c.inChunk[:i], at)
+	return at >= 0
 }
 
 // InChunk reports whether NoteInChunk found candidate i in its chunk.
-func (c *Candidates) InChunk(i int) bool { return i < len(c.inChunk) && c.inChunk[i] }
+func (c *Candidates) InChunk(i int) bool { return i < len(c.inChunk) && c.inChunk[i] >= 0 }
 
-// holds reports whether fp was added through FirstOf or FirstAt.
-func (c *Candidates) holds(fp uint64) bool {
+// ChunkAt is, if NoteInChunk found candidate i in its chunk, which uses
+// FirstAt, the position of the chunk's candidate: what FirstAt would
+// return, without a second lookup.
+func (c *Candidates) ChunkAt(i int) (int, bool) {
+	if !c.InChunk(i) {
+		return 0, false
+	}
+	return int(c.inChunk[i]), true
+}
+
+// find is the slot of fp in the table of the fingerprints added through
+// FirstOf or FirstAt, or -1.
+func (c *Candidates) find(fp uint64) int {
 	t := &c.local
 	if t.n == 0 {
-		return false
+		return -1
 	}
 	fp = tableKey(fp)
 	for i := home(fp, len(t.keys)); ; i++ {
@@ -112,9 +130,9 @@ func (c *Candidates) holds(fp uint64) bool {
 		}
 		switch t.keys[i] {
 		case fp:
-			return true
+			return i
 		case 0:
-			return false
+			return -1
 		}
 	}
 }

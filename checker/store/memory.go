@@ -99,12 +99,12 @@ func (m *memory) IndexOf(fp uint64, _ []byte) uint32 {
 }
 
 // loadHomes reads the home slots of the first len(first) fingerprints into
-// first, but for those skip marks (nil for none): loads that depend on
-// nothing loaded, so that their cache misses are under way together before
-// the probes.
-func (m *memory) loadHomes(fps []uint64, skip []bool, first *[16]uint64) {
+// first, but for those found in their chunk (inChunk, Candidates; nil for
+// none): loads that depend on nothing loaded, so that their cache misses
+// are under way together before the probes.
+func (m *memory) loadHomes(fps []uint64, inChunk []int32, first *[16]uint64) {
 	for i, fp := range fps[:min(len(fps), len(first))] {
-		if i < len(skip) && skip[i] {
+		if i < len(inChunk) && inChunk[i] >= 0 {
 			continue
 		}
 		fp = tableKey(fp)

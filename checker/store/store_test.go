@@ -110,8 +110,9 @@ func TestSeenAllSeesWhatWasCommitted(t *testing.T) {
 }
 
 // NoteInChunk finds a successor in its chunk exactly when the chunk took
-// its fingerprint (FirstOf or FirstAt), and SeenAll's answers are what
-// they are without the notes: such a state is not stored.
+// its fingerprint (FirstOf or FirstAt), at FirstAt's position, and
+// SeenAll's answers are what they are without the notes: such a state is
+// not stored.
 func TestSeenAllAnswersForTheChunksOwnCandidates(t *testing.T) {
 	for name, mk := range stores(t) {
 		if name == "disk" {
@@ -139,6 +140,11 @@ func TestSeenAllAnswersForTheChunksOwnCandidates(t *testing.T) {
 				in := succ.NoteInChunk(&chunk)
 				if in != (i >= 100 && i < 110) || succ.InChunk(succ.Len()-1) != in {
 					t.Fatalf("%s: state %d noted in the chunk: %v", name, i, in)
+				}
+				if at, ok := succ.ChunkAt(succ.Len() - 1); firstAt && in {
+					if want, _ := chunk.FirstAt(fpOf(i)); !ok || at != want {
+						t.Fatalf("%s: state %d at %d in the chunk (%v), FirstAt says %d", name, i, at, ok, want)
+					}
 				}
 				want = append(want, i < 100)
 			}
