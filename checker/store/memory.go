@@ -185,12 +185,12 @@ func (m *memory) insert(round []*Candidates, workers int) {
 	})
 }
 
-// add adds candidate i of c, marking it fresh if it is new; a new state
-// of a WithPayload store gets the candidate's payload and is recent.
 // insertAhead is how many candidates ahead of its insert the commit
 // prefetches a candidate's home slot.
 const insertAhead = 8
 
+// add adds candidate i of c, marking it fresh if it is new; a new state
+// of a WithPayload store gets the candidate's payload and is recent.
 func (m *memory) add(c *Candidates, i int) {
 	fp := tableKey(c.FPs[i])
 	sh := &m.shards[shardOf(fp)]

@@ -9,6 +9,5 @@ package prefetch
 import "unsafe"
 
 // Line starts loading the cache line holding p, on amd64 and arm64; on
-// other architectures it does nothing. p need not be dereferenced again:
-// a prefetch never faults.
+// other architectures it does nothing.
 func Line(p unsafe.Pointer) { line(p) }
