@@ -52,8 +52,6 @@ type expander[S any] struct {
 	ext     extension.Worker[S]
 	payload bool
 	at      []int32
-	// acts are the actions of the current state's successors.
-	acts []model.Action
 }
 
 func newExpander[S any](e *bfs[S]) *expander[S] {
@@ -193,7 +191,6 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		}
 		x.pid = pid
 		x.succ.Reset()
-		x.acts = x.acts[:0]
 		for x.kernel.Of(&x.cur); x.kernel.Next(x.successorAt(len(x.succ.FPs))); {
 			a, next := x.kernel.Action(), &x.succs[len(x.succ.FPs)]
 			n := len(x.succ.Data)
@@ -203,7 +200,6 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 			if !x.succ.NoteInChunk(&b.Candidates) {
 				x.e.store.Prefetch(fp)
 			}
-			x.acts = append(x.acts, a)
 			if b.fired != nil {
 				b.fired[a.Rule*sys.Procs+a.Proc]++
 			}
@@ -216,8 +212,8 @@ func (x *expander[S]) expand(ctx context.Context, fr *level, lo, hi int, b *batc
 		if x.ext != nil {
 			x.ext.Start(pid, data, &x.cur, j-lo)
 		}
-		for i, a := range x.acts {
-			x.checkStep(a, pid, x.succ.FPs[i], &x.succs[i], b)
+		for i, a := range x.succ.Actions {
+			x.checkStep(packed.Unpack(a), pid, x.succ.FPs[i], &x.succs[i], b)
 			x.measure(&x.succs[i], &x.succ)
 		}
 		enabled := len(x.succ.FPs)
