@@ -99,14 +99,10 @@ func (m *memory) IndexOf(fp uint64, _ []byte) uint32 {
 }
 
 // loadHomes reads the home slots of the first len(first) fingerprints into
-// first, but for those found in their chunk (inChunk, Candidates; nil for
-// none): loads that depend on nothing loaded, so that their cache misses
-// are under way together before the probes.
-func (m *memory) loadHomes(fps []uint64, inChunk []int32, first *[16]uint64) {
+// first: loads that depend on nothing loaded, so that their cache misses are
+// under way together before the probes.
+func (m *memory) loadHomes(fps []uint64, first *[16]uint64) {
 	for i, fp := range fps[:min(len(fps), len(first))] {
-		if i < len(inChunk) && inChunk[i] >= 0 {
-			continue
-		}
 		fp = tableKey(fp)
 		keys := m.shards[shardOf(fp)].keys
 		first[i] = keys[home(fp, len(keys))]
@@ -120,16 +116,12 @@ func (m *memory) Prefetch(fp uint64) {
 	prefetch.Line(unsafe.Pointer(&keys[home(fp, len(keys))]))
 }
 
+// SeenAll probes the slots of the successors not in their chunk, which
+// the expansion prefetched (Prefetch) as it built them.
 func (m *memory) SeenAll(c *Candidates, seen []bool) []bool {
 	seen = seen[:0]
-	var first [16]uint64
-	m.loadHomes(c.FPs, c.inChunk, &first)
 	for i, fp := range c.FPs {
-		if c.InChunk(i) || i < len(first) && first[i] == 0 {
-			seen = append(seen, false)
-			continue
-		}
-		seen = append(seen, m.slot(fp) >= 0)
+		seen = append(seen, !c.InChunk(i) && m.slot(fp) >= 0)
 	}
 	return seen
 }

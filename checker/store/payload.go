@@ -126,7 +126,7 @@ func (m *memory) PayloadAll(fps []uint64, seen []bool, bits []uint32) ([]bool, [
 	for len(fps) > 0 {
 		block := fps[:min(len(fps), len(first))]
 		fps = fps[len(block):]
-		m.loadHomes(block, nil, &first)
+		m.loadHomes(block, &first)
 		var atHome [16]uint32
 		for i, fp := range block {
 			if fp = tableKey(fp); first[i] == fp {
